@@ -1,0 +1,14 @@
+// Bundles the server entry points into dist/server; node_modules stay external.
+import { build } from "esbuild";
+
+await build({
+  entryPoints: { main: "src/server/main.ts", "migrate-cli": "src/server/db/migrate-cli.ts" },
+  outdir: "dist/server",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});

@@ -1,0 +1,71 @@
+import { parse as parseCsv } from "csv-parse/sync";
+import * as XLSX from "@e965/xlsx";
+
+/** One data row of a spreadsheet: its 1-based row number as the user sees it (header = row 1). */
+export type SheetRecord = { row: number; values: Record<string, string> };
+
+export class ImportFileError extends Error {}
+
+export type ImportFileKind = "csv" | "xlsx" | "xls";
+
+export const MAX_IMPORT_ROWS = 200_000;
+
+/** Tells the kind from the file name or MIME type; the magic bytes decide between CSV and a workbook. */
+export function detectFileKind(buffer: Buffer, fileName = "", mimeType = ""): ImportFileKind | null {
+  const isZip = buffer.length >= 4 && buffer[0] === 0x50 && buffer[1] === 0x4b; // PK: an .xlsx
+  const isOle = buffer.length >= 8 && buffer.readUInt32BE(0) === 0xd0cf11e0; // an old .xls
+  if (isZip) return "xlsx";
+  if (isOle) return "xls";
+  const name = fileName.toLowerCase();
+  if (name.endsWith(".csv") || mimeType === "text/csv" || mimeType === "application/csv") return "csv";
+  if (name.endsWith(".xlsx") || name.endsWith(".xls")) return null; // claims a workbook but is not one
+  return mimeType.startsWith("text/") || name === "" ? "csv" : null;
+}
+
+/** Reads a CSV or Excel file into header-keyed records; blank rows are dropped. */
+export function parseSpreadsheet(buffer: Buffer, kind: ImportFileKind): SheetRecord[] {
+  const table = kind === "csv" ? readCsv(buffer) : readWorkbook(buffer);
+  const [header, ...body] = table;
+  if (!header || header.every((cell) => cell.trim() === "")) throw new ImportFileError("The file has no header row.");
+  if (body.length > MAX_IMPORT_ROWS) {
+    throw new ImportFileError(`The file has ${body.length} rows; at most ${MAX_IMPORT_ROWS} can be imported at once.`);
+  }
+  const columns = header.map((cell) => cell.trim());
+  const records: SheetRecord[] = [];
+  body.forEach((cells, index) => {
+    if (cells.every((cell) => cell.trim() === "")) return;
+    const values: Record<string, string> = {};
+    columns.forEach((column, columnIndex) => {
+      if (column) values[column] = (cells[columnIndex] ?? "").trim();
+    });
+    records.push({ row: index + 2, values });
+  });
+  return records;
+}
+
+function readCsv(buffer: Buffer): string[][] {
+  try {
+    return parseCsv(buffer, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: false,
+    }) as string[][];
+  } catch (error) {
+    throw new ImportFileError(`The CSV file could not be read: ${(error as Error).message}`);
+  }
+}
+
+function readWorkbook(buffer: Buffer): string[][] {
+  let workbook: XLSX.WorkBook;
+  try {
+    workbook = XLSX.read(buffer, { type: "buffer", cellDates: true, dense: true });
+  } catch (error) {
+    throw new ImportFileError(`The Excel file could not be read: ${(error as Error).message}`);
+  }
+  const firstSheet = workbook.SheetNames[0];
+  const sheet = firstSheet ? workbook.Sheets[firstSheet] : undefined;
+  if (!sheet) throw new ImportFileError("The Excel file has no sheet.");
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: "", blankrows: false });
+  return rows.map((cells) => cells.map((cell) => (cell === null || cell === undefined ? "" : String(cell))));
+}

@@ -1,0 +1,186 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Logger } from "pino";
+import { isKnownClientPath } from "../shared/routes.js";
+import type { Config } from "./config.js";
+import { type Database, openDatabase } from "./db/client.js";
+import { seedFundsIfPristine } from "./db/seed.js";
+import { FundsIndexProvider } from "./funds/index-provider.js";
+import { fundsRoutes } from "./funds/routes.js";
+import { FundsService } from "./funds/service.js";
+import { registerErrorHandling } from "./http/errors.js";
+import { isPreviewHost } from "./http/preview-redirect.js";
+import { VISITOR, type Viewer } from "./http/viewer.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    viewer: Viewer;
+  }
+}
+
+export type AppServices = {
+  database: Database;
+  funds: FundsService;
+  fundsIndex: FundsIndexProvider;
+};
+
+export type App = FastifyInstance & { services: AppServices };
+
+export type BuildOptions = {
+  /** Use this database instead of opening one from the config (tests share one per file). */
+  database?: Database;
+  /** Pino options or an instance; tests pass false. */
+  logger?: boolean | Record<string, unknown>;
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The whole server as a Fastify instance, migrated and seeded, not listening. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const serverOptions: FastifyServerOptions = {
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: "x-request-id",
+    genReqId: (request) => {
+      const given = request.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+  };
+  const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const logger = app.log as unknown as Logger;
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite"), logger }));
+  const ownsDatabase = !options.database;
+  await database.migrate(async () => {
+    if (config.SEED_ON_START) await seedFundsIfPristine(database.db, logger);
+  });
+
+  const fundsIndex = new FundsIndexProvider(database, logger);
+  await fundsIndex.start();
+  const services: AppServices = { database, funds: new FundsService(fundsIndex), fundsIndex };
+  app.decorate("services", services);
+
+  app.addHook("onClose", async () => {
+    await fundsIndex.stop();
+    if (ownsDatabase) await database.close();
+  });
+
+  app.decorateRequest("viewer", null as never);
+  app.addHook("onRequest", async (request, reply) => {
+    request.viewer = VISITOR;
+    reply.header("x-request-id", request.id);
+  });
+
+  if (config.PREVIEW_HOSTS.length > 0 && config.PUBLIC_ORIGIN) {
+    const origin = config.PUBLIC_ORIGIN;
+    app.addHook("onRequest", async (request, reply) => {
+      if (request.method !== "GET" && request.method !== "HEAD") return;
+      if (request.url.startsWith("/_api/") || request.url === "/healthz") return;
+      if (!isPreviewHost(request.headers.host, config.PREVIEW_HOSTS)) return;
+      // Browsers carry the #hash over to the redirect target, so path, query and hash all survive.
+      return reply.redirect(`${origin}${request.url}`, 308);
+    });
+  }
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.PUBLIC_ORIGIN?.startsWith("https:") ? [] : null,
+      },
+    },
+    // The OAuth and checkout popups post back to their opener.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+  });
+
+  app.get("/healthz", async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: "ok", database: database.kind };
+    } catch (error) {
+      app.log.error({ err: error }, "health check failed");
+      return reply.status(503).send({ error: "Database unavailable" });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      if (config.RATE_LIMIT_PER_MINUTE > 0) {
+        await api.register(rateLimit, {
+          max: config.RATE_LIMIT_PER_MINUTE,
+          timeWindow: "1 minute",
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: 429,
+            error: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+          }),
+        });
+      }
+      // A constant JSON answer: liveness for load balancers and the baseline of the benchmark.
+      api.get("/ping", async () => ({ ok: true }));
+      await api.register(fundsRoutes(services.funds));
+      api.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({ error: `No API route ${request.method} ${request.url.split("?")[0]}` }),
+      );
+    },
+    { prefix: "/_api" },
+  );
+
+  await registerClient(app, config);
+  await app.ready();
+  return app as unknown as App;
+}
+
+/** Serves the built client: hashed assets cached for a year, every page path gets index.html. */
+async function registerClient(app: FastifyInstance, config: Config): Promise<void> {
+  const clientDir = config.CLIENT_DIR;
+  const indexFile = clientDir ? path.join(clientDir, "index.html") : undefined;
+  if (!clientDir || !indexFile || !existsSync(indexFile)) {
+    app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: `Not found: ${request.url}` }));
+    return;
+  }
+  const indexHtml = await readFile(indexFile, "utf8");
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=300");
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    const wantsPage = (request.method === "GET" || request.method === "HEAD") && !path.extname(pathname);
+    if (!wantsPage) return reply.status(404).send({ error: `Not found: ${pathname}` });
+    // Unknown paths still get the app (it renders the Not Found page) but with a 404 status for crawlers.
+    return reply
+      .status(isKnownClientPath(pathname) ? 200 : 404)
+      .header("cache-control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(indexHtml);
+  });
+}

@@ -1,0 +1,88 @@
+import path from "node:path";
+import { z } from "zod";
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || protocols.some((p) => value.startsWith(p)), {
+      message: `must start with ${protocols.join(" or ")}`,
+    });
+
+/**
+ * The one environment schema. Every variable is documented in the README; a bad value stops
+ * start-up with a message naming it (see loadConfig).
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  PUBLIC_ORIGIN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(
+      z
+        .url({ protocol: /^https?$/, error: "must be an http(s) origin such as https://fundmatch.example" })
+        .transform((value) => new URL(value).origin)
+        .optional(),
+    ),
+  PREVIEW_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((host) => host.trim().toLowerCase().replace(/^\.+/, ""))
+        .filter(Boolean),
+    )
+    .refine((hosts) => hosts.every((host) => /^[a-z0-9.-]+$/.test(host)), {
+      message: "must be comma-separated hostname suffixes such as vercel.app,netlify.app",
+    }),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  /** Largest accepted request body in bytes (JSON); uploads get their own limit later. */
+  BODY_LIMIT: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  /** Requests per minute per IP on the API; 0 disables the limit. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** Trust X-Forwarded-* from a reverse proxy: true, or a comma-separated list of proxy addresses/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value): boolean | string => {
+      if (!value || value === "false") return false;
+      return value === "true" ? true : value;
+    }),
+  /** Seed the shipped fund data into an empty database at start. */
+  SEED_ON_START: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((value) => value === "true" || value === "1"),
+});
+
+export type Config = Omit<z.output<typeof envSchema>, "DATA_DIR"> & {
+  DATA_DIR: string;
+  /** Serve the built client from here; absent in tests that only need the API. */
+  CLIENT_DIR?: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  if (parsed.data.PREVIEW_HOSTS.length > 0 && !parsed.data.PUBLIC_ORIGIN) {
+    throw new ConfigError("Invalid environment configuration:\n  PUBLIC_ORIGIN: is required when PREVIEW_HOSTS is set");
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR), ...overrides };
+}

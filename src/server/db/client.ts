@@ -1,0 +1,186 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import type { Logger } from "pino";
+import { MIGRATIONS_DIR } from "../paths.js";
+import * as schema from "./schema/index.js";
+
+export type Schema = typeof schema;
+/** The dialect-neutral Drizzle handle repositories use: the same API over PGlite and node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Notification = { channel: string; payload: string };
+
+export interface Database {
+  readonly kind: "pglite" | "postgres";
+  readonly db: Db;
+  /**
+   * Applies the committed migrations, then runs `then` (the seed) while still holding the start-up
+   * lock, so that several instances starting at once neither migrate nor seed twice.
+   */
+  migrate(then?: () => Promise<void>): Promise<void>;
+  /** Subscribes to NOTIFY on a channel; `onReconnect` fires after a dropped listener came back. */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions = {
+  /** postgres://… uses PostgreSQL through pg; otherwise PGlite. */
+  url?: string;
+  /** PGlite data directory; omitted = in memory (tests). */
+  dataDir?: string;
+  logger?: Logger;
+  poolSize?: number;
+};
+
+// An arbitrary constant shared by every instance, so concurrent start-ups migrate one at a time.
+const MIGRATION_LOCK_KEY = 727_274_001;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options) : openPglite(options);
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    kind: "pglite",
+    db,
+    async migrate(then) {
+      // PGlite has a single connection in a single process: nothing else can start in between.
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      await then?.();
+    },
+    async listen(channel, onNotify) {
+      const unsubscribe = await client.listen(channel, onNotify);
+      return async () => {
+        if (!closed) await unsubscribe();
+      };
+    },
+    async ping() {
+      await client.query("select 1");
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000 });
+  // An idle client that dies (server restart) must not crash the process; the pool replaces it.
+  pool.on("error", (error) => options.logger?.warn({ err: error }, "idle PostgreSQL client error"));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listeners = new Set<{ stop(): Promise<void> }>();
+  let closed = false;
+
+  return {
+    kind: "postgres",
+    db,
+    async migrate(then) {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        await then?.();
+      } finally {
+        await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+        lockClient.release();
+      }
+    },
+    async listen(channel, onNotify, onReconnect) {
+      const listener = createPgListener(url, channel, onNotify, onReconnect, options.logger);
+      listeners.add(listener);
+      await listener.ready;
+      return async () => {
+        listeners.delete(listener);
+        await listener.stop();
+      };
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...listeners].map((listener) => listener.stop()));
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * A dedicated connection for LISTEN (a pooled one would lose the subscription when released).
+ * It reconnects with backoff; since notifications sent meanwhile are lost, onReconnect lets the
+ * caller re-check what it caches.
+ */
+function createPgListener(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect: (() => void) | undefined,
+  logger: Logger | undefined,
+) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    next.on("error", (error) => {
+      logger?.warn({ err: error, channel }, "LISTEN connection error; reconnecting");
+      scheduleReconnect(next);
+    });
+    next.on("end", () => scheduleReconnect(next));
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    attempt = 0;
+  };
+
+  const scheduleReconnect = (dead: pg.Client) => {
+    if (stopped || client !== dead || timer) return;
+    client = undefined;
+    dead.end().catch(() => {});
+    const delay = Math.min(30_000, 250 * 2 ** attempt++);
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect()
+        .then(() => onReconnect?.())
+        .catch((error) => {
+          logger?.warn({ err: error, channel }, "LISTEN reconnect failed");
+          const placeholder = new pg.Client({ connectionString: url });
+          client = placeholder;
+          scheduleReconnect(placeholder);
+        });
+    }, delay);
+    timer.unref();
+  };
+
+  return {
+    ready: connect(),
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      const current = client;
+      client = undefined;
+      if (current) await current.end().catch(() => {});
+    },
+  };
+}

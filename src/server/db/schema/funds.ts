@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+export const funds = pgTable(
+  "funds",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Latest flagship fund or AUM in `currency` units; null = undisclosed. */
+    fundSize: doublePrecision("fund_size"),
+    currency: text("currency"),
+    country: text("country").notNull(),
+    countryCode: text("country_code"),
+    city: text("city"),
+    /** Earliest first; never empty (the import rejects a row without a stage). */
+    fundingStages: text("funding_stages").array().notNull(),
+    industryFocus: text("industry_focus").array().notNull(),
+    fundManager: text("fund_manager"),
+    linkedin: text("linkedin"),
+    website: text("website"),
+    checkSizeMinUsd: bigint("check_size_min_usd", { mode: "number" }),
+    checkSizeMaxUsd: bigint("check_size_max_usd", { mode: "number" }),
+    leadsRounds: boolean("leads_rounds"),
+    foundedYear: smallint("founded_year"),
+    description: text("description"),
+    source: text("source").notNull().default("import"),
+    lastReviewed: date("last_reviewed", { mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Duplicate detection of the import matches on name plus country, case-insensitively (spec section 9).
+    index("funds_name_country_idx").on(sql`lower(${table.name})`, sql`lower(${table.country})`),
+  ],
+);
+
+/**
+ * One row per data set that changes together; `version` is bumped by a trigger on every write to
+ * funds, so an instance can tell whether its in-memory search index is current.
+ */
+export const dataVersions = pgTable("data_versions", {
+  name: text("name").primaryKey(),
+  version: integer("version").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+export type FundRow = typeof funds.$inferSelect;
+export type NewFundRow = typeof funds.$inferInsert;

@@ -1,0 +1,79 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import { dataVersions, type FundRow, funds, type NewFundRow } from "../db/schema/index.js";
+
+/** Rows per INSERT: keeps each statement well under PostgreSQL's 65,535 bind parameters (21 columns). */
+export const INSERT_BATCH_SIZE = 500;
+
+export type FundsSnapshot = { version: number; rows: FundRow[] };
+
+/** Every fund plus the data version they belong to, read in one consistent snapshot. */
+export async function loadFundsSnapshot(db: Db): Promise<FundsSnapshot> {
+  return db.transaction(
+    async (tx) => {
+      const [versionRow] = await tx
+        .select({ version: dataVersions.version })
+        .from(dataVersions)
+        .where(eq(dataVersions.name, "funds"));
+      const rows = await tx.select().from(funds).orderBy(funds.id);
+      return { version: versionRow?.version ?? 0, rows };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+export async function readFundsVersion(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ version: dataVersions.version })
+    .from(dataVersions)
+    .where(eq(dataVersions.name, "funds"));
+  return row?.version ?? 0;
+}
+
+export async function countFunds(db: Db): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(funds);
+  return row?.count ?? 0;
+}
+
+export function duplicateKey(name: string, country: string): string {
+  return `${name.trim().toLowerCase()}\u0000${country.trim().toLowerCase()}`;
+}
+
+/** Existing fund ids by duplicate key (name plus country, case-insensitive) for the given keys. */
+export async function findFundIdsByKeys(
+  db: Db,
+  keys: ReadonlyArray<{ name: string; country: string }>,
+): Promise<Map<string, number[]>> {
+  const found = new Map<string, number[]>();
+  const names = [...new Set(keys.map((key) => key.name.trim().toLowerCase()))];
+  for (let start = 0; start < names.length; start += 1000) {
+    const chunk = names.slice(start, start + 1000);
+    const rows = await db
+      .select({ id: funds.id, name: funds.name, country: funds.country })
+      .from(funds)
+      .where(inArray(sql`lower(${funds.name})`, chunk))
+      .orderBy(funds.id);
+    for (const row of rows) {
+      const key = duplicateKey(row.name, row.country);
+      found.set(key, [...(found.get(key) ?? []), row.id]);
+    }
+  }
+  return found;
+}
+
+export async function insertFunds(db: Db, rows: readonly NewFundRow[]): Promise<number> {
+  let inserted = 0;
+  for (let start = 0; start < rows.length; start += INSERT_BATCH_SIZE) {
+    const batch = rows.slice(start, start + INSERT_BATCH_SIZE);
+    await db.insert(funds).values(batch);
+    inserted += batch.length;
+  }
+  return inserted;
+}
+
+export async function updateFund(db: Db, id: number, values: Omit<NewFundRow, "id" | "createdAt">): Promise<void> {
+  await db
+    .update(funds)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(funds.id, id)));
+}

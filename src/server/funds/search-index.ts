@@ -1,0 +1,213 @@
+import { INDUSTRY_CODES } from "../../shared/industries.js";
+import type { FundResult, FundSearchQuery, PREMIUM_FUND_FIELDS } from "../../shared/schemas/funds.js";
+import { STAGE_CODES, type StageCode, isStageCode, sortStages } from "../../shared/stages.js";
+import type { FundRow } from "../db/schema/index.js";
+import { baseScore, matchReasons, relevanceScore } from "./scoring.js";
+
+type PremiumField = (typeof PREMIUM_FUND_FIELDS)[number];
+type PublicView = Omit<FundResult, "matchReasons" | "isPremium" | PremiumField>;
+type PremiumView = Pick<FundResult, PremiumField>;
+
+type Entry = {
+  row: FundRow;
+  countryKey: string;
+  stageMask: number;
+  industryMaskLow: number;
+  industryMaskHigh: number;
+  base: number;
+  publicView: PublicView;
+  premiumView: PremiumView;
+};
+
+const STAGE_BIT = new Map<string, number>(STAGE_CODES.map((code, index) => [code, 1 << index]));
+const INDUSTRY_INDEX = new Map<string, number>(INDUSTRY_CODES.map((code, index) => [code, index]));
+
+function hasIndustry(entry: Entry, code: string): boolean {
+  const index = INDUSTRY_INDEX.get(code);
+  if (index === undefined) return false;
+  return index < 32 ? (entry.industryMaskLow & (1 << index)) !== 0 : (entry.industryMaskHigh & (1 << (index - 32))) !== 0;
+}
+
+const MAX_CACHED_KEYS = 5_000;
+const MAX_CACHED_IDS = 4_000_000;
+
+export type SearchPage = { totalCount: number; results: FundResult[] };
+
+/**
+ * The whole fund table in memory, with posting lists per stage, industry and country and a cache of
+ * ranked matches per filter combination. A search is then a slice of a cached list instead of a
+ * query; the index is rebuilt when the fund data version moves (see FundsIndexProvider).
+ */
+export class FundSearchIndex {
+  readonly version: number;
+  readonly size: number;
+  readonly countries: readonly string[];
+  private readonly entries: Entry[];
+  private readonly nameRank: Int32Array;
+  private readonly all: Int32Array;
+  private readonly byStage = new Map<string, Int32Array>();
+  private readonly byIndustry = new Map<string, Int32Array>();
+  private readonly byCountry = new Map<string, Int32Array>();
+  private readonly ranked = new Map<string, Int32Array>();
+  private cachedIds = 0;
+
+  constructor(rows: readonly FundRow[], version: number) {
+    this.version = version;
+    this.size = rows.length;
+    this.entries = rows.map(toEntry);
+
+    const order = this.entries.map((_, index) => index);
+    const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+    order.sort((a, b) => collator.compare(this.entry(a).row.name, this.entry(b).row.name) || this.entry(a).row.id - this.entry(b).row.id);
+    this.nameRank = new Int32Array(this.entries.length);
+    order.forEach((entryIndex, rank) => {
+      this.nameRank[entryIndex] = rank;
+    });
+    this.all = Int32Array.from(this.entries.keys());
+
+    const stageLists = new Map<string, number[]>();
+    const industryLists = new Map<string, number[]>();
+    const countryLists = new Map<string, number[]>();
+    const countryNames = new Map<string, string>();
+    this.entries.forEach((entry, index) => {
+      for (const stage of entry.row.fundingStages) push(stageLists, stage, index);
+      for (const industry of entry.row.industryFocus) push(industryLists, industry, index);
+      push(countryLists, entry.countryKey, index);
+      if (!countryNames.has(entry.countryKey)) countryNames.set(entry.countryKey, entry.row.country);
+    });
+    for (const [key, list] of stageLists) this.byStage.set(key, Int32Array.from(new Set(list)));
+    for (const [key, list] of industryLists) this.byIndustry.set(key, Int32Array.from(new Set(list)));
+    for (const [key, list] of countryLists) this.byCountry.set(key, Int32Array.from(list));
+    this.countries = [...countryNames.values()].sort(collator.compare);
+  }
+
+  /** Ranked matches for the filters, then the requested page shaped for the viewer. */
+  search(query: FundSearchQuery, page: { offset: number; limit: number; includePremium: boolean }): SearchPage {
+    const ranked = this.rankedMatches(query);
+    const end = Math.min(ranked.length, page.offset + page.limit);
+    const results: FundResult[] = [];
+    for (let position = page.offset; position < end; position++) {
+      const entry = this.entry(ranked[position] as number);
+      const reasons = matchReasons(entry.row, query, page.includePremium);
+      results.push(
+        page.includePremium
+          ? { ...entry.publicView, ...entry.premiumView, matchReasons: reasons, isPremium: false }
+          : { ...entry.publicView, matchReasons: reasons, isPremium: true },
+      );
+    }
+    return { totalCount: ranked.length, results };
+  }
+
+  private entry(index: number): Entry {
+    return this.entries[index] as Entry;
+  }
+
+  private rankedMatches(query: FundSearchQuery): Int32Array {
+    const countryKey = query.country?.trim().toLowerCase() ?? "";
+    const industries = [...new Set(query.industryFocus ?? [])].sort();
+    const key = `${countryKey}\u0001${query.fundingStage ?? ""}\u0001${industries.join(",")}`;
+    const cached = this.ranked.get(key);
+    if (cached) {
+      // Re-insert: Map order doubles as least-recently-used order.
+      this.ranked.delete(key);
+      this.ranked.set(key, cached);
+      return cached;
+    }
+    const computed = this.computeMatches(countryKey, query.fundingStage, industries);
+    this.remember(key, computed);
+    return computed;
+  }
+
+  private computeMatches(countryKey: string, stage: StageCode | undefined, industries: string[]): Int32Array {
+    const candidateLists: Int32Array[] = [];
+    if (countryKey) candidateLists.push(this.byCountry.get(countryKey) ?? new Int32Array());
+    if (stage) candidateLists.push(this.byStage.get(stage) ?? new Int32Array());
+    if (industries.length === 1) candidateLists.push(this.byIndustry.get(industries[0] as string) ?? new Int32Array());
+    const candidates = candidateLists.reduce<Int32Array>(
+      (smallest, list) => (list.length < smallest.length ? list : smallest),
+      this.all,
+    );
+    const stageBit = stage ? (STAGE_BIT.get(stage) ?? 0) : 0;
+    const matches: number[] = [];
+    for (const index of candidates) {
+      const entry = this.entry(index);
+      if (countryKey && entry.countryKey !== countryKey) continue;
+      if (stageBit && (entry.stageMask & stageBit) === 0) continue;
+      if (industries.length > 0 && !industries.some((industry) => hasIndustry(entry, industry))) continue;
+      matches.push(index);
+    }
+    const scoringQuery = { fundingStage: stage, industryFocus: industries };
+    const scores = new Float64Array(this.entries.length);
+    for (const index of matches) {
+      const entry = this.entry(index);
+      scores[index] = relevanceScore(entry.row, scoringQuery, entry.base);
+    }
+    const ranked = Int32Array.from(matches);
+    ranked.sort((a, b) => (scores[b] as number) - (scores[a] as number) || (this.nameRank[a] as number) - (this.nameRank[b] as number));
+    return ranked;
+  }
+
+  private remember(key: string, ranked: Int32Array): void {
+    this.ranked.set(key, ranked);
+    this.cachedIds += ranked.length;
+    for (const [oldKey, oldList] of this.ranked) {
+      if (this.ranked.size <= MAX_CACHED_KEYS && this.cachedIds <= MAX_CACHED_IDS) break;
+      if (oldKey === key) break;
+      this.ranked.delete(oldKey);
+      this.cachedIds -= oldList.length;
+    }
+  }
+}
+
+function push(map: Map<string, number[]>, key: string, value: number): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function toEntry(row: FundRow): Entry {
+  let stageMask = 0;
+  for (const stage of row.fundingStages) stageMask |= STAGE_BIT.get(stage) ?? 0;
+  let industryMaskLow = 0;
+  let industryMaskHigh = 0;
+  for (const industry of row.industryFocus) {
+    const index = INDUSTRY_INDEX.get(industry);
+    if (index === undefined) continue;
+    if (index < 32) industryMaskLow |= 1 << index;
+    else industryMaskHigh |= 1 << (index - 32);
+  }
+  // Rows written outside the import may hold stages out of order; responses show them earliest first.
+  const stages = sortStages(row.fundingStages.filter(isStageCode));
+  return {
+    row,
+    countryKey: row.country.trim().toLowerCase(),
+    stageMask,
+    industryMaskLow,
+    industryMaskHigh,
+    base: baseScore(row),
+    publicView: {
+      id: row.id,
+      name: row.name,
+      fundSize: row.fundSize,
+      currency: row.currency,
+      country: row.country,
+      countryCode: row.countryCode,
+      city: row.city,
+      fundingStage: stages[0] ?? "seed",
+      fundingStages: stages,
+      industryFocus: row.industryFocus as PublicView["industryFocus"],
+      foundedYear: row.foundedYear,
+      description: row.description,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    },
+    premiumView: {
+      website: row.website,
+      linkedin: row.linkedin,
+      fundManager: row.fundManager,
+      checkSizeMinUsd: row.checkSizeMinUsd,
+      checkSizeMaxUsd: row.checkSizeMaxUsd,
+      leadsRounds: row.leadsRounds,
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { FREE_RESULTS_LIMIT } from "../../shared/plans.js";
+import type { FundSearchQuery, FundSearchResponse } from "../../shared/schemas/funds.js";
+import { seesAllResults, type Viewer } from "../http/viewer.js";
+import type { FundsIndexProvider } from "./index-provider.js";
+
+/** Page size when a subscriber does not give a limit. */
+export const DEFAULT_PAGE_SIZE = 20;
+
+export class FundsService {
+  constructor(private readonly indexes: FundsIndexProvider) {}
+
+  async countries(): Promise<string[]> {
+    return [...(await this.indexes.current()).countries];
+  }
+
+  /**
+   * The paywall lives here: a viewer who does not see all results gets the top 3 only, whatever
+   * limit or offset they ask for, and no premium field; totalCount always counts every match.
+   */
+  async search(query: FundSearchQuery, viewer: Viewer): Promise<FundSearchResponse> {
+    const index = await this.indexes.current();
+    const full = seesAllResults(viewer);
+    return index.search(query, {
+      offset: full ? (query.offset ?? 0) : 0,
+      limit: full ? (query.limit ?? DEFAULT_PAGE_SIZE) : Math.min(query.limit ?? FREE_RESULTS_LIMIT, FREE_RESULTS_LIMIT),
+      includePremium: full,
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+
+/** A rule of the product was broken: the message is for the user, the status is chosen here. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const FASTIFY_MESSAGES: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: "The request body is not valid JSON." },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: "The request body is empty; send a JSON object." },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: "The request body is too large." },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: "Unsupported content type; send application/json." },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: "The Content-Length header does not match the body." },
+  FST_ERR_CTP_INVALID_TYPE: { status: 400, message: "The Content-Type header is invalid." },
+};
+
+/**
+ * One error handler for the whole API: every failure leaves as JSON {error} with a fitting status.
+ * Anything unexpected is logged in full and answered with a generic 500 that leaks nothing.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath.replace(/^\//, "").replaceAll("/", ".");
+      const message = first?.message ?? "Invalid request.";
+      const text = !field || message.includes(field.split(".")[0] ?? "") ? message : `${field}: ${message}`;
+      return reply.status(400).send({ error: text });
+    }
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message });
+    const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ error: known.message });
+    if (error.statusCode === 429) return reply.status(429).send({ error: error.message });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ error: error.message });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send({ error: "Something went wrong on our side. Please try again." });
+  });
+}

@@ -1,0 +1,19 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The package root, found from this file whether it runs from src/ (tsx, vitest) or the dist/ bundle. */
+function findRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(path.join(dir, "package.json"))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("package.json not found above the server code");
+    dir = parent;
+  }
+}
+
+export const ROOT_DIR = findRoot();
+export const MIGRATIONS_DIR = path.join(ROOT_DIR, "src/server/db/migrations");
+export const SEED_FUNDS_CSV = path.join(ROOT_DIR, "src/server/db/seed/funds.csv");
+export const CLIENT_BUILD_DIR = path.join(ROOT_DIR, "dist/client");

@@ -1,0 +1,23 @@
+/** Product identity and the links the page shell shows; change them here and every page follows. */
+export const PRODUCT_NAME = "Venture Capital Fund Matching";
+export const BRAND_NAME = "FundMatch";
+
+export function pageTitle(page?: string): string {
+  return page ? `${page} | ${PRODUCT_NAME}` : `${BRAND_NAME} | ${PRODUCT_NAME}`;
+}
+
+export const SOCIAL_LINKS = [
+  { id: "newsletter", label: "Newsletter", href: "https://fundmatch.substack.com" },
+  { id: "email", label: "Contact us by e-mail", href: "mailto:hello@fundmatch.example" },
+  { id: "linkedin", label: "LinkedIn", href: "https://www.linkedin.com/company/fundmatch" },
+  { id: "telegram", label: "Telegram", href: "https://t.me/fundmatch" },
+  { id: "community", label: "Community forum", href: "https://community.fundmatch.example" },
+] as const;
+
+export type SocialLinkId = (typeof SOCIAL_LINKS)[number]["id"];
+
+/** The two claims the spec keeps as different texts: pages say 600+, the FAQ says 500+. */
+export const CLAIMS = {
+  activeFunds: "600+",
+  faqFunds: "500+",
+} as const;

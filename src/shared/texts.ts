@@ -1,0 +1,60 @@
+import { FREE_RESULTS_LIMIT, formatUsd, PLANS } from "./plans.js";
+
+/**
+ * The product's own words from the specification (sections 2, 8 and 9). Screens and tests read them
+ * from here so that a wording change happens in one place; they are not to be paraphrased.
+ */
+export const TEXTS = {
+  home: {
+    title: "Find Your Perfect VC Match",
+    resultsTitle: "Your VC Matches",
+    anyCountry: "Any Country",
+    anyStage: "Any Stage",
+    anyIndustry: "Any Industry",
+  },
+  search: {
+    errorTitle: "An Error Occurred",
+    errorFallback: "Could not fetch results. Please try again later.",
+    emptyTitle: "No Matching Funds Found",
+    emptyHint: "Try adjusting your search criteria to find more results.",
+  },
+  paywall: {
+    upgrade: `Upgrade to Premium - ${formatUsd(PLANS.monthly.priceUsd)}/month`,
+    cancelAnytime: "Cancel anytime",
+  },
+  saveDialog: {
+    title: "Save Your Favorite Funds",
+    dismiss: "Maybe Later",
+    confirm: "Sign Up Free",
+  },
+  upgradeDialog: {
+    title: "Unlock Premium Funds",
+    dismiss: "Not Now",
+    confirm: "Upgrade to Premium",
+  },
+  saveFund: {
+    saveFailed: "Failed to save fund",
+    unsaveFailed: "Failed to unsave fund",
+    unknownError: "An unknown error occurred",
+  },
+  notFound: {
+    title: "Page Not Found",
+    backHome: "Back to Home",
+  },
+  auth: {
+    login: "Login",
+  },
+} as const;
+
+/** Results a non-subscriber does not see: totalCount minus the free top 3 (spec section 9). */
+export function hiddenResultsCount(totalCount: number): number {
+  return Math.max(0, totalCount - FREE_RESULTS_LIMIT);
+}
+
+export function matchCountText(totalCount: number): string {
+  return totalCount === 1 ? "1 fund matches your search" : `${totalCount} funds match your search`;
+}
+
+export function hiddenCountText(hidden: number): string {
+  return hidden === 1 ? "1 more fund matches your search" : `${hidden} more funds match your search`;
+}
