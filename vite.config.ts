@@ -3,10 +3,16 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
 // The client lives in src/client and is built into dist/client, which the server serves.
+// In development the API runs separately; /_api is proxied to it so the client always calls its own origin.
+const apiTarget = process.env.API_PROXY_TARGET ?? "http://localhost:3000";
+
 export default defineConfig({
   root: "src/client",
   publicDir: "public",
   plugins: [react(), tailwindcss()],
+  server: {
+    proxy: { "/_api": { target: apiTarget, changeOrigin: false } },
+  },
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,

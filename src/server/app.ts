@@ -15,7 +15,7 @@ import { seedFundsIfPristine } from "./db/seed.js";
 import { FundsIndexProvider } from "./funds/index-provider.js";
 import { fundsRoutes } from "./funds/routes.js";
 import { FundsService } from "./funds/service.js";
-import { registerErrorHandling } from "./http/errors.js";
+import { HttpError, registerErrorHandling } from "./http/errors.js";
 import { isPreviewHost } from "./http/preview-redirect.js";
 import { VISITOR, type Viewer } from "./http/viewer.js";
 
@@ -48,7 +48,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
-    requestIdHeader: "x-request-id",
+    // genReqId reads and vets the incoming header itself; Fastify would otherwise trust it as is.
+    requestIdHeader: false,
     genReqId: (request) => {
       const given = request.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
@@ -133,10 +134,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await api.register(rateLimit, {
           max: config.RATE_LIMIT_PER_MINUTE,
           timeWindow: "1 minute",
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: 429,
-            error: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-          }),
+          errorResponseBuilder: (_request, context) =>
+            new HttpError(429, `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
         });
       }
       // A constant JSON answer: liveness for load balancers and the baseline of the benchmark.

@@ -48,7 +48,12 @@ export const envSchema = z.object({
     }),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   /** Largest accepted request body in bytes (JSON); uploads get their own limit later. */
-  BODY_LIMIT: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
   /** Requests per minute per IP on the API; 0 disables the limit. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Trust X-Forwarded-* from a reverse proxy: true, or a comma-separated list of proxy addresses/CIDRs. */

@@ -1,13 +1,5 @@
 /** Funding stage codes in investment order (earliest first): the order a fund's stages are shown and sorted in. */
-export const STAGE_CODES = [
-  "pre_seed",
-  "seed",
-  "series_a",
-  "series_b",
-  "series_c",
-  "late_stage",
-  "growth",
-] as const;
+export const STAGE_CODES = ["pre_seed", "seed", "series_a", "series_b", "series_c", "late_stage", "growth"] as const;
 
 export type StageCode = (typeof STAGE_CODES)[number];
 

@@ -10,11 +10,9 @@ import type { FundsService } from "./service.js";
 export const fundsRoutes =
   (service: FundsService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      "/countries",
-      { schema: { response: { 200: countriesResponseSchema } } },
-      async () => ({ countries: await service.countries() }),
-    );
+    app.get("/countries", { schema: { response: { 200: countriesResponseSchema } } }, async () => ({
+      countries: await service.countries(),
+    }));
 
     app.post(
       "/funds/search",

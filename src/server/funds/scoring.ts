@@ -79,7 +79,9 @@ export function baseScore(fund: ScoringFund): number {
 
 export function relevanceScore(fund: ScoringFund, query: ScoringQuery, base = baseScore(fund)): number {
   const raw =
-    WEIGHTS.industry * industryFit(fund, query.industryFocus) + WEIGHTS.stage * stageFit(fund, query.fundingStage) + base;
+    WEIGHTS.industry * industryFit(fund, query.industryFocus) +
+    WEIGHTS.stage * stageFit(fund, query.fundingStage) +
+    base;
   // Rounded so that float noise never decides an order; the name does.
   return Math.round(raw * 1000) / 1000;
 }

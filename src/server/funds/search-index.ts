@@ -1,6 +1,6 @@
 import { INDUSTRY_CODES } from "../../shared/industries.js";
 import type { FundResult, FundSearchQuery, PREMIUM_FUND_FIELDS } from "../../shared/schemas/funds.js";
-import { STAGE_CODES, type StageCode, isStageCode, sortStages } from "../../shared/stages.js";
+import { isStageCode, STAGE_CODES, type StageCode, sortStages } from "../../shared/stages.js";
 import type { FundRow } from "../db/schema/index.js";
 import { baseScore, matchReasons, relevanceScore } from "./scoring.js";
 
@@ -25,7 +25,9 @@ const INDUSTRY_INDEX = new Map<string, number>(INDUSTRY_CODES.map((code, index) 
 function hasIndustry(entry: Entry, code: string): boolean {
   const index = INDUSTRY_INDEX.get(code);
   if (index === undefined) return false;
-  return index < 32 ? (entry.industryMaskLow & (1 << index)) !== 0 : (entry.industryMaskHigh & (1 << (index - 32))) !== 0;
+  return index < 32
+    ? (entry.industryMaskLow & (1 << index)) !== 0
+    : (entry.industryMaskHigh & (1 << (index - 32))) !== 0;
 }
 
 const MAX_CACHED_KEYS = 5_000;
@@ -58,7 +60,10 @@ export class FundSearchIndex {
 
     const order = this.entries.map((_, index) => index);
     const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
-    order.sort((a, b) => collator.compare(this.entry(a).row.name, this.entry(b).row.name) || this.entry(a).row.id - this.entry(b).row.id);
+    order.sort(
+      (a, b) =>
+        collator.compare(this.entry(a).row.name, this.entry(b).row.name) || this.entry(a).row.id - this.entry(b).row.id,
+    );
     this.nameRank = new Int32Array(this.entries.length);
     order.forEach((entryIndex, rank) => {
       this.nameRank[entryIndex] = rank;
@@ -143,7 +148,10 @@ export class FundSearchIndex {
       scores[index] = relevanceScore(entry.row, scoringQuery, entry.base);
     }
     const ranked = Int32Array.from(matches);
-    ranked.sort((a, b) => (scores[b] as number) - (scores[a] as number) || (this.nameRank[a] as number) - (this.nameRank[b] as number));
+    ranked.sort(
+      (a, b) =>
+        (scores[b] as number) - (scores[a] as number) || (this.nameRank[a] as number) - (this.nameRank[b] as number),
+    );
     return ranked;
   }
 

@@ -22,7 +22,9 @@ export class FundsService {
     const full = seesAllResults(viewer);
     return index.search(query, {
       offset: full ? (query.offset ?? 0) : 0,
-      limit: full ? (query.limit ?? DEFAULT_PAGE_SIZE) : Math.min(query.limit ?? FREE_RESULTS_LIMIT, FREE_RESULTS_LIMIT),
+      limit: full
+        ? (query.limit ?? DEFAULT_PAGE_SIZE)
+        : Math.min(query.limit ?? FREE_RESULTS_LIMIT, FREE_RESULTS_LIMIT),
       includePremium: full,
     });
   }

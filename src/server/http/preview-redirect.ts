@@ -5,6 +5,7 @@
 export function isPreviewHost(hostHeader: string | undefined, previewHosts: readonly string[]): boolean {
   if (!hostHeader || previewHosts.length === 0) return false;
   const host = hostHeader.toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
-  if (host === "localhost" || host.endsWith(".localhost") || /^[\d.]+$/.test(host) || host.startsWith("[")) return false;
+  if (host === "localhost" || host.endsWith(".localhost") || /^[\d.]+$/.test(host) || host.startsWith("["))
+    return false;
   return previewHosts.some((suffix) => host === suffix || host.endsWith(`.${suffix}`));
 }

@@ -15,35 +15,38 @@ export const industryCodeSchema = z.enum(INDUSTRY_CODES, {
  * POST /_api/funds/search body. Strict: an unknown field is a 400, so that a typo in a filter
  * never silently widens a search. An empty or blank country means "any country".
  */
-export const fundSearchRequestSchema = z.strictObject({
-  country: z
-    .string({ error: "country must be a string." })
-    .trim()
-    .max(100, "country must be at most 100 characters.")
-    .optional()
-    .transform((value) => (value ? value : undefined)),
-  fundingStage: stageCodeSchema.optional(),
-  industryFocus: z
-    .array(industryCodeSchema, { error: "industryFocus must be a list of industry codes." })
-    .max(INDUSTRY_CODES.length, "industryFocus has too many entries.")
-    .optional(),
-  limit: z
-    .number({ error: "limit must be a number." })
-    .int("limit must be a whole number.")
-    .positive("limit must be a positive number.")
-    .max(MAX_SEARCH_LIMIT, `limit must be at most ${MAX_SEARCH_LIMIT}.`)
-    .optional(),
-  offset: z
-    .number({ error: "offset must be a number." })
-    .int("offset must be a whole number.")
-    .nonnegative("offset must not be negative.")
-    .optional(),
-}, {
-  error: (issue) =>
-    issue.code === "unrecognized_keys"
-      ? `Unknown field(s) in the search: ${issue.keys.join(", ")}.`
-      : "The search must be a JSON object.",
-});
+export const fundSearchRequestSchema = z.strictObject(
+  {
+    country: z
+      .string({ error: "country must be a string." })
+      .trim()
+      .max(100, "country must be at most 100 characters.")
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    fundingStage: stageCodeSchema.optional(),
+    industryFocus: z
+      .array(industryCodeSchema, { error: "industryFocus must be a list of industry codes." })
+      .max(INDUSTRY_CODES.length, "industryFocus has too many entries.")
+      .optional(),
+    limit: z
+      .number({ error: "limit must be a number." })
+      .int("limit must be a whole number.")
+      .positive("limit must be a positive number.")
+      .max(MAX_SEARCH_LIMIT, `limit must be at most ${MAX_SEARCH_LIMIT}.`)
+      .optional(),
+    offset: z
+      .number({ error: "offset must be a number." })
+      .int("offset must be a whole number.")
+      .nonnegative("offset must not be negative.")
+      .optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `Unknown field(s) in the search: ${issue.keys.join(", ")}.`
+        : "The search must be a JSON object.",
+  },
+);
 
 export type FundSearchRequest = z.input<typeof fundSearchRequestSchema>;
 export type FundSearchQuery = z.output<typeof fundSearchRequestSchema>;

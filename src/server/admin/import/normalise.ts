@@ -1,5 +1,5 @@
 import { INDUSTRIES, type IndustryCode, isIndustryCode } from "../../../shared/industries.js";
-import { STAGES, type StageCode, isStageCode, sortStages } from "../../../shared/stages.js";
+import { isStageCode, STAGES, type StageCode, sortStages } from "../../../shared/stages.js";
 import type { NewFundRow } from "../../db/schema/index.js";
 import type { SheetRecord } from "./parse-file.js";
 
@@ -58,7 +58,6 @@ const INDUSTRY_BY_KEY = new Map<string, IndustryCode>(
 export type NormalisedFund = Omit<NewFundRow, "id" | "createdAt" | "updatedAt">;
 export type NormaliseResult = { ok: true; fund: NormalisedFund } | { ok: false; error: string };
 
-const URL_FIELDS = new Set<Field>(["website", "linkedin"]);
 const MAX_TEXT = { name: 200, country: 100, city: 100, description: 2000, fundManager: 200, source: 100 } as const;
 
 /** Maps a file's header to fields; returns the fields a file lacks that every row needs. */
@@ -146,7 +145,10 @@ const LIST_SEPARATOR = /[;,|\n]/;
 function parseStages(value: string | undefined): StageCode[] {
   if (!value) throw new RowError("funding stage is required");
   const stages: StageCode[] = [];
-  for (const item of value.split(LIST_SEPARATOR).map((part) => part.trim()).filter(Boolean)) {
+  for (const item of value
+    .split(LIST_SEPARATOR)
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const code = isStageCode(item) ? item : STAGE_BY_KEY.get(columnKey(item));
     if (!code) throw new RowError(`unknown funding stage '${item}'`);
     stages.push(code);
@@ -158,7 +160,10 @@ function parseStages(value: string | undefined): StageCode[] {
 function parseIndustries(value: string | undefined): IndustryCode[] {
   if (!value) throw new RowError("industry focus is required");
   const industries: IndustryCode[] = [];
-  for (const item of value.split(LIST_SEPARATOR).map((part) => part.trim()).filter(Boolean)) {
+  for (const item of value
+    .split(LIST_SEPARATOR)
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const code = isIndustryCode(item) ? item : INDUSTRY_BY_KEY.get(columnKey(item));
     if (!code) throw new RowError(`unknown industry focus '${item}'`);
     if (!industries.includes(code)) industries.push(code);

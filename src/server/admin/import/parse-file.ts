@@ -1,5 +1,5 @@
-import { parse as parseCsv } from "csv-parse/sync";
 import * as XLSX from "@e965/xlsx";
+import { parse as parseCsv } from "csv-parse/sync";
 
 /** One data row of a spreadsheet: its 1-based row number as the user sees it (header = row 1). */
 export type SheetRecord = { row: number; values: Record<string, string> };
@@ -24,7 +24,7 @@ export function detectFileKind(buffer: Buffer, fileName = "", mimeType = ""): Im
 
 /** Reads a CSV or Excel file into header-keyed records; blank rows are dropped. */
 export function parseSpreadsheet(buffer: Buffer, kind: ImportFileKind): SheetRecord[] {
-  const table = kind === "csv" ? readCsv(buffer) : readWorkbook(buffer);
+  const table = kind === "csv" ? readCsv(buffer) : readWorkbook(buffer, kind);
   const [header, ...body] = table;
   if (!header || header.every((cell) => cell.trim() === "")) throw new ImportFileError("The file has no header row.");
   if (body.length > MAX_IMPORT_ROWS) {
@@ -56,7 +56,11 @@ function readCsv(buffer: Buffer): string[][] {
   }
 }
 
-function readWorkbook(buffer: Buffer): string[][] {
+function readWorkbook(buffer: Buffer, kind: ImportFileKind): string[][] {
+  // SheetJS reads almost any bytes as some kind of sheet; an .xlsx must at least be a zip archive.
+  if (kind === "xlsx" && !(buffer[0] === 0x50 && buffer[1] === 0x4b)) {
+    throw new ImportFileError("The file is not a valid Excel (.xlsx) workbook.");
+  }
   let workbook: XLSX.WorkBook;
   try {
     workbook = XLSX.read(buffer, { type: "buffer", cellDates: true, dense: true });

@@ -47,7 +47,10 @@ export async function importFundsFile(
   }
 
   await db.transaction(async (tx) => {
-    const existing = await fundsRepository.findFundIdsByKeys(tx, valid.map(({ fund }) => fund));
+    const existing = await fundsRepository.findFundIdsByKeys(
+      tx,
+      valid.map(({ fund }) => fund),
+    );
     const seenInFile = new Set<string>();
     const toInsert: NormalisedFund[] = [];
     for (const { fund } of valid) {

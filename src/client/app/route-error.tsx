@@ -1,0 +1,24 @@
+import { RotateCcw } from "lucide-react";
+import { useRouteError } from "react-router";
+import { pageTitle } from "../../shared/site.js";
+import { Button } from "../components/ui/button.js";
+import { useDocumentTitle } from "../lib/use-document-title.js";
+
+/** Last line of defence for a page that throws while rendering: keep the shell, offer a reload. */
+export function RouteError() {
+  const error = useRouteError();
+  useDocumentTitle(pageTitle("Something went wrong"));
+  console.error(error);
+  return (
+    <section aria-labelledby="route-error-title" className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 id="route-error-title" className="text-3xl font-bold tracking-tight text-slate-900">
+        Something went wrong
+      </h1>
+      <p className="mt-4 text-slate-600">This page could not be shown. Reloading usually helps.</p>
+      <Button className="mt-8" onClick={() => window.location.reload()}>
+        <RotateCcw aria-hidden="true" />
+        Reload page
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { Search } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import { Button } from "../components/ui/button.js";
+import { BrandLogo } from "./brand-logo.js";
+import { HeaderAuth } from "./header-auth.js";
+
+const SECTIONS = [
+  { hash: "#how-it-works", label: "How it works" },
+  { hash: "#features", label: "Premium" },
+  { hash: "#faq", label: "FAQ" },
+] as const;
+
+export function SiteHeader() {
+  const location = useLocation();
+  // On the home page, keep the current search in the URL so jumping to a section does not clear the results.
+  const search = location.pathname === "/" ? location.search : "";
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-backdrop-filter:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <BrandLogo />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {SECTIONS.map((section) => (
+            <Link
+              key={section.hash}
+              to={{ pathname: "/", search, hash: section.hash }}
+              className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900"
+            >
+              {section.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="flex items-center gap-2">
+          <HeaderAuth />
+          <Button asChild size="sm" className="hidden sm:inline-flex">
+            <Link to={{ pathname: "/", search, hash: "#find-investors" }}>
+              <Search aria-hidden="true" />
+              Find Investors
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,15 @@
+import { useQuery } from "@tanstack/react-query";
+import type { CountriesResponse } from "../../../../shared/schemas/funds.js";
+import { apiGet } from "../../../lib/api-client.js";
+
+export const countriesQueryKey = ["countries"] as const;
+
+export function useCountries() {
+  return useQuery({
+    queryKey: countriesQueryKey,
+    queryFn: ({ signal }) => apiGet<CountriesResponse>("/_api/countries", { signal }),
+    select: (data) => data.countries,
+    // The list only changes with a fund import, so one fetch per visit is plenty.
+    staleTime: 10 * 60_000,
+  });
+}

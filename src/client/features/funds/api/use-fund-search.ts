@@ -1,0 +1,40 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { MAX_SEARCH_LIMIT } from "../../../../shared/plans.js";
+import type { FundSearchRequest, FundSearchResponse } from "../../../../shared/schemas/funds.js";
+import { type SearchFormValues, toSearchRequest } from "../../../../shared/search-params.js";
+import { ApiError, apiPost } from "../../../lib/api-client.js";
+
+/** Page size for viewers who may page through everything; the server caps non-subscribers at 3. */
+export const SEARCH_PAGE_SIZE = Math.min(24, MAX_SEARCH_LIMIT);
+
+export function fundSearchQueryKey(request: FundSearchRequest) {
+  return ["funds", "search", request] as const;
+}
+
+function nextOffset(pages: FundSearchResponse[]): number | undefined {
+  const last = pages.at(-1);
+  if (!last || last.results.length === 0) return undefined;
+  // Withheld (premium) results mean the server is gating this viewer: more pages would only repeat the top 3.
+  if (last.results.some((fund) => fund.isPremium)) return undefined;
+  const loaded = pages.reduce((sum, page) => sum + page.results.length, 0);
+  return loaded < last.totalCount ? loaded : undefined;
+}
+
+/** Runs the search for the given form values; `null` (no search yet) keeps the query idle. */
+export function useFundSearch(values: SearchFormValues | null) {
+  const request = values ? toSearchRequest(values) : {};
+  return useInfiniteQuery({
+    queryKey: fundSearchQueryKey(request),
+    queryFn: ({ pageParam, signal }) =>
+      apiPost<FundSearchResponse>(
+        "/_api/funds/search",
+        { ...request, limit: SEARCH_PAGE_SIZE, ...(pageParam > 0 ? { offset: pageParam } : {}) },
+        { signal },
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (_lastPage, allPages) => nextOffset(allPages),
+    enabled: values !== null,
+    // A 4xx will not fix itself; a 5xx or a dropped connection gets one more try.
+    retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 1,
+  });
+}

@@ -1,0 +1,178 @@
+import { Check, ExternalLink, Lock, MapPin } from "lucide-react";
+import type { ReactNode } from "react";
+import { formatCompactAmount, formatFundSize } from "../../../../shared/fund-size.js";
+import { industryLabel } from "../../../../shared/industries.js";
+import type { FundResult } from "../../../../shared/schemas/funds.js";
+import { sortStages, stageLabel } from "../../../../shared/stages.js";
+import { Badge } from "../../../components/ui/badge.js";
+import { displayHost, safeExternalUrl } from "../../../lib/safe-url.js";
+import { cn } from "../../../lib/utils.js";
+import type { Viewer } from "../../../lib/viewer.js";
+import { SaveFundButton } from "./save-fund-button.js";
+
+type FundCardProps = { fund: FundResult; viewer: Viewer; className?: string };
+
+export function FundCard({ fund, viewer, className }: FundCardProps) {
+  const nameId = `fund-${fund.id}-name`;
+  const place = [fund.city, fund.country].filter(Boolean).join(", ");
+  const stages = sortStages(fund.fundingStages.length > 0 ? fund.fundingStages : [fund.fundingStage]);
+
+  return (
+    <article
+      aria-labelledby={nameId}
+      className={cn(
+        "flex h-full flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md sm:p-6",
+        className,
+      )}
+    >
+      <header className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={nameId} className="text-lg leading-snug font-semibold text-slate-900">
+            {fund.name}
+          </h3>
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
+            <MapPin className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+            {place}
+          </p>
+        </div>
+        <SaveFundButton fund={fund} viewer={viewer} describedBy={nameId} />
+      </header>
+
+      <dl className="grid gap-4 text-sm">
+        <div className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 px-4 py-3">
+          <div>
+            <dt className="text-xs font-medium text-slate-600">Fund size</dt>
+            <dd className="mt-0.5 text-base font-semibold text-slate-900">
+              {formatFundSize(fund.fundSize, fund.currency)}
+            </dd>
+          </div>
+          {fund.foundedYear !== null && (
+            <div>
+              <dt className="text-xs font-medium text-slate-600">Founded</dt>
+              <dd className="mt-0.5 text-base font-semibold text-slate-900">{fund.foundedYear}</dd>
+            </div>
+          )}
+        </div>
+        <div>
+          <dt className="mb-1.5 text-xs font-medium text-slate-600">Stages</dt>
+          <dd className="flex flex-wrap gap-1.5">
+            {stages.map((code) => (
+              <Badge key={code} variant="secondary">
+                {stageLabel(code)}
+              </Badge>
+            ))}
+          </dd>
+        </div>
+        {fund.industryFocus.length > 0 && (
+          <div>
+            <dt className="mb-1.5 text-xs font-medium text-slate-600">Industries</dt>
+            <dd className="flex flex-wrap gap-1.5">
+              {fund.industryFocus.map((code) => (
+                <Badge key={code} variant="muted">
+                  {industryLabel(code)}
+                </Badge>
+              ))}
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      {fund.description && <p className="text-sm leading-relaxed text-slate-700">{fund.description}</p>}
+
+      {fund.matchReasons.length > 0 && (
+        <div>
+          <p className="mb-1.5 text-xs font-medium text-slate-600" id={`fund-${fund.id}-reasons`}>
+            Why it matches
+          </p>
+          <ul aria-labelledby={`fund-${fund.id}-reasons`} className="flex flex-wrap gap-1.5">
+            {fund.matchReasons.map((reason) => (
+              <li key={reason}>
+                <Badge variant="success">
+                  <Check aria-hidden="true" />
+                  {reason}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <div className="mt-auto">{fund.isPremium ? <PremiumPlaceholder /> : <PremiumDetails fund={fund} />}</div>
+    </article>
+  );
+}
+
+/**
+ * Stands in for the withheld premium fields. The text is deliberately fake (the real values never
+ * reach this browser) and hidden from assistive technology, which gets a plain sentence instead.
+ */
+function PremiumPlaceholder() {
+  return (
+    <div className="relative overflow-hidden rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-3">
+      <div aria-hidden="true" className="pointer-events-none grid gap-1 text-sm text-slate-600 blur-[5px] select-none">
+        <p className="font-medium">Contact details • Check size</p>
+        <p>www.fund-website.com • Managing Partner</p>
+        <p>$500K – $5M • Leads rounds</p>
+      </div>
+      <div className="absolute inset-0 flex items-center justify-center">
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-xs font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200">
+          <Lock className="size-3.5 text-indigo-600" aria-hidden="true" />
+          Premium
+          <span className="sr-only">
+            : contact details, check size and investment criteria are available with Premium.
+          </span>
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function checkSizeText(min: number | null | undefined, max: number | null | undefined): string | null {
+  const hasMin = typeof min === "number";
+  const hasMax = typeof max === "number";
+  if (hasMin && hasMax)
+    return min === max ? `$${formatCompactAmount(min)}` : `$${formatCompactAmount(min)} – $${formatCompactAmount(max)}`;
+  if (hasMin) return `From $${formatCompactAmount(min)}`;
+  if (hasMax) return `Up to $${formatCompactAmount(max)}`;
+  return null;
+}
+
+function PremiumDetails({ fund }: { fund: FundResult }) {
+  const website = safeExternalUrl(fund.website);
+  const linkedin = safeExternalUrl(fund.linkedin);
+  const checkSize = checkSizeText(fund.checkSizeMinUsd, fund.checkSizeMaxUsd);
+  const roundRole = fund.leadsRounds === true ? "Leads rounds" : fund.leadsRounds === false ? "Follows" : null;
+  const rows: Array<{ label: string; value: ReactNode }> = [];
+  if (website) rows.push({ label: "Website", value: <ExternalAnchor url={website} text={displayHost(website)} /> });
+  if (linkedin) rows.push({ label: "LinkedIn", value: <ExternalAnchor url={linkedin} text="View profile" /> });
+  if (fund.fundManager) rows.push({ label: "Fund manager", value: fund.fundManager });
+  if (checkSize) rows.push({ label: "Check size", value: checkSize });
+  if (roundRole) rows.push({ label: "Round role", value: roundRole });
+  if (rows.length === 0) return null;
+
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-xl border border-slate-200 px-4 py-3 text-sm">
+      {rows.map((row) => (
+        <div key={row.label} className="contents">
+          <dt className="text-slate-600">{row.label}</dt>
+          <dd className="min-w-0 truncate font-medium text-slate-900">{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ExternalAnchor({ url, text }: { url: URL; text: string }) {
+  return (
+    <a
+      href={url.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex max-w-full items-center gap-1 text-indigo-700 underline-offset-4 hover:underline"
+    >
+      <span className="truncate">{text}</span>
+      <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}

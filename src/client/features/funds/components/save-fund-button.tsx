@@ -1,0 +1,126 @@
+import { Bookmark, BookmarkCheck, LoaderCircle } from "lucide-react";
+import { useReducer, useRef } from "react";
+import type { FundResult } from "../../../../shared/schemas/funds.js";
+import { TEXTS } from "../../../../shared/texts.js";
+import { Button } from "../../../components/ui/button.js";
+import { ApiError } from "../../../lib/api-client.js";
+import { cn } from "../../../lib/utils.js";
+import type { Viewer } from "../../../lib/viewer.js";
+import { SaveFundDialog } from "./save-fund-dialog.js";
+import { UnlockPremiumDialog } from "./unlock-premium-dialog.js";
+
+type SaveableFund = Pick<FundResult, "id" | "name" | "isPremium">;
+
+export type SaveIntent = "wait" | "prompt-sign-up" | "prompt-upgrade" | "toggle";
+
+/** What a click on the save button means for this viewer and fund (spec section 4, "Save button"). */
+export function resolveSaveIntent(viewer: Viewer, fund: SaveableFund): SaveIntent {
+  if (viewer.status === "loading") return "wait";
+  if (viewer.status === "anonymous") return "prompt-sign-up";
+  if (!viewer.isSubscriber && fund.isPremium) return "prompt-upgrade";
+  return "toggle";
+}
+
+type Prompt = "sign-up" | "upgrade";
+type State = { phase: "idle" } | { phase: "pending" } | { phase: "prompt"; prompt: Prompt };
+type Event =
+  | { type: "prompt"; prompt: Prompt }
+  | { type: "start" }
+  | { type: "settled" }
+  | { type: "subscription-required" }
+  | { type: "dismiss" };
+
+function reducer(state: State, event: Event): State {
+  switch (event.type) {
+    case "prompt":
+      return state.phase === "idle" ? { phase: "prompt", prompt: event.prompt } : state;
+    case "start":
+      return state.phase === "idle" ? { phase: "pending" } : state;
+    case "settled":
+      return state.phase === "pending" ? { phase: "idle" } : state;
+    case "subscription-required":
+      return { phase: "prompt", prompt: "upgrade" };
+    case "dismiss":
+      return state.phase === "prompt" ? { phase: "idle" } : state;
+  }
+}
+
+function requiresSubscription(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 402 || error.message === "subscription_required");
+}
+
+type SaveFundButtonProps = {
+  fund: SaveableFund;
+  viewer: Viewer;
+  isSaved?: boolean;
+  /** Saves (next = true) or unsaves the fund; supplied once accounts and saved funds exist. */
+  onToggleSave?: (fund: SaveableFund, next: boolean) => Promise<void>;
+  /** Id of the fund's name, so the button is announced together with the fund it saves. */
+  describedBy?: string;
+  className?: string;
+};
+
+export function SaveFundButton({
+  fund,
+  viewer,
+  isSaved = false,
+  onToggleSave,
+  describedBy,
+  className,
+}: SaveFundButtonProps) {
+  const [state, dispatch] = useReducer(reducer, { phase: "idle" });
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const intent = resolveSaveIntent(viewer, fund);
+  const pending = state.phase === "pending";
+
+  async function handleClick() {
+    if (intent === "prompt-sign-up") return dispatch({ type: "prompt", prompt: "sign-up" });
+    if (intent === "prompt-upgrade") return dispatch({ type: "prompt", prompt: "upgrade" });
+    if (intent !== "toggle" || !onToggleSave) return;
+    dispatch({ type: "start" });
+    try {
+      await onToggleSave(fund, !isSaved);
+      dispatch({ type: "settled" });
+    } catch (error) {
+      if (requiresSubscription(error)) return dispatch({ type: "subscription-required" });
+      // Spec section 8: save failures other than 402 are only logged.
+      const fallback = isSaved ? TEXTS.saveFund.unsaveFailed : TEXTS.saveFund.saveFailed;
+      console.error(fallback, error instanceof Error ? error.message : TEXTS.saveFund.unknownError);
+      dispatch({ type: "settled" });
+    }
+  }
+
+  const onPromptChange = (open: boolean) => {
+    if (!open) dispatch({ type: "dismiss" });
+  };
+  const Icon = pending ? LoaderCircle : isSaved ? BookmarkCheck : Bookmark;
+
+  return (
+    <>
+      <Button
+        ref={buttonRef}
+        variant="ghost"
+        size="icon"
+        aria-label="Save fund"
+        aria-describedby={describedBy}
+        aria-pressed={intent === "toggle" ? isSaved : undefined}
+        aria-haspopup={intent === "prompt-sign-up" || intent === "prompt-upgrade" ? "dialog" : undefined}
+        disabled={pending || intent === "wait"}
+        onClick={handleClick}
+        className={cn("-mt-1 -mr-2 text-slate-500 hover:text-indigo-700", isSaved && "text-indigo-600", className)}
+      >
+        <Icon className={cn("size-5", pending && "animate-spin", isSaved && "fill-indigo-100")} aria-hidden="true" />
+      </Button>
+      <SaveFundDialog
+        open={state.phase === "prompt" && state.prompt === "sign-up"}
+        onOpenChange={onPromptChange}
+        returnFocusRef={buttonRef}
+      />
+      <UnlockPremiumDialog
+        open={state.phase === "prompt" && state.prompt === "upgrade"}
+        onOpenChange={onPromptChange}
+        returnFocusRef={buttonRef}
+      />
+    </>
+  );
+}

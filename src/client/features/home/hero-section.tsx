@@ -1,0 +1,50 @@
+import { BadgeCheck, Building2, RefreshCw } from "lucide-react";
+import type { ReactNode } from "react";
+import { CLAIMS } from "../../../shared/site.js";
+import { TEXTS } from "../../../shared/texts.js";
+
+const TRUST_SIGNALS = [
+  { icon: Building2, text: `${CLAIMS.activeFunds} active funds` },
+  { icon: BadgeCheck, text: "Verified data" },
+  { icon: RefreshCw, text: "Updated bi-weekly" },
+] as const;
+
+/** The page's h1, trust signals, and a slot for the search form (owned by the funds feature). */
+export function HeroSection({ search }: { search: ReactNode }) {
+  return (
+    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_50%_-10%,var(--color-indigo-100),transparent),linear-gradient(to_bottom,var(--color-slate-50),var(--color-white))]"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 top-0 -z-10 h-112 bg-[linear-gradient(to_right,var(--color-slate-200)_1px,transparent_1px),linear-gradient(to_bottom,var(--color-slate-200)_1px,transparent_1px)] mask-[radial-gradient(ellipse_at_top,black,transparent_70%)] bg-size-[3rem_3rem] opacity-40"
+      />
+      <div className="mx-auto max-w-6xl px-4 pt-14 pb-16 sm:px-6 sm:pt-20 sm:pb-20 lg:px-8">
+        <div className="mx-auto max-w-3xl text-center">
+          <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-indigo-200 bg-white/80 px-3 py-1 text-xs font-semibold tracking-wide text-indigo-800 uppercase">
+            Venture capital fund matching
+          </p>
+          <h1 id="hero-title" className="text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">
+            {TEXTS.home.title.replace("VC Match", "")}
+            <span className="text-indigo-600">VC Match</span>
+          </h1>
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-slate-600">
+            Tell us where you are, what stage you are raising and what you build. We match you with venture capital funds
+            that actually invest in companies like yours, and show you why each one fits.
+          </p>
+          <ul className="mt-7 flex flex-wrap items-center justify-center gap-x-6 gap-y-3 text-sm font-medium text-slate-700">
+            {TRUST_SIGNALS.map(({ icon: Icon, text }) => (
+              <li key={text} className="inline-flex items-center gap-2">
+                <Icon className="size-4 text-indigo-600" aria-hidden="true" />
+                {text}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="mx-auto mt-10 max-w-5xl">{search}</div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+/** An HTTP failure carrying the server's `error` text (or a generic message) and the status. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+  }
+}
+
+type RequestOptions = { signal?: AbortSignal | undefined };
+
+function errorText(payload: unknown): string | undefined {
+  if (!payload || typeof payload !== "object") return undefined;
+  const { error, json } = payload as { error?: unknown; json?: unknown };
+  if (typeof error === "string" && error.trim()) return error;
+  // Some endpoints wrap the error one level down (spec section 7, save-fund).
+  if (json && typeof json === "object") {
+    const nested = (json as { error?: unknown }).error;
+    if (typeof nested === "string" && nested.trim()) return nested;
+  }
+  return undefined;
+}
+
+async function request<T>(method: "GET" | "POST", path: string, body: unknown, options: RequestOptions): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: "same-origin",
+    headers:
+      body === undefined
+        ? { Accept: "application/json" }
+        : { Accept: "application/json", "Content-Type": "application/json" },
+    body: body === undefined ? null : JSON.stringify(body),
+    signal: options.signal ?? null,
+  });
+
+  const text = await response.text();
+  let payload: unknown = null;
+  if (text) {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      // A proxy or crash page is not JSON; the status below still tells what happened.
+      payload = null;
+    }
+  }
+
+  if (!response.ok) {
+    throw new ApiError(errorText(payload) ?? `Request failed with status ${response.status}`, response.status);
+  }
+  return payload as T;
+}
+
+export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return request<T>("GET", path, undefined, options);
+}
+
+export function apiPost<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  return request<T>("POST", path, body, options);
+}
