@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type App, buildApp } from "../../src/server/app.js";
+import { loadConfig } from "../../src/server/config.js";
+import { openDatabase } from "../../src/server/db/client.js";
+import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { insertFunds } from "../support/funds.js";
+
+/**
+ * Several instances of the app on one PostgreSQL: a change written anywhere reaches every
+ * instance's in-memory index through the funds trigger's NOTIFY.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)("several instances sharing PostgreSQL", () => {
+  let shared: TestDatabase;
+  const apps: App[] = [];
+
+  beforeAll(async () => {
+    shared = await createTestDatabase("postgres");
+    const config = loadConfig({ NODE_ENV: "test", SEED_ON_START: "false", LOG_LEVEL: "silent" });
+    for (let i = 0; i < 2; i++) {
+      // Each instance opens its own pool and LISTEN connection, as separate processes would.
+      const database = await openDatabase({ url: shared.url });
+      apps.push(await buildApp(config, { database, logger: false }));
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) {
+      await app.close();
+      await app.services.database.close();
+    }
+    await shared?.drop();
+  });
+
+  const count = async (app: App, country: string) =>
+    (await app.inject({ method: "POST", url: "/_api/funds/search", payload: { country } })).json().totalCount;
+
+  it("lets every instance see a fund another instance wrote", async () => {
+    expect(await count(apps[0] as App, "Portugal")).toBe(0);
+    expect(await count(apps[1] as App, "Portugal")).toBe(0);
+    await insertFunds((apps[0] as App).services.database.db, [{ name: "Lisbon Seed", country: "Portugal" }]);
+    for (const app of apps) await expect.poll(() => count(app, "Portugal"), { timeout: 5000 }).toBe(1);
+  });
+
+  it("lets every instance see a change made by hand in SQL", async () => {
+    await shared.database.db.execute(sql`update funds set country = 'Spain' where name = 'Lisbon Seed'`);
+    for (const app of apps) {
+      await expect.poll(() => count(app, "Spain"), { timeout: 5000 }).toBe(1);
+      expect(await count(app, "Portugal")).toBe(0);
+    }
+  });
+});
