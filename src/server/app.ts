@@ -135,7 +135,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           max: config.RATE_LIMIT_PER_MINUTE,
           timeWindow: "1 minute",
           errorResponseBuilder: (_request, context) =>
-            new HttpError(429, `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+            new HttpError(
+              429,
+              `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+            ),
         });
       }
       // A constant JSON answer: liveness for load balancers and the baseline of the benchmark.

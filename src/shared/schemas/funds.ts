@@ -49,7 +49,8 @@ export const fundSearchRequestSchema = z.strictObject(
 );
 
 export type FundSearchRequest = z.input<typeof fundSearchRequestSchema>;
-export type FundSearchQuery = z.output<typeof fundSearchRequestSchema>;
+/** The validated search; a blank country has become absent. */
+export type FundSearchQuery = Omit<z.output<typeof fundSearchRequestSchema>, "country"> & { country?: string };
 
 /** Fields only a subscriber receives; for anyone else they are absent from the JSON, not blanked. */
 export const PREMIUM_FUND_FIELDS = [

@@ -1,0 +1,59 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3217);
+const baseURL = `http://127.0.0.1:${port}`;
+// A fresh embedded database per run: the app migrates and seeds it on start, as on a first `npm start`.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "fundmatch-e2e-"));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          // The machine has no outside network: keep Chromium from reaching for it.
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "node scripts/ensure-build.mjs && node dist/server/main.js",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_MINUTE: "0",
+      DATABASE_URL: "",
+    },
+  },
+});
