@@ -1,11 +1,13 @@
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { Providers } from "./providers.js";
-import { router } from "./router.js";
+import { AppRoutes } from "./router.js";
 
 export function App() {
   return (
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   );
 }

@@ -1,31 +1,28 @@
+import { lazy, Suspense } from "react";
 import { pageTitle } from "../../shared/site.js";
 import { TEXTS } from "../../shared/texts.js";
 import { ResultsSection } from "../features/funds/components/results-section.js";
-import { SearchForm } from "../features/funds/components/search-form.js";
-import { FaqSection } from "../features/home/faq-section.js";
-import { FeaturesSection } from "../features/home/features-section.js";
+import { SearchSection } from "../features/funds/components/search-section.js";
 import { HeroSection } from "../features/home/hero-section.js";
-import { HowItWorksSection } from "../features/home/how-it-works-section.js";
-import { type BlogTeaser, InsightsTeaser } from "../features/home/insights-teaser.js";
 import { useDocumentTitle } from "../lib/use-document-title.js";
 
-/** No blog exists yet; the blog feature will supply the three latest posts here. */
-const NO_POSTS: readonly BlogTeaser[] = [];
+// The critical bundle carries only what the first screen shows (spec budget: 120 KB gzip for /).
+const HomeBelowFold = lazy(() => import("./home-below-fold.js").then((module) => ({ default: module.HomeBelowFold })));
 
 /**
- * The home page composes two features (home's marketing sections and the funds search), which may
- * not import each other, so it lives here in the app layer.
+ * The home page composes two features (home's sections and the funds search), which may not import
+ * each other, so it lives here in the app layer.
  */
 export function HomePage() {
   useDocumentTitle(pageTitle(TEXTS.home.title));
   return (
     <>
-      <HeroSection search={<SearchForm />} />
+      <HeroSection search={<SearchSection />} />
       <ResultsSection />
-      <FeaturesSection />
-      <HowItWorksSection />
-      <InsightsTeaser posts={NO_POSTS} />
-      <FaqSection />
+      {/* The placeholder keeps the footer below the fold until the sections arrive. */}
+      <Suspense fallback={<div className="min-h-screen" />}>
+        <HomeBelowFold />
+      </Suspense>
     </>
   );
 }

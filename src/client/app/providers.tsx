@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
-import { Toaster } from "sonner";
+import { lazy, type ReactNode, Suspense, useState } from "react";
+
+// Nothing toasts during the first paint, so the toast area's code loads right after it.
+const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 
 function createQueryClient() {
   return new QueryClient({
@@ -17,7 +19,9 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       {children}
       {/* Spec section 9: toasts show for 4 s, at most 3 at once. */}
-      <Toaster duration={4000} visibleToasts={3} closeButton />
+      <Suspense fallback={null}>
+        <Toaster duration={4000} visibleToasts={3} closeButton />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,9 +1,11 @@
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { RouteErrorBoundary } from "./route-error.js";
 import { SiteFooter } from "./site-footer.js";
 import { SiteHeader } from "./site-header.js";
 import { useHashScroll, useScrollToTopOnNavigate } from "./use-hash-scroll.js";
 
 export function RootLayout() {
+  const { pathname } = useLocation();
   useHashScroll();
   useScrollToTopOnNavigate();
   return (
@@ -15,8 +17,10 @@ export function RootLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
+      <main id="main" tabIndex={-1} className="flex-1 outline-hidden">
+        <RouteErrorBoundary key={pathname}>
+          <Outlet />
+        </RouteErrorBoundary>
       </main>
       <SiteFooter />
     </div>

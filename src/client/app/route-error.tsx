@@ -1,14 +1,12 @@
 import { RotateCcw } from "lucide-react";
-import { useRouteError } from "react-router";
+import { Component, type ErrorInfo, type ReactNode } from "react";
 import { pageTitle } from "../../shared/site.js";
 import { Button } from "../components/ui/button.js";
 import { useDocumentTitle } from "../lib/use-document-title.js";
 
 /** Last line of defence for a page that throws while rendering: keep the shell, offer a reload. */
 export function RouteError() {
-  const error = useRouteError();
   useDocumentTitle(pageTitle("Something went wrong"));
-  console.error(error);
   return (
     <section aria-labelledby="route-error-title" className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 id="route-error-title" className="text-3xl font-bold tracking-tight text-slate-900">
@@ -21,4 +19,21 @@ export function RouteError() {
       </Button>
     </section>
   );
+}
+
+/** Catches a page's render error; keyed by path in the layout so that navigating away resets it. */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

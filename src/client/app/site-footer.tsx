@@ -17,7 +17,8 @@ export function SiteFooter() {
           <div className="max-w-sm">
             <BrandLogo />
             <p className="mt-3 text-sm text-slate-600">
-              Venture capital fund matching for startup founders: the right investors for your country, stage and industry.
+              Venture capital fund matching for startup founders: the right investors for your country, stage and
+              industry.
             </p>
           </div>
           <ul aria-label="Follow FundMatch" className="flex flex-wrap gap-2">

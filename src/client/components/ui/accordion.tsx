@@ -14,14 +14,14 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
     <AccordionPrimitive.Header className="flex">
       <AccordionPrimitive.Trigger
         className={cn(
-          "group flex flex-1 items-center justify-between gap-4 rounded-md py-5 text-left text-base font-semibold text-slate-900 transition-colors outline-none hover:text-indigo-700 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2",
+          "group flex flex-1 items-center justify-between gap-4 rounded-md py-5 text-left text-base font-semibold text-slate-900 transition-colors outline-hidden hover:text-indigo-700 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2",
           className,
         )}
         {...props}
       >
         {children}
         <ChevronDown
-          className="size-5 shrink-0 text-slate-500 transition-transform duration-200 group-data-[state=open]:rotate-180"
+          className="size-5 shrink-0 text-slate-500 motion-safe:transition-transform motion-safe:duration-200 group-data-[state=open]:rotate-180"
           aria-hidden="true"
         />
       </AccordionPrimitive.Trigger>

@@ -11,7 +11,7 @@ export function SelectTrigger({ className, children, ...props }: ComponentProps<
   return (
     <SelectPrimitive.Trigger
       className={cn(
-        "flex h-11 w-full items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3.5 text-left text-sm text-slate-900 shadow-xs transition-colors outline-none hover:border-slate-400 focus-visible:border-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-600/30 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-red-600 data-placeholder:text-slate-600 [&>span]:truncate",
+        "flex h-11 w-full items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3.5 text-left text-sm text-slate-900 shadow-xs transition-colors outline-hidden hover:border-slate-400 focus-visible:border-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-600/30 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-red-600 data-placeholder:text-slate-600 [&>span]:truncate",
         className,
       )}
       {...props}
@@ -60,7 +60,7 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
   return (
     <SelectPrimitive.Item
       className={cn(
-        "relative flex w-full cursor-default items-center rounded-md py-2 pr-8 pl-2.5 text-sm outline-none select-none data-disabled:pointer-events-none data-disabled:opacity-50 data-highlighted:bg-indigo-50 data-highlighted:text-indigo-900 data-[state=checked]:font-medium",
+        "relative flex w-full cursor-default items-center rounded-md py-2 pr-8 pl-2.5 text-sm outline-hidden select-none data-disabled:pointer-events-none data-disabled:opacity-50 data-highlighted:bg-indigo-50 data-highlighted:text-indigo-900 data-[state=checked]:font-medium",
         className,
       )}
       {...props}

@@ -1,62 +1,5 @@
-import type { ReactNode } from "react";
-import { formatUsd, PLANS } from "../../../shared/plans.js";
-import { CLAIMS, SOCIAL_LINKS } from "../../../shared/site.js";
-import { STAGES } from "../../../shared/stages.js";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion.js";
-
-const contactHref = SOCIAL_LINKS.find((link) => link.id === "email")?.href ?? "mailto:hello@fundmatch.example";
-const contactEmail = contactHref.replace(/^mailto:/, "");
-const stageList = STAGES.map((stage) => stage.label).join(", ");
-
-const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNode }> = [
-  {
-    id: "what",
-    question: "What is FundMatch?",
-    answer:
-      "FundMatch is a venture capital fund matching service for startup founders. Instead of working through long investor lists by hand, you tell us your country, funding stage and industry, and we show you the funds that invest in companies like yours.",
-  },
-  {
-    id: "matching",
-    question: "How does the matching work?",
-    answer:
-      "We compare your search with each fund's headquarters country, the stages it invests at and its industry focus. Funds that fit are ranked by how closely they match, and every result lists the reasons it matched. Leave a filter on “Any” to widen the search.",
-  },
-  {
-    id: "coverage",
-    question: "How many funds do you cover, and in which countries and stages?",
-    answer: `Our database covers ${CLAIMS.faqFunds} venture capital funds headquartered in dozens of countries across North America, Europe, Latin America, Africa, the Middle East and Asia-Pacific. The Country list in the search shows every country we cover today. Funds are tagged with the stages they invest at: ${stageList}.`,
-  },
-  {
-    id: "plans",
-    question: "What is the difference between Free and Premium?",
-    answer: `Free lets you search as often as you like and shows your top 3 matches for every search. Premium costs ${formatUsd(PLANS.monthly.priceUsd)} per month (${formatUsd(PLANS.monthly.yearlyEquivalentUsd)} a year) and unlocks the full list of matches, advanced filtering, fund contact information and investment criteria, saved favourites and early access to new features. Lifetime is a one-time payment of ${formatUsd(PLANS.lifetime.priceUsd)} that includes everything in Premium for good, plus an Excel export of all funds.`,
-  },
-  {
-    id: "cancel",
-    question: "Can I cancel anytime?",
-    answer:
-      "Yes. You can cancel your monthly subscription at any time from your account. It stays active until the end of the current billing period and is not renewed after that; payments already made are not refunded. Lifetime access is a single payment, so there is nothing to cancel.",
-  },
-  {
-    id: "freshness",
-    question: "How up to date is the fund data?",
-    answer:
-      "Fund data is verified and updated bi-weekly: we add new funds and correct details that have changed, such as fund sizes, stages and focus areas. If you spot something out of date, tell us and we will review it in the next update.",
-  },
-  {
-    id: "contact",
-    question: "How can I contact you?",
-    answer: (
-      <>
-        E-mail us at{" "}
-        <a href={contactHref} className="font-medium text-indigo-700 underline underline-offset-4 hover:text-indigo-800">
-          {contactEmail}
-        </a>
-        . You can also reach us in our community forum, on LinkedIn and on Telegram; the links are at the bottom of every page.
-      </>
-    ),
-  },
-];
+import { contactHref, FAQ } from "./faq-items.js";
 
 export function FaqSection() {
   return (
@@ -68,13 +11,21 @@ export function FaqSection() {
           </h2>
           <p className="mt-4 text-lg text-slate-600">
             Can't find your answer?{" "}
-            <a href={contactHref} className="font-medium text-indigo-700 underline underline-offset-4 hover:text-indigo-800">
+            <a
+              href={contactHref}
+              className="font-medium text-indigo-700 underline underline-offset-4 hover:text-indigo-800"
+            >
               Write to us
             </a>
             .
           </p>
         </div>
-        <Accordion type="single" collapsible className="rounded-2xl border border-slate-200 bg-white px-5 shadow-xs sm:px-7">
+        {/* Spec section 2: only one answer open at a time. */}
+        <Accordion
+          type="single"
+          collapsible
+          className="rounded-2xl border border-slate-200 bg-white px-5 shadow-xs sm:px-7"
+        >
           {FAQ.map((item) => (
             <AccordionItem key={item.id} value={item.id}>
               <AccordionTrigger>{item.question}</AccordionTrigger>

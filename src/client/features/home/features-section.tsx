@@ -1,4 +1,11 @@
-import { BellRing, Bookmark, Contact, FileSpreadsheet, Infinity as InfinityIcon, SlidersHorizontal } from "lucide-react";
+import {
+  BellRing,
+  Bookmark,
+  Contact,
+  FileSpreadsheet,
+  Infinity as InfinityIcon,
+  SlidersHorizontal,
+} from "lucide-react";
 import { formatUsd, PLANS } from "../../../shared/plans.js";
 
 const FEATURES = [
@@ -40,12 +47,15 @@ export function FeaturesSection() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">Premium</p>
-          <h2 id="features-title" className="mt-2 text-3xl font-semibold tracking-tight text-balance text-slate-900 sm:text-4xl">
+          <h2
+            id="features-title"
+            className="mt-2 text-3xl font-semibold tracking-tight text-balance text-slate-900 sm:text-4xl"
+          >
             Everything you need to build an investor shortlist
           </h2>
           <p className="mt-4 text-lg text-slate-600">
-            Start free with your top three matches for every search. Premium is {formatUsd(PLANS.monthly.priceUsd)} a month,
-            or {formatUsd(PLANS.lifetime.priceUsd)} once for lifetime access.
+            Start free with your top three matches for every search. Premium is {formatUsd(PLANS.monthly.priceUsd)} a
+            month, or {formatUsd(PLANS.lifetime.priceUsd)} once for lifetime access.
           </p>
         </div>
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -26,13 +26,16 @@ export function HeroSection({ search }: { search: ReactNode }) {
           <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-indigo-200 bg-white/80 px-3 py-1 text-xs font-semibold tracking-wide text-indigo-800 uppercase">
             Venture capital fund matching
           </p>
-          <h1 id="hero-title" className="text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">
+          <h1
+            id="hero-title"
+            className="text-[2rem] leading-tight font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl"
+          >
             {TEXTS.home.title.replace("VC Match", "")}
             <span className="text-indigo-600">VC Match</span>
           </h1>
-          <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-slate-600">
-            Tell us where you are, what stage you are raising and what you build. We match you with venture capital funds
-            that actually invest in companies like yours, and show you why each one fits.
+          <p className="mx-auto mt-5 max-w-2xl text-base text-pretty text-slate-600 sm:text-lg">
+            Tell us where you are, what stage you are raising and what you build. We match you with venture capital
+            funds that actually invest in companies like yours, and show you why each one fits.
           </p>
           <ul className="mt-7 flex flex-wrap items-center justify-center gap-x-6 gap-y-3 text-sm font-medium text-slate-700">
             {TRUST_SIGNALS.map(({ icon: Icon, text }) => (

@@ -21,7 +21,9 @@ export function HowItWorksSection() {
           <h2 id="how-it-works-title" className="text-3xl font-semibold tracking-tight sm:text-4xl">
             How It Works
           </h2>
-          <p className="mt-4 text-lg text-slate-300">From a blank list to a focused investor pipeline in three steps.</p>
+          <p className="mt-4 text-lg text-slate-300">
+            From a blank list to a focused investor pipeline in three steps.
+          </p>
         </div>
         <ol className="mt-14 grid gap-6 md:grid-cols-3">
           {STEPS.map((step, index) => (

@@ -45,7 +45,12 @@ export function InsightsTeaser({ posts }: { posts: readonly BlogTeaser[] }) {
                   className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xs transition-shadow hover:shadow-md"
                 >
                   {post.featuredImageUrl && (
-                    <img src={post.featuredImageUrl} alt="" loading="lazy" className="aspect-video w-full object-cover" />
+                    <img
+                      src={post.featuredImageUrl}
+                      alt=""
+                      loading="lazy"
+                      className="aspect-video w-full object-cover"
+                    />
                   )}
                   <div className="flex flex-1 flex-col gap-2 p-6">
                     {date && <p className="text-sm text-slate-600">{date}</p>}

@@ -8,7 +8,10 @@ import { useDocumentTitle } from "../../lib/use-document-title.js";
 export function NotFoundPage() {
   useDocumentTitle(pageTitle(TEXTS.notFound.title));
   return (
-    <section aria-labelledby="not-found-title" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32">
+    <section
+      aria-labelledby="not-found-title"
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:py-32"
+    >
       <span className="flex size-14 items-center justify-center rounded-2xl bg-indigo-50 text-indigo-700 ring-1 ring-indigo-100">
         <Compass className="size-7" aria-hidden="true" />
       </span>

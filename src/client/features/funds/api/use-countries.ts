@@ -4,11 +4,13 @@ import { apiGet } from "../../../lib/api-client.js";
 
 export const countriesQueryKey = ["countries"] as const;
 
+const selectCountries = (data: CountriesResponse) => data.countries;
+
 export function useCountries() {
   return useQuery({
     queryKey: countriesQueryKey,
     queryFn: ({ signal }) => apiGet<CountriesResponse>("/_api/countries", { signal }),
-    select: (data) => data.countries,
+    select: selectCountries,
     // The list only changes with a fund import, so one fetch per visit is plenty.
     staleTime: 10 * 60_000,
   });

@@ -38,21 +38,22 @@ export function FundCard({ fund, viewer, className }: FundCardProps) {
         <SaveFundButton fund={fund} viewer={viewer} describedBy={nameId} />
       </header>
 
-      <dl className="grid gap-4 text-sm">
-        <div className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 px-4 py-3">
-          <div>
-            <dt className="text-xs font-medium text-slate-600">Fund size</dt>
-            <dd className="mt-0.5 text-base font-semibold text-slate-900">
-              {formatFundSize(fund.fundSize, fund.currency)}
-            </dd>
-          </div>
-          {fund.foundedYear !== null && (
-            <div>
-              <dt className="text-xs font-medium text-slate-600">Founded</dt>
-              <dd className="mt-0.5 text-base font-semibold text-slate-900">{fund.foundedYear}</dd>
-            </div>
-          )}
+      <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 px-4 py-3 text-sm">
+        <div>
+          <dt className="text-xs font-medium text-slate-600">Fund size</dt>
+          <dd className="mt-0.5 text-base font-semibold text-slate-900">
+            {formatFundSize(fund.fundSize, fund.currency)}
+          </dd>
         </div>
+        {fund.foundedYear !== null && (
+          <div>
+            <dt className="text-xs font-medium text-slate-600">Founded</dt>
+            <dd className="mt-0.5 text-base font-semibold text-slate-900">{fund.foundedYear}</dd>
+          </div>
+        )}
+      </dl>
+
+      <dl className="grid gap-4 text-sm">
         <div>
           <dt className="mb-1.5 text-xs font-medium text-slate-600">Stages</dt>
           <dd className="flex flex-wrap gap-1.5">
@@ -117,11 +118,9 @@ function PremiumPlaceholder() {
       <div className="absolute inset-0 flex items-center justify-center">
         <span className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-xs font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200">
           <Lock className="size-3.5 text-indigo-600" aria-hidden="true" />
-          Premium
-          <span className="sr-only">
-            : contact details, check size and investment criteria are available with Premium.
-          </span>
+          <span>Premium</span>
         </span>
+        <span className="sr-only">Contact details, check size and investment criteria are available with Premium.</span>
       </div>
     </div>
   );

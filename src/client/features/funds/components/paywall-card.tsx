@@ -49,7 +49,7 @@ export function PaywallCard({ hiddenCount, className }: { hiddenCount: number; c
           <Button
             asChild
             size="lg"
-            className="bg-white text-indigo-800 whitespace-normal hover:bg-indigo-50 focus-visible:ring-white focus-visible:ring-offset-indigo-800"
+            className="h-auto min-h-12 bg-white py-3 text-center text-indigo-800 whitespace-normal hover:bg-indigo-50 focus-visible:ring-white focus-visible:ring-offset-indigo-800"
           >
             <Link to="/subscribe">{TEXTS.paywall.upgrade}</Link>
           </Button>

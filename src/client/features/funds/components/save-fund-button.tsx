@@ -109,7 +109,10 @@ export function SaveFundButton({
         onClick={handleClick}
         className={cn("-mt-1 -mr-2 text-slate-500 hover:text-indigo-700", isSaved && "text-indigo-600", className)}
       >
-        <Icon className={cn("size-5", pending && "animate-spin", isSaved && "fill-indigo-100")} aria-hidden="true" />
+        <Icon
+          className={cn("size-5", pending && "motion-safe:animate-spin", isSaved && "fill-indigo-100")}
+          aria-hidden="true"
+        />
       </Button>
       <SaveFundDialog
         open={state.phase === "prompt" && state.prompt === "sign-up"}

@@ -25,7 +25,7 @@ import {
 import { cn } from "../../../lib/utils.js";
 import { useCountries } from "../api/use-countries.js";
 import { searchFormSchema } from "../search-form-schema.js";
-import { SEARCH_SECTION_ID } from "../search-ids.js";
+import { loadResultsPanel } from "./results-section.js";
 
 type Option = { value: string; label: string };
 
@@ -37,10 +37,11 @@ function valuesKey(values: SearchFormValues): string {
 }
 
 /**
- * The search form. Its state lives in the URL: submitting pushes ?search=1&country=..&stage=..&industry=..,
- * and the form follows the URL, so shared links and Back both restore a search.
+ * The search form (loaded lazily by SearchSection). Its state lives in the URL: submitting pushes
+ * ?search=1&country=..&stage=..&industry=.., and the form follows the URL, so shared links and Back
+ * both restore a search.
  */
-export function SearchForm({ className }: { className?: string }) {
+export function SearchForm() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -61,6 +62,11 @@ export function SearchForm({ className }: { className?: string }) {
     reset(urlValues);
   }, [urlKey, reset]);
 
+  // Someone looking at the form is about to search: fetch the results code now, not after the click.
+  useEffect(() => {
+    void loadResultsPanel();
+  }, []);
+
   const selectedCountry = form.watch("country");
   const countryOptions = useMemo<Option[]>(() => {
     const names = countries.data ?? [];
@@ -79,85 +85,70 @@ export function SearchForm({ className }: { className?: string }) {
   });
 
   return (
-    <section
-      id={SEARCH_SECTION_ID}
-      aria-labelledby="find-investors-title"
-      className={cn(
-        "rounded-2xl bg-white p-5 text-left shadow-xl shadow-indigo-950/5 ring-1 ring-slate-900/10 sm:p-7",
-        className,
-      )}
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="grid gap-4 md:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto] lg:items-end"
     >
-      <div className="mb-5 flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-        <h2 id="find-investors-title" className="text-lg font-semibold text-slate-900">
-          Find investors
-        </h2>
-        <p className="text-sm text-slate-600">Leave a filter on “Any” to widen your search.</p>
-      </div>
-      <form
-        noValidate
-        onSubmit={onSubmit}
-        className="grid gap-4 md:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto] lg:items-end"
+      <Controller
+        control={control}
+        name="country"
+        render={({ field, fieldState }) => (
+          <SelectField
+            id="search-country"
+            label="Country"
+            anyLabel={TEXTS.home.anyCountry}
+            options={countryOptions}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+            note={countries.isError ? "Countries could not be loaded; searching all countries." : undefined}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="fundingStage"
+        render={({ field, fieldState }) => (
+          <SelectField
+            id="search-stage"
+            label="Funding Stage"
+            anyLabel={TEXTS.home.anyStage}
+            options={STAGE_OPTIONS}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="industry"
+        render={({ field, fieldState }) => (
+          <SelectField
+            id="search-industry"
+            label="Industry Focus"
+            anyLabel={TEXTS.home.anyIndustry}
+            options={INDUSTRY_OPTIONS}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Button
+        type="submit"
+        size="lg"
+        className="h-11 w-full md:col-span-3 lg:col-span-1 lg:w-auto"
+        disabled={formState.isSubmitting}
       >
-        <Controller
-          control={control}
-          name="country"
-          render={({ field, fieldState }) => (
-            <SelectField
-              id="search-country"
-              label="Country"
-              anyLabel={TEXTS.home.anyCountry}
-              options={countryOptions}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              note={countries.isError ? "Countries could not be loaded; searching all countries." : undefined}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="fundingStage"
-          render={({ field, fieldState }) => (
-            <SelectField
-              id="search-stage"
-              label="Funding Stage"
-              anyLabel={TEXTS.home.anyStage}
-              options={STAGE_OPTIONS}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="industry"
-          render={({ field, fieldState }) => (
-            <SelectField
-              id="search-industry"
-              label="Industry Focus"
-              anyLabel={TEXTS.home.anyIndustry}
-              options={INDUSTRY_OPTIONS}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        <Button
-          type="submit"
-          size="lg"
-          className="h-11 w-full md:col-span-3 lg:col-span-1 lg:w-auto"
-          disabled={formState.isSubmitting}
-        >
-          <Search aria-hidden="true" />
-          Find Matching Funds
-        </Button>
-      </form>
-    </section>
+        <Search aria-hidden="true" />
+        Find Matching Funds
+      </Button>
+    </form>
   );
 }
 

@@ -1,0 +1,134 @@
+import { RotateCcw, SearchX, SlidersHorizontal, TriangleAlert } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigationType } from "react-router";
+import { FREE_RESULTS_LIMIT } from "../../../../shared/plans.js";
+import type { SearchFormValues } from "../../../../shared/search-params.js";
+import { hiddenResultsCount, matchCountText, TEXTS } from "../../../../shared/texts.js";
+import { Button } from "../../../components/ui/button.js";
+import { Card } from "../../../components/ui/card.js";
+import { ApiError } from "../../../lib/api-client.js";
+import { scrollToElement } from "../../../lib/scroll.js";
+import { isSubscriber, useViewer } from "../../../lib/viewer.js";
+import { useFundSearch } from "../api/use-fund-search.js";
+import { SEARCH_SECTION_ID } from "../search-ids.js";
+import { FundCard } from "./fund-card.js";
+import { PaywallCard } from "./paywall-card.js";
+import { ResultsSkeleton } from "./results-skeleton.js";
+
+/** Spec section 8: the server's message, else the generic one (a network failure has no useful text). */
+function errorMessage(error: unknown): string {
+  return error instanceof ApiError && error.message ? error.message : TEXTS.search.errorFallback;
+}
+
+/** Loading, error, empty and result states of one search (spec sections 2 and 4). */
+export function SearchResults({ values }: { values: SearchFormValues }) {
+  const viewer = useViewer();
+  const search = useFundSearch(values);
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const seenKey = useRef(location.key);
+
+  // Submitting the same failed search again is a request to retry it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per navigation, keyed by location.key.
+  useEffect(() => {
+    if (seenKey.current === location.key) return;
+    seenKey.current = location.key;
+    if (navigationType !== "POP" && search.isError && !search.isFetching) void search.refetch();
+  }, [location.key]);
+
+  // Once a page has arrived, a failed refetch or "Show more" keeps the results on screen.
+  const data = search.data;
+  if (!data) {
+    if (!search.isError) return <ResultsSkeleton />;
+    return (
+      <ErrorState
+        message={errorMessage(search.error)}
+        onRetry={() => void search.refetch()}
+        retrying={search.isFetching}
+      />
+    );
+  }
+
+  const pages = data.pages;
+  const totalCount = pages.at(-1)?.totalCount ?? 0;
+  const all = pages.flatMap((page) => page.results);
+  if (totalCount === 0 || all.length === 0) return <EmptyState />;
+
+  // Withheld fields mean the server treats this viewer as a non-subscriber, whatever the client believes.
+  const gated = !isSubscriber(viewer) || all.some((fund) => fund.isPremium);
+  const results = gated ? all.slice(0, FREE_RESULTS_LIMIT) : all;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <p role="status" className="text-sm font-medium text-slate-700">
+        {matchCountText(totalCount)}
+      </p>
+      <ul aria-label="Matching funds" className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+        {results.map((fund) => (
+          <li key={fund.id} className="min-w-0">
+            <FundCard fund={fund} viewer={viewer} />
+          </li>
+        ))}
+      </ul>
+      {gated && totalCount > FREE_RESULTS_LIMIT && (
+        <PaywallCard hiddenCount={hiddenResultsCount(totalCount)} className="mt-2" />
+      )}
+      {!gated && search.hasNextPage && (
+        <div className="mt-2 flex flex-col items-center gap-2">
+          <Button
+            variant="outline"
+            size="lg"
+            onClick={() => void search.fetchNextPage()}
+            disabled={search.isFetchingNextPage}
+          >
+            {search.isFetchingNextPage ? "Loading…" : "Show more"}
+          </Button>
+          {search.isFetchNextPageError && (
+            <p role="alert" className="text-sm text-red-700">
+              {errorMessage(search.error)}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ErrorState({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying: boolean }) {
+  return (
+    <Card role="alert" className="mx-auto flex max-w-lg flex-col items-center border-red-200 px-6 py-10 text-center">
+      <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-red-50 text-red-700">
+        <TriangleAlert className="size-6" aria-hidden="true" />
+      </span>
+      <h3 className="text-lg font-semibold text-slate-900">{TEXTS.search.errorTitle}</h3>
+      <p className="mt-1 text-slate-600">{message}</p>
+      <Button variant="outline" className="mt-6" onClick={onRetry} disabled={retrying}>
+        <RotateCcw aria-hidden="true" />
+        Try again
+      </Button>
+    </Card>
+  );
+}
+
+function focusSearchForm() {
+  const section = document.getElementById(SEARCH_SECTION_ID);
+  if (!section) return;
+  scrollToElement(section);
+  section.querySelector<HTMLElement>("[role='combobox']")?.focus({ preventScroll: true });
+}
+
+function EmptyState() {
+  return (
+    <Card role="status" className="mx-auto flex max-w-lg flex-col items-center px-6 py-10 text-center">
+      <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-600">
+        <SearchX className="size-6" aria-hidden="true" />
+      </span>
+      <h3 className="text-lg font-semibold text-slate-900">{TEXTS.search.emptyTitle}</h3>
+      <p className="mt-1 text-slate-600">{TEXTS.search.emptyHint}</p>
+      <Button variant="outline" className="mt-6" onClick={focusSearchForm}>
+        <SlidersHorizontal aria-hidden="true" />
+        Change filters
+      </Button>
+    </Card>
+  );
+}

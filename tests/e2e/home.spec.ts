@@ -1,0 +1,374 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, type Response, test } from "@playwright/test";
+
+/**
+ * The home page as a visitor uses it, against the real server and its seeded fund data
+ * (752 funds; e.g. 'United Kingdom' has many, 'Chile' exactly one).
+ */
+
+type SearchBody = {
+  country?: string;
+  fundingStage?: string;
+  industryFocus?: string[];
+  limit?: number;
+  offset?: number;
+};
+type FundJson = { id: number; name: string; isPremium: boolean; matchReasons: string[] };
+type SearchJson = { results: FundJson[]; totalCount: number };
+
+const SEARCH_PATH = "/_api/funds/search";
+
+function isSearchResponse(response: Response): boolean {
+  return new URL(response.url()).pathname === SEARCH_PATH && response.request().method() === "POST";
+}
+
+/** Opens a Radix select by its label and picks an option, as a person would. */
+async function choose(page: Page, label: string, option: string) {
+  const select = page.getByRole("combobox", { name: label });
+  await select.click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+  await expect(select).toHaveText(option);
+}
+
+/** Submits the search form and returns the request body the page sent and the server's answer. */
+async function submitSearch(page: Page): Promise<{ body: SearchBody; json: SearchJson }> {
+  const responsePromise = page.waitForResponse(isSearchResponse);
+  await page.getByRole("button", { name: "Find Matching Funds" }).click();
+  const response = await responsePromise;
+  expect(response.ok()).toBe(true);
+  return { body: response.request().postDataJSON() as SearchBody, json: (await response.json()) as SearchJson };
+}
+
+function resultsSection(page: Page) {
+  return page.getByRole("region", { name: "Your VC Matches" });
+}
+
+function fundCards(page: Page) {
+  return resultsSection(page).getByRole("article");
+}
+
+test.describe("search as a visitor", () => {
+  test("shows the top 3 matches and a paywall with the hidden count", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle("Find Your Perfect VC Match | Venture Capital Fund Matching");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find Your Perfect VC Match");
+    await expect(resultsSection(page)).toHaveCount(0);
+
+    await choose(page, "Country", "United Kingdom");
+    await choose(page, "Funding Stage", "Seed");
+    await choose(page, "Industry Focus", "Fintech");
+    const { body, json } = await submitSearch(page);
+
+    // The filters reach the server as the API expects them: stage code, industry as a one-element list.
+    expect(body).toMatchObject({ country: "United Kingdom", fundingStage: "seed", industryFocus: ["fintech"] });
+    expect(json.totalCount, "the seeded data has more than 3 UK seed fintech funds").toBeGreaterThan(3);
+
+    const results = resultsSection(page);
+    await expect(results.getByRole("heading", { name: "Your VC Matches" })).toBeVisible();
+    await expect(results.getByText(`${json.totalCount} funds match your search`)).toBeVisible();
+    await expect(fundCards(page)).toHaveCount(3);
+    for (const [index, fund] of json.results.slice(0, 3).entries()) {
+      const card = fundCards(page).nth(index);
+      await expect(card.getByRole("heading", { name: fund.name })).toBeVisible();
+      await expect(card.getByRole("button", { name: "Save fund" })).toBeVisible();
+      for (const reason of fund.matchReasons) await expect(card.getByText(reason, { exact: true })).toBeVisible();
+      // A visitor never gets the premium fields: the card shows the locked placeholder instead.
+      if (fund.isPremium) {
+        await expect(card.getByText("Premium", { exact: true })).toBeVisible();
+        await expect(card.getByText("Check size", { exact: true })).toHaveCount(0);
+      }
+    }
+
+    const hidden = json.totalCount - 3;
+    const paywall = results.getByRole("region", { name: `${hidden} more funds match your search` });
+    await expect(paywall).toBeVisible();
+    await expect(paywall.getByText("Cancel anytime")).toBeVisible();
+    const upgrade = paywall.getByRole("link", { name: "Upgrade to Premium - $9.99/month" });
+    await expect(upgrade).toHaveAttribute("href", "/subscribe");
+
+    // The search is in the URL so it can be shared, and the results were scrolled into view.
+    await expect(page).toHaveURL(/[?&]search=1/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get("country")).toBe("United Kingdom");
+    expect(url.searchParams.get("stage")).toBe("seed");
+    expect(url.searchParams.get("industry")).toBe("fintech");
+    await expect(results.getByRole("heading", { name: "Your VC Matches" })).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
+  test("shows the empty state when nothing matches", async ({ page }) => {
+    await page.goto("/");
+    await choose(page, "Country", "Chile");
+    await choose(page, "Industry Focus", "Space");
+    const { body, json } = await submitSearch(page);
+
+    expect(body).toMatchObject({ country: "Chile", industryFocus: ["space"] });
+    expect(body.fundingStage).toBeUndefined();
+    expect(json.totalCount, "no Chilean space fund in the seeded data").toBe(0);
+
+    const results = resultsSection(page);
+    await expect(results.getByRole("heading", { name: "No Matching Funds Found" })).toBeVisible();
+    await expect(results.getByText("Try adjusting your search criteria to find more results.")).toBeVisible();
+    await expect(fundCards(page)).toHaveCount(0);
+    await expect(results.getByText(/match(es)? your search/)).toHaveCount(0);
+  });
+
+  test("shows the server's error message, the fallbacks, and recovers on retry", async ({ page }) => {
+    let mode: "boom" | "html" | "offline" | "real" = "boom";
+    await page.route(`**${SEARCH_PATH}`, async (route) => {
+      if (mode === "boom") {
+        await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Boom" }) });
+      } else if (mode === "html") {
+        await route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" });
+      } else if (mode === "offline") {
+        await route.abort("internetdisconnected");
+      } else {
+        await route.continue();
+      }
+    });
+
+    await page.goto("/?search=1&country=United+Kingdom");
+    const results = resultsSection(page);
+    const alert = results.getByRole("alert");
+    await expect(alert.getByRole("heading", { name: "An Error Occurred" })).toBeVisible();
+    await expect(alert.getByText("Boom", { exact: true })).toBeVisible();
+    await expect(fundCards(page)).toHaveCount(0);
+
+    // A failure without a JSON error names the status (spec section 8).
+    mode = "html";
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await expect(alert.getByText("Request failed with status 502")).toBeVisible();
+
+    // A network failure has no useful text of its own: the generic message stands in.
+    mode = "offline";
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await expect(alert.getByText("Could not fetch results. Please try again later.")).toBeVisible();
+
+    mode = "real";
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await expect(fundCards(page)).toHaveCount(3);
+    await expect(results.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("renders the real premium fields when the server sends them", async ({ page }) => {
+    // What a subscriber's card will look like: the server includes the fields and clears isPremium.
+    const fund = {
+      id: 990001,
+      name: "Example Ventures",
+      fundSize: 1_500_000_000,
+      currency: "EUR",
+      country: "Germany",
+      countryCode: "DE",
+      city: "Berlin",
+      fundingStage: "seed",
+      fundingStages: ["series_a", "seed"],
+      industryFocus: ["fintech", "ai_ml"],
+      foundedYear: 2015,
+      description: "A made-up fund used to check how real premium data is shown.",
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+      matchReasons: ["Seed specialist"],
+      isPremium: false,
+      website: "https://www.example-ventures.test/",
+      linkedin: "javascript:alert(1)",
+      fundManager: "Jane Example",
+      checkSizeMinUsd: 250_000,
+      checkSizeMaxUsd: 2_000_000,
+      leadsRounds: true,
+    };
+    await page.route(`**${SEARCH_PATH}`, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ results: [fund], totalCount: 1 }),
+      }),
+    );
+    await page.goto("/?search=1&stage=seed");
+
+    const card = fundCards(page).first();
+    await expect(card.getByRole("heading", { name: "Example Ventures" })).toBeVisible();
+    await expect(card.getByText("Berlin, Germany")).toBeVisible();
+    await expect(card.getByText("€1.5B")).toBeVisible();
+    await expect(card.getByText("Seed", { exact: true })).toBeVisible();
+    await expect(card.getByText("Series A", { exact: true })).toBeVisible();
+    await expect(card.getByText("AI & Machine Learning")).toBeVisible();
+    await expect(card.getByText("$250K – $2M")).toBeVisible();
+    await expect(card.getByText("Leads rounds")).toBeVisible();
+    await expect(card.getByText("Jane Example")).toBeVisible();
+    await expect(card.getByRole("link", { name: /example-ventures\.test/ })).toHaveAttribute(
+      "href",
+      "https://www.example-ventures.test/",
+    );
+    // A non-http(s) address from imported data is never turned into a link.
+    await expect(card.getByRole("link", { name: /LinkedIn|View profile/ })).toHaveCount(0);
+    await expect(card.getByText("Premium", { exact: true })).toHaveCount(0);
+    await expect(resultsSection(page).getByText("1 fund matches your search")).toBeVisible();
+  });
+});
+
+test("the save button asks a visitor to sign up", async ({ page }) => {
+  await page.goto("/?search=1&country=United+Kingdom");
+  const saveButton = fundCards(page).first().getByRole("button", { name: "Save fund" });
+  await saveButton.click();
+
+  const dialog = page.getByRole("dialog", { name: "Save Your Favorite Funds" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Maybe Later" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(saveButton).toBeFocused();
+
+  // Escape closes it as well (Radix keyboard handling).
+  await saveButton.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  await saveButton.click();
+  await dialog.getByRole("link", { name: "Sign Up Free" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("the FAQ keeps one answer open at a time", async ({ page }) => {
+  await page.goto("/");
+  const faq = page.getByRole("region", { name: "Frequently Asked Questions" });
+  const questions = faq.getByRole("button");
+  await expect(questions).toHaveCount(7);
+
+  const first = faq.getByRole("button", { name: "What is FundMatch?" });
+  const coverage = faq.getByRole("button", { name: /How many funds do you cover/ });
+  await expect(first).toHaveAttribute("aria-expanded", "false");
+
+  await first.click();
+  await expect(first).toHaveAttribute("aria-expanded", "true");
+  await expect(faq.getByText(/venture capital fund matching service for startup founders/)).toBeVisible();
+
+  await coverage.click();
+  await expect(coverage).toHaveAttribute("aria-expanded", "true");
+  await expect(first).toHaveAttribute("aria-expanded", "false");
+  await expect(faq.getByText(/venture capital fund matching service for startup founders/)).toBeHidden();
+  // The FAQ keeps its own claim (500+), distinct from the page's 600+.
+  await expect(faq.getByText(/500\+ venture capital funds/)).toBeVisible();
+  await expect(faq.getByRole("button", { expanded: true })).toHaveCount(1);
+
+  // Clicking the open one closes it (collapsible).
+  await coverage.click();
+  await expect(faq.getByRole("button", { expanded: true })).toHaveCount(0);
+});
+
+test("an unknown path shows Not Found with a way home", async ({ page }) => {
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+  await expect(page).toHaveTitle("Page Not Found | Venture Capital Fund Matching");
+  await expect(page.getByRole("banner").getByRole("link", { name: "FundMatch" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText(`© ${new Date().getFullYear()} FundMatch`);
+
+  await page.getByRole("main").getByRole("link", { name: "Back to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find Your Perfect VC Match");
+  await expect(page).toHaveTitle("Find Your Perfect VC Match | Venture Capital Fund Matching");
+});
+
+test.describe("hash scrolling", () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test("/#find-investors lands on the search form", async ({ page }) => {
+    await page.goto("/#find-investors");
+    const search = page.getByRole("region", { name: "Find investors" });
+    // On a phone the form starts below the fold, so being at the top means the page scrolled to it.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await expect(search).toBeInViewport();
+    await expect.poll(async () => (await search.boundingBox())?.y ?? -1).toBeLessThan(150);
+    await expect(page.getByRole("combobox", { name: "Country" })).toBeInViewport();
+  });
+
+  test("a hash link scrolls after client navigation, to content that loads later", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto("/no-such-page");
+    await page.getByRole("banner").getByRole("link", { name: "FAQ" }).click();
+    await expect(page).toHaveURL(/\/#faq$/);
+    const heading = page.getByRole("heading", { name: "Frequently Asked Questions" });
+    await expect(heading).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  });
+});
+
+test("a search URL runs the search, fills the form, and Back restores the previous search", async ({ page }) => {
+  const firstResponse = page.waitForResponse(isSearchResponse);
+  await page.goto("/?search=1&stage=seed");
+  const first = await firstResponse;
+  expect(first.request().postDataJSON()).toMatchObject({ fundingStage: "seed" });
+  expect((first.request().postDataJSON() as SearchBody).country).toBeUndefined();
+  const firstJson = (await first.json()) as SearchJson;
+
+  await expect(page.getByRole("combobox", { name: "Funding Stage" })).toHaveText("Seed");
+  await expect(page.getByRole("combobox", { name: "Country" })).toHaveText("Any Country");
+  await expect(resultsSection(page).getByText(`${firstJson.totalCount} funds match your search`)).toBeVisible();
+
+  await choose(page, "Country", "United Kingdom");
+  const { body, json } = await submitSearch(page);
+  expect(body).toMatchObject({ country: "United Kingdom", fundingStage: "seed" });
+  expect(json.totalCount).not.toBe(firstJson.totalCount);
+  await expect(resultsSection(page).getByText(`${json.totalCount} funds match your search`)).toBeVisible();
+  await expect(page).toHaveURL(/country=United\+Kingdom/);
+
+  await page.goBack();
+  await expect(page).not.toHaveURL(/country=/);
+  await expect(page).toHaveURL(/stage=seed/);
+  await expect(page.getByRole("combobox", { name: "Country" })).toHaveText("Any Country");
+  await expect(page.getByRole("combobox", { name: "Funding Stage" })).toHaveText("Seed");
+  await expect(resultsSection(page).getByText(`${firstJson.totalCount} funds match your search`)).toBeVisible();
+
+  await page.goForward();
+  await expect(page.getByRole("combobox", { name: "Country" })).toHaveText("United Kingdom");
+  await expect(resultsSection(page).getByText(`${json.totalCount} funds match your search`)).toBeVisible();
+});
+
+test("Back from the first search returns to the page without results", async ({ page }) => {
+  await page.goto("/");
+  await choose(page, "Funding Stage", "Series A");
+  await submitSearch(page);
+  await expect(fundCards(page)).toHaveCount(3);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(resultsSection(page)).toHaveCount(0);
+  await expect(page.getByRole("combobox", { name: "Funding Stage" })).toHaveText("Any Stage");
+});
+
+test.describe("accessibility", () => {
+  async function expectNoSeriousViolations(page: Page) {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map(
+        (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(", ")})`,
+      );
+    expect(serious).toEqual([]);
+  }
+
+  test("home page after a search has no serious or critical axe violations", async ({ page }) => {
+    await page.goto("/");
+    await choose(page, "Country", "United Kingdom");
+    await submitSearch(page);
+    await expect(fundCards(page)).toHaveCount(3);
+    await expect(page.getByRole("region", { name: /more funds? match(es)? your search/ })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Frequently Asked Questions" })).toBeVisible();
+
+    await expect(page.getByRole("banner")).toHaveCount(1);
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await expect(page.getByRole("contentinfo")).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    await expectNoSeriousViolations(page);
+
+    // And with the save dialog open.
+    await fundCards(page).first().getByRole("button", { name: "Save fund" }).click();
+    await expect(page.getByRole("dialog", { name: "Save Your Favorite Funds" })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test("Not Found page has no serious or critical axe violations", async ({ page }) => {
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+    await expectNoSeriousViolations(page);
+  });
+});
