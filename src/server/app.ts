@@ -5,10 +5,10 @@ import path from "node:path";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
-import { isKnownClientPath } from "../shared/routes.js";
+import { REDIRECTS } from "../shared/page-meta.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { seedFundsIfPristine } from "./db/seed.js";
@@ -16,7 +16,9 @@ import { FundsIndexProvider } from "./funds/index-provider.js";
 import { fundsRoutes } from "./funds/routes.js";
 import { FundsService } from "./funds/service.js";
 import { HttpError, registerErrorHandling } from "./http/errors.js";
+import { type AppConfigForClient, HtmlShell } from "./http/html-shell.js";
 import { isPreviewHost } from "./http/preview-redirect.js";
+import { robotsTxt, sitemapXml } from "./http/seo.js";
 import { VISITOR, type Viewer } from "./http/viewer.js";
 
 declare module "fastify" {
@@ -99,15 +101,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
+  const gtm = tagManager(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...gtm.scriptOrigins],
         // Radix positions popovers with inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "https:"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...gtm.connectOrigins],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -117,6 +120,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The OAuth and checkout popups post back to their opener.
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
   });
+
+  const originOf = (request: FastifyRequest) => config.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`;
+  app.get("/robots.txt", async (request, reply) =>
+    reply.type("text/plain; charset=utf-8").send(robotsTxt(originOf(request))),
+  );
+  app.get("/sitemap.xml", async (request, reply) =>
+    reply.type("application/xml; charset=utf-8").send(sitemapXml(originOf(request))),
+  );
+  for (const [from, to] of Object.entries(REDIRECTS)) {
+    app.get(from, async (request, reply) => {
+      const query = request.url.indexOf("?");
+      return reply.redirect(query === -1 ? to : to + request.url.slice(query), 301);
+    });
+  }
 
   app.get("/healthz", async (_request, reply) => {
     try {
@@ -151,20 +168,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: "/_api" },
   );
 
-  await registerClient(app, config);
+  await registerClient(app, config, originOf, { gtmId: config.GTM_ID ?? null, gtmScriptUrl: gtm.scriptUrl });
   await app.ready();
   return app as unknown as App;
 }
 
 /** Serves the built client: hashed assets cached for a year, every page path gets index.html. */
-async function registerClient(app: FastifyInstance, config: Config): Promise<void> {
+async function registerClient(
+  app: FastifyInstance,
+  config: Config,
+  originOf: (request: FastifyRequest) => string,
+  clientConfig: AppConfigForClient,
+): Promise<void> {
   const clientDir = config.CLIENT_DIR;
   const indexFile = clientDir ? path.join(clientDir, "index.html") : undefined;
   if (!clientDir || !indexFile || !existsSync(indexFile)) {
     app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: `Not found: ${request.url}` }));
     return;
   }
-  const indexHtml = await readFile(indexFile, "utf8");
+  const shell = new HtmlShell(await readFile(indexFile, "utf8"), clientConfig);
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: false,
@@ -179,10 +201,27 @@ async function registerClient(app: FastifyInstance, config: Config): Promise<voi
     const wantsPage = (request.method === "GET" || request.method === "HEAD") && !path.extname(pathname);
     if (!wantsPage) return reply.status(404).send({ error: `Not found: ${pathname}` });
     // Unknown paths still get the app (it renders the Not Found page) but with a 404 status for crawlers.
+    const page = shell.render(pathname, originOf(request));
     return reply
-      .status(isKnownClientPath(pathname) ? 200 : 404)
+      .status(page.known ? 200 : 404)
       .header("cache-control", "no-cache")
       .type("text/html; charset=utf-8")
-      .send(indexHtml);
+      .send(page.html);
   });
+}
+
+/**
+ * Where the tag-manager script comes from and what the CSP must allow for it. Nothing is allowed
+ * when GTM_ID is unset; the client loads the script only after analytics consent.
+ */
+function tagManager(config: Config): { scriptUrl: string | null; scriptOrigins: string[]; connectOrigins: string[] } {
+  if (!config.GTM_ID) return { scriptUrl: null, scriptOrigins: [], connectOrigins: [] };
+  const base = new URL(config.GTM_SCRIPT_URL ?? "https://www.googletagmanager.com/gtm.js");
+  base.searchParams.set("id", config.GTM_ID);
+  const google = ["https://*.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"];
+  return {
+    scriptUrl: base.toString(),
+    scriptOrigins: [base.origin, "https://*.googletagmanager.com"],
+    connectOrigins: [base.origin, ...google],
+  };
 }

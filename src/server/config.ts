@@ -64,6 +64,17 @@ export const envSchema = z.object({
       if (!value || value === "false") return false;
       return value === "true" ? true : value;
     }),
+  /** Google Tag Manager container id (GTM-XXXXXXX); unset = no tag manager, ever. */
+  GTM_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || /^GTM-[A-Z0-9]{4,12}$/.test(value), {
+      message: "must look like GTM-XXXXXXX",
+    }),
+  /** Test-only: where the tag-manager script is loaded from instead of Google's (a local stand-in). */
+  GTM_SCRIPT_URL: optionalUrl(["http://", "https://"]),
   /** Seed the shipped fund data into an empty database at start. */
   SEED_ON_START: z
     .enum(["true", "false", "1", "0"])

@@ -1,0 +1,59 @@
+import { pageTitle } from "./site.js";
+
+/**
+ * Head of each public page: the server writes it into index.html so that crawlers without
+ * JavaScript see it, and the client applies the same values on client-side navigation.
+ */
+export type PageMeta = {
+  title: string;
+  description: string;
+  /** Robots directive; absent = indexable. */
+  robots?: string;
+  /** Path of the canonical URL, made absolute with PUBLIC_ORIGIN (or the request's origin). */
+  canonicalPath?: string;
+  /** Listed in /sitemap.xml. */
+  inSitemap: boolean;
+};
+
+export const PAGE_META = {
+  "/": {
+    title: pageTitle("Find Your Perfect VC Match"),
+    description:
+      "FundMatch matches startup founders with venture capital funds by country, funding stage and industry focus. Search 600+ active funds with verified data, updated bi-weekly.",
+    canonicalPath: "/",
+    inSitemap: true,
+  },
+  "/terms": {
+    title: pageTitle("Terms of Service"),
+    description: "The terms that govern your use of FundMatch, including accounts, subscriptions and billing.",
+    robots: "noindex",
+    inSitemap: false,
+  },
+  "/privacy": {
+    title: pageTitle("Privacy Policy"),
+    description:
+      "How FundMatch collects, uses, shares and protects your personal data, the cookies it uses, and your rights.",
+    robots: "noindex, follow",
+    canonicalPath: "/privacy",
+    inSitemap: false,
+  },
+} as const satisfies Record<string, PageMeta>;
+
+export type PagePath = keyof typeof PAGE_META;
+
+export const NOT_FOUND_META: PageMeta = {
+  title: pageTitle("Page Not Found"),
+  description: "This page does not exist. Search venture capital funds on FundMatch.",
+  robots: "noindex",
+  inSitemap: false,
+};
+
+/** Paths that are redirected permanently (server 301, client replace). */
+export const REDIRECTS: Readonly<Record<string, string>> = {
+  "/privacy-policy": "/privacy",
+};
+
+export function pageMetaFor(pathname: string): PageMeta | undefined {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return Object.hasOwn(PAGE_META, normalised) ? PAGE_META[normalised as PagePath] : undefined;
+}
