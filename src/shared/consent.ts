@@ -51,3 +51,40 @@ export const ANALYTICS_COOKIES = [
   { name: "_gid", purpose: "Distinguishes visitors (Google Analytics)", duration: "24 hours" },
   { name: "_gat", purpose: "Throttles the request rate (Google Analytics)", duration: "1 minute" },
 ] as const;
+
+/** The consent UI's words (spec section 2); the banner, the dialog, the privacy page and tests share them. */
+export const CONSENT_TEXTS = {
+  bannerTitle: "Cookies on FundMatch",
+  managePreferences: "Manage Preferences",
+  rejectAll: "Reject All",
+  acceptAll: "Accept All",
+  savePreferences: "Save Preferences",
+  cancel: "Cancel",
+  close: "Close",
+  preferencesTitle: "Cookie Preferences",
+  manageCookiePreferences: "Manage Cookie Preferences",
+  alwaysOn: "Always on",
+} as const;
+
+export type ConsentCategory = keyof ConsentPreferences;
+
+export const CONSENT_CATEGORIES: ReadonlyArray<{ id: ConsentCategory; label: string; description: string }> = [
+  {
+    id: "necessary",
+    label: "Necessary",
+    description:
+      "Keep you signed in, protect the site against abuse and remember this choice. The site cannot work without them, so they are always on.",
+  },
+  {
+    id: "analytics",
+    label: "Analytics",
+    description:
+      "Google Analytics, loaded through Google Tag Manager, counts visits and searches so that we can see what works and improve it.",
+  },
+  {
+    id: "marketing",
+    label: "Marketing",
+    description:
+      "Would measure our advertising campaigns. We set no marketing cookies today; this keeps your choice for later.",
+  },
+];
