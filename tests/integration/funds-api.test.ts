@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PREMIUM_FUND_FIELDS } from "../../src/shared/schemas/funds.js";
+import { fundResultSchema, fundSearchResponseSchema, PREMIUM_FUND_FIELDS } from "../../src/shared/schemas/funds.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
 import { insertFunds } from "../support/funds.js";
@@ -101,6 +101,17 @@ describe.each(TEST_DRIVERS)("funds API on %s", (driver) => {
       all.results.map((fund: { id: number }) => fund.id),
     );
     expect((await search({ limit: 1 })).json().results).toHaveLength(1);
+  });
+
+  it("answers every search with the shape of fundSearchResponseSchema, and nothing more", async () => {
+    const known = new Set(Object.keys(fundResultSchema.shape));
+    for (const payload of [{}, { country: "Germany" }, { fundingStage: "seed", industryFocus: ["fintech", "saas"] }]) {
+      const body = (await search(payload)).json();
+      expect(fundSearchResponseSchema.parse(body)).toEqual(body);
+      expect(Object.keys(body).sort()).toEqual(["results", "totalCount"]);
+      for (const result of body.results) for (const key of Object.keys(result)) expect(known).toContain(key);
+    }
+    expect((await search({})).headers["content-type"]).toBe("application/json; charset=utf-8");
   });
 
   it("never puts a premium field in a visitor's JSON", async () => {

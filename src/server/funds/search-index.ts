@@ -15,8 +15,9 @@ type Entry = {
   industryMaskLow: number;
   industryMaskHigh: number;
   base: number;
-  publicView: PublicView;
-  premiumView: PremiumView;
+  /** The result's JSON members without braces, serialised once: a search only concatenates them. */
+  publicJson: string;
+  premiumJson: string;
 };
 
 const STAGE_BIT = new Map<string, number>(STAGE_CODES.map((code, index) => [code, 1 << index]));
@@ -32,8 +33,10 @@ function hasIndustry(entry: Entry, code: string): boolean {
 
 const MAX_CACHED_KEYS = 5_000;
 const MAX_CACHED_IDS = 4_000_000;
+/** Serialised pages kept, in UTF-16 code units (about 2 bytes each). */
+const MAX_CACHED_PAGE_CHARS = 32_000_000;
 
-export type SearchPage = { totalCount: number; results: FundResult[] };
+export type PageRequest = { offset: number; limit: number; includePremium: boolean };
 
 /**
  * The whole fund table in memory, with posting lists per stage, industry and country and a cache of
@@ -52,6 +55,8 @@ export class FundSearchIndex {
   private readonly byCountry = new Map<string, Int32Array>();
   private readonly ranked = new Map<string, Int32Array>();
   private cachedIds = 0;
+  private readonly pages = new Map<string, string>();
+  private cachedPageChars = 0;
 
   constructor(rows: readonly FundRow[], version: number) {
     this.version = version;
@@ -86,31 +91,46 @@ export class FundSearchIndex {
     this.countries = [...countryNames.values()].sort(collator.compare);
   }
 
-  /** Ranked matches for the filters, then the requested page shaped for the viewer. */
-  search(query: FundSearchQuery, page: { offset: number; limit: number; includePremium: boolean }): SearchPage {
-    const ranked = this.rankedMatches(query);
+  /**
+   * The response body of a search: `{results, totalCount}` as JSON, for the filters, the page and
+   * the viewer's gate. Nothing in it can change until the data does (a new index), so each page is
+   * serialised once and then served from memory.
+   */
+  searchJson(query: FundSearchQuery, page: PageRequest): string {
+    const filterKey = this.filterKey(query);
+    const pageKey = `${filterKey}\u0002${page.offset}\u0002${page.limit}\u0002${page.includePremium ? 1 : 0}`;
+    const cached = this.pages.get(pageKey);
+    if (cached !== undefined) return cached;
+    const ranked = this.rankedMatches(filterKey, query);
     const end = Math.min(ranked.length, page.offset + page.limit);
-    const results: FundResult[] = [];
+    const results: string[] = [];
     for (let position = page.offset; position < end; position++) {
       const entry = this.entry(ranked[position] as number);
-      const reasons = matchReasons(entry.row, query, page.includePremium);
+      const reasons = JSON.stringify(matchReasons(entry.row, query, page.includePremium));
       results.push(
         page.includePremium
-          ? { ...entry.publicView, ...entry.premiumView, matchReasons: reasons, isPremium: false }
-          : { ...entry.publicView, matchReasons: reasons, isPremium: true },
+          ? `{${entry.publicJson},${entry.premiumJson},"matchReasons":${reasons},"isPremium":false}`
+          : `{${entry.publicJson},"matchReasons":${reasons},"isPremium":true}`,
       );
     }
-    return { totalCount: ranked.length, results };
+    const json = `{"results":[${results.join(",")}],"totalCount":${ranked.length}}`;
+    this.rememberPage(pageKey, json);
+    return json;
   }
 
   private entry(index: number): Entry {
     return this.entries[index] as Entry;
   }
 
-  private rankedMatches(query: FundSearchQuery): Int32Array {
+  private filterKey(query: FundSearchQuery): string {
+    const countryKey = query.country?.trim().toLowerCase() ?? "";
+    const industries = query.industryFocus ? [...new Set(query.industryFocus)].sort().join(",") : "";
+    return `${countryKey}\u0001${query.fundingStage ?? ""}\u0001${industries}`;
+  }
+
+  private rankedMatches(key: string, query: FundSearchQuery): Int32Array {
     const countryKey = query.country?.trim().toLowerCase() ?? "";
     const industries = [...new Set(query.industryFocus ?? [])].sort();
-    const key = `${countryKey}\u0001${query.fundingStage ?? ""}\u0001${industries.join(",")}`;
     const cached = this.ranked.get(key);
     if (cached) {
       // Re-insert: Map order doubles as least-recently-used order.
@@ -155,6 +175,16 @@ export class FundSearchIndex {
     return ranked;
   }
 
+  private rememberPage(key: string, json: string): void {
+    this.pages.set(key, json);
+    this.cachedPageChars += json.length;
+    for (const [oldKey, oldJson] of this.pages) {
+      if (this.cachedPageChars <= MAX_CACHED_PAGE_CHARS || oldKey === key) break;
+      this.pages.delete(oldKey);
+      this.cachedPageChars -= oldJson.length;
+    }
+  }
+
   private remember(key: string, ranked: Int32Array): void {
     this.ranked.set(key, ranked);
     this.cachedIds += ranked.length;
@@ -193,7 +223,7 @@ function toEntry(row: FundRow): Entry {
     industryMaskLow,
     industryMaskHigh,
     base: baseScore(row),
-    publicView: {
+    publicJson: membersJson<PublicView>({
       id: row.id,
       name: row.name,
       fundSize: row.fundSize,
@@ -208,14 +238,19 @@ function toEntry(row: FundRow): Entry {
       description: row.description,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
-    },
-    premiumView: {
+    }),
+    premiumJson: membersJson<PremiumView>({
       website: row.website,
       linkedin: row.linkedin,
       fundManager: row.fundManager,
       checkSizeMinUsd: row.checkSizeMinUsd,
       checkSizeMaxUsd: row.checkSizeMaxUsd,
       leadsRounds: row.leadsRounds,
-    },
+    }),
   };
+}
+
+/** `{"a":1,"b":2}` → `"a":1,"b":2`, ready to be spliced into a larger object. */
+function membersJson<T extends object>(value: T): string {
+  return JSON.stringify(value).slice(1, -1);
 }

@@ -17,15 +17,20 @@ export class FundsService {
    * The paywall lives here: a viewer who does not see all results gets the top 3 only, whatever
    * limit or offset they ask for, and no premium field; totalCount always counts every match.
    */
-  async search(query: FundSearchQuery, viewer: Viewer): Promise<FundSearchResponse> {
+  async searchJson(query: FundSearchQuery, viewer: Viewer): Promise<string> {
     const index = await this.indexes.current();
     const full = seesAllResults(viewer);
-    return index.search(query, {
+    return index.searchJson(query, {
       offset: full ? (query.offset ?? 0) : 0,
       limit: full
         ? (query.limit ?? DEFAULT_PAGE_SIZE)
         : Math.min(query.limit ?? FREE_RESULTS_LIMIT, FREE_RESULTS_LIMIT),
       includePremium: full,
     });
+  }
+
+  /** The same search as a value, for callers inside the server. */
+  async search(query: FundSearchQuery, viewer: Viewer): Promise<FundSearchResponse> {
+    return JSON.parse(await this.searchJson(query, viewer)) as FundSearchResponse;
   }
 }
