@@ -1,0 +1,197 @@
+/**
+ * `npm run bench`: throughput of the fund search against the ping baseline, server start-up and
+ * memory, on PGlite and PostgreSQL with the shipped and a generated 100,000-fund data set, plus the
+ * home page's JavaScript weight. Prints a report, writes .bench/results.json, and exits 0 even when
+ * a budget fails (it is a report, not a test); 1 only when a scenario could not be measured.
+ *
+ * Environment: BENCH_DURATION (s per measurement, default 10), BENCH_WARMUP (s, default 2),
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL admin URL), BENCH_CPU_PROF=1 (write a V8 CPU
+ * profile of each server process to .bench/profiles).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { runPendingCleanups } from "./bench/cleanup.js";
+import { GZIP_LEVEL, measureClientJs } from "./bench/client-js.js";
+import { type PostgresProbe, probePostgres } from "./bench/postgres.js";
+import { renderReport } from "./bench/report.js";
+import {
+  type BenchResults,
+  type ColdStart,
+  clientJsBudget,
+  type DatabaseKind,
+  type DataSetKind,
+  type MachineInfo,
+  type ScenarioResult,
+  type ScenarioSpec,
+  scenarioBudgets,
+  summarise,
+} from "./bench/results.js";
+import { runScenario, type ScenarioContext } from "./bench/scenario.js";
+import { stopAllServers } from "./bench/server-process.js";
+import { type BenchSettings, readSettings, redactUrl } from "./bench/settings.js";
+
+/** The search budget: a share of ping on the same server, looser for the 100,000-fund set. */
+const MIN_SEARCH_RATIO_PCT: Record<DataSetKind, number> = { shipped: 60, generated: 30 };
+const DATABASE_LABEL: Record<DatabaseKind, string> = { pglite: "PGlite", postgres: "PostgreSQL" };
+const DATA_SET_LABEL: Record<DataSetKind, string> = { shipped: "shipped", generated: "100k" };
+
+function scenario(database: DatabaseKind, dataSet: DataSetKind): ScenarioSpec {
+  return {
+    id: `${database}-${DATA_SET_LABEL[dataSet]}`,
+    label: `${DATABASE_LABEL[database]} · ${DATA_SET_LABEL[dataSet]}`,
+    database,
+    dataSet,
+    minSearchRatioPct: MIN_SEARCH_RATIO_PCT[dataSet],
+  };
+}
+
+const SCENARIOS: readonly ScenarioSpec[] = [
+  scenario("pglite", "shipped"),
+  scenario("pglite", "generated"),
+  scenario("postgres", "shipped"),
+  scenario("postgres", "generated"),
+];
+
+const benchStarted = performance.now();
+const loadAverageAtStart = os.loadavg()[0] ?? 0;
+
+function log(message: string): void {
+  const elapsed = ((performance.now() - benchStarted) / 1000).toFixed(1).padStart(6);
+  console.error(`[${elapsed} s] ${message}`);
+}
+
+async function main(): Promise<number> {
+  const settings = readSettings();
+  const serverEntry = path.join(settings.root, "dist/server/main.js");
+  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run npm run build first`);
+  const clientDir = path.join(settings.root, "dist/client");
+  const indexHtmlAtStart = readIfExists(path.join(clientDir, "index.html"));
+  // Measured now, from the build the servers will serve (a later rebuild would change the figures).
+  const clientJs = measureClientJs(clientDir);
+
+  const postgres = await probePostgres(settings.adminUrl);
+  log(
+    postgres.reachable
+      ? `PostgreSQL ${postgres.version} at ${redactUrl(settings.adminUrl)}`
+      : `PostgreSQL unreachable (${postgres.reason}): its scenarios are skipped`,
+  );
+  const context: ScenarioContext = {
+    settings,
+    postgres,
+    readyPath: indexHtmlAtStart === undefined ? "/_api/ping" : "/",
+    log,
+  };
+
+  const scenarios: ScenarioResult[] = [];
+  let coldStart: ColdStart | undefined;
+  try {
+    for (const spec of SCENARIOS) {
+      const outcome = await runScenario(spec, context);
+      scenarios.push(outcome.result);
+      coldStart ??= outcome.coldStart;
+    }
+  } finally {
+    await stopAllServers();
+  }
+
+  const rebuilt =
+    readIfExists(path.join(clientDir, "index.html")) !== indexHtmlAtStart
+      ? ["dist/client changed while the bench ran (another build?): servers started after that served the new build."]
+      : [];
+  const results = assembleResults(settings, postgres, scenarios, coldStart, clientJs, rebuilt);
+  await mkdir(path.dirname(settings.resultsFile), { recursive: true });
+  await writeFile(settings.resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(renderReport(results));
+  console.log(`\nWrote ${path.relative(settings.root, settings.resultsFile)}; the run took ${elapsedText()}.`);
+  return scenarios.some((scenario) => scenario.status === "failed") ? 1 : 0;
+}
+
+function assembleResults(
+  settings: BenchSettings,
+  postgres: PostgresProbe,
+  scenarios: ScenarioResult[],
+  coldStart: ColdStart | undefined,
+  clientJs: ReturnType<typeof measureClientJs>,
+  extraNotes: string[],
+): BenchResults {
+  const budgets = [...scenarios.flatMap(scenarioBudgets), ...clientJsBudget(clientJs)];
+  return {
+    generatedAt: new Date().toISOString(),
+    machine: machineInfo(postgres),
+    settings: {
+      connections: settings.connections,
+      durationS: settings.durationS,
+      warmupS: settings.warmupS,
+      generatedFunds: settings.generatedFunds,
+      gzipLevel: GZIP_LEVEL,
+      notes: [...runNotes(settings), ...extraNotes],
+    },
+    scenarios,
+    coldStart,
+    clientJs,
+    budgets,
+    summary: summarise(budgets, scenarios),
+  };
+}
+
+function runNotes(settings: BenchSettings): string[] {
+  const cpus = os.availableParallelism();
+  const busy =
+    loadAverageAtStart > cpus / 4
+      ? [
+          `the 1-minute load average was ${loadAverageAtStart.toFixed(2)} when the run began: other processes were using the CPUs, so treat these figures as noisy.`,
+        ]
+      : [];
+  return [
+    ...busy,
+    `autocannon runs inside this process, so load generator and server share the ${cpus} CPUs: absolute req/s understate a dedicated server; compare the search/ping ratio.`,
+    "each scenario is a fresh `node dist/server/main.js` (NODE_ENV=production, LOG_LEVEL=warn) on a fresh database, with RATE_LIMIT_PER_MINUTE=0 because the per-IP rate limiter would answer 429 to a load test that comes from one address.",
+    "the warm-up also fills the server's ranked-match cache for the 20 bodies of the mix, the steady state of a live server.",
+    `the generated set copies the shipped funds in SQL up to ${settings.generatedFunds.toLocaleString("en-US")} rows (numbered names, countries of other funds, rotated industries, some stages swapped).`,
+  ];
+}
+
+function machineInfo(postgres: PostgresProbe): MachineInfo {
+  const cpus = os.cpus();
+  return {
+    cpuModel: cpus[0]?.model.trim() ?? "unknown",
+    cpus: os.availableParallelism(),
+    memoryGb: os.totalmem() / 1024 ** 3,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    postgres: postgres.reachable ? postgres.version : "unreachable",
+    loadAverageAtStart,
+  };
+}
+
+function readIfExists(file: string): string | undefined {
+  return existsSync(file) ? readFileSync(file, "utf8") : undefined;
+}
+
+function elapsedText(): string {
+  const seconds = Math.round((performance.now() - benchStarted) / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+/** Ctrl-C or a kill of the bench: stop the servers and drop the scratch databases before leaving. */
+function exitOnSignal(signal: NodeJS.Signals): void {
+  log(`${signal}: stopping servers and cleaning up`);
+  void stopAllServers()
+    .then(runPendingCleanups)
+    .finally(() => process.exit(130));
+}
+process.once("SIGINT", exitOnSignal);
+process.once("SIGTERM", exitOnSignal);
+
+main()
+  .then((code) => {
+    process.exitCode = code;
+  })
+  .catch(async (error: unknown) => {
+    console.error(error);
+    await stopAllServers();
+    await runPendingCleanups();
+    process.exitCode = 1;
+  });

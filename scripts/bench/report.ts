@@ -1,0 +1,179 @@
+import type { LoadStats } from "./load.js";
+import { type BenchResults, type Budget, kb, type ScenarioResult } from "./results.js";
+
+type Align = "left" | "right";
+type Column = { title: string; align?: Align };
+
+const count = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** The whole report as printed: settings, then one table per concern, then the budgets. */
+export function renderReport(results: BenchResults): string {
+  return [
+    renderHeader(results),
+    renderThroughput(results.scenarios),
+    renderProcesses(results.scenarios),
+    renderColdStart(results),
+    renderClientJs(results),
+    renderBudgets(results.budgets),
+    results.summary,
+  ].join("\n\n");
+}
+
+function renderHeader({ machine, settings, generatedAt }: BenchResults): string {
+  return [
+    `FundMatch benchmark, ${generatedAt}`,
+    `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb.toFixed(1)} GB RAM, ${machine.os}, Node ${machine.node}, PostgreSQL ${machine.postgres}, load average ${machine.loadAverageAtStart.toFixed(2)} at start`,
+    `Load: autocannon, ${settings.connections} connections, ${settings.warmupS} s warm-up then ${settings.durationS} s per measurement.`,
+    ...settings.notes.map((note) => `Note: ${note}`),
+  ].join("\n");
+}
+
+function renderThroughput(scenarios: readonly ScenarioResult[]): string {
+  const columns: Column[] = [
+    { title: "Scenario" },
+    { title: "Funds", align: "right" },
+    { title: "Ping req/s", align: "right" },
+    { title: "p50/p99 ms", align: "right" },
+    { title: "CPU µs/req", align: "right" },
+    { title: "Search req/s", align: "right" },
+    { title: "p50/p99 ms", align: "right" },
+    { title: "CPU µs/req", align: "right" },
+    { title: "Search/Ping", align: "right" },
+    { title: "by CPU", align: "right" },
+    { title: "non-2xx+err", align: "right" },
+  ];
+  const rows = scenarios
+    .filter((scenario) => scenario.status === "ok")
+    .map(({ label, measurement: { funds, ping, search, searchRatioPct, searchCpuRatioPct } }) => [
+      label,
+      count.format(funds),
+      count.format(ping.requestsPerSecond),
+      latencies(ping),
+      optional(ping.serverCpuUsPerRequest, (us) => us.toFixed(0)),
+      count.format(search.requestsPerSecond),
+      latencies(search),
+      optional(search.serverCpuUsPerRequest, (us) => us.toFixed(0)),
+      `${searchRatioPct.toFixed(1)}%`,
+      optional(searchCpuRatioPct, (pct) => `${pct.toFixed(1)}%`),
+      String(ping.non2xx + ping.errors + search.non2xx + search.errors),
+    ]);
+  const notes = scenarios.flatMap((scenario) =>
+    scenario.status === "ok"
+      ? []
+      : [`${scenario.label}: ${scenario.status.toUpperCase()}, ${scenario.note.replaceAll("\n", "\n    ")}`],
+  );
+  return [
+    "Throughput (POST /_api/funds/search cycling a 20-body mix, against GET /_api/ping on the same server;",
+    "CPU µs/req = the server process's user + system CPU time per request, from /proc; by CPU = ping µs / search µs,",
+    "the ratio with the server alone on its core, which other busy processes disturb far less than req/s)",
+    renderTable(columns, rows),
+    ...notes,
+  ].join("\n");
+}
+
+function renderProcesses(scenarios: readonly ScenarioResult[]): string {
+  const columns: Column[] = [
+    { title: "Scenario" },
+    { title: "Data generated in", align: "right" },
+    { title: "Spawn → ready", align: "right" },
+    { title: "RSS idle", align: "right" },
+    { title: "RSS peak under search", align: "right" },
+    { title: "Server cores ping/search", align: "right" },
+  ];
+  const measured = scenarios.filter((scenario) => scenario.status === "ok");
+  const readyPath = measured[0]?.measurement.readyPath ?? "/";
+  const rows = measured.map(({ label, measurement }) => [
+    label,
+    measurement.prepareMs === undefined ? "(server seeds)" : seconds(measurement.prepareMs),
+    seconds(measurement.readyMs),
+    megabytes(measurement.rssIdleBytes),
+    megabytes(measurement.rssPeakBytes),
+    `${optional(measurement.ping.serverCores, cores)}/${optional(measurement.search.serverCores, cores)}`,
+  ]);
+  return [
+    `Server process (ready = first 200 on GET ${readyPath}; RSS from /proc, idle 1 s after ready, peak sampled every 200 ms during the`,
+    "search warm-up and run; cores = server CPU time / wall time, 1.00 = its one JavaScript thread saturated)",
+    renderTable(columns, rows),
+  ].join("\n");
+}
+
+function renderColdStart({ coldStart }: BenchResults): string {
+  if (!coldStart) return "Cold start: not measured (the PGlite shipped-data scenario did not run).";
+  return [
+    `Cold start (${coldStart.scenario}, spawn → first 200 on GET ${coldStart.path}, polled every 20 ms)`,
+    `  fresh DATA_DIR (migrate + seed ~752 funds + index): ${seconds(coldStart.freshMs)}, then ${megabytes(coldStart.freshRssIdleBytes)} RSS idle`,
+    `  restart on the same DATA_DIR (already seeded):      ${seconds(coldStart.restartMs)}, then ${megabytes(coldStart.restartRssIdleBytes)} RSS idle`,
+  ].join("\n");
+}
+
+function renderClientJs({ clientJs, settings }: BenchResults): string {
+  if (!clientJs) return "Home page JavaScript: not measured (dist/client/index.html is missing; run npm run build).";
+  const lines = clientJs.initial.files.map(
+    (file) =>
+      `  ${file.file.padEnd(40)} ${kbText(file.bytes).padStart(10)} raw ${kbText(file.gzipBytes).padStart(10)} gzip`,
+  );
+  return [
+    `Home page JavaScript (module entry + modulepreloads of dist/client/index.html, gzip level ${settings.gzipLevel})`,
+    ...lines,
+    `  ${"initial route total".padEnd(40)} ${kbText(clientJs.initial.bytes).padStart(10)} raw ${kbText(clientJs.initial.gzipBytes).padStart(10)} gzip`,
+    `  all ${clientJs.all.files} .js files in dist/client/assets: ${kbText(clientJs.all.bytes)} raw, ${kbText(clientJs.all.gzipBytes)} gzip (lazy chunks included, for context)`,
+  ].join("\n");
+}
+
+function renderBudgets(budgets: readonly Budget[]): string {
+  const columns: Column[] = [
+    { title: "Budget" },
+    { title: "Scenario" },
+    { title: "Actual", align: "right" },
+    { title: "Limit", align: "right" },
+    { title: "Result" },
+  ];
+  const rows = budgets.map((budget) => [
+    budget.name,
+    budget.scenario ?? "",
+    budget.actual,
+    budget.limit,
+    budget.pass ? "PASS" : "FAIL",
+  ]);
+  return `Budgets\n${renderTable(columns, rows)}`;
+}
+
+export function renderTable(columns: readonly Column[], rows: readonly string[][]): string {
+  const widths = columns.map((column, index) =>
+    Math.max(column.title.length, ...rows.map((row) => (row[index] ?? "").length)),
+  );
+  const format = (cells: readonly string[]) =>
+    cells
+      .map((cell, index) => {
+        const width = widths[index] ?? cell.length;
+        return columns[index]?.align === "right" ? cell.padStart(width) : cell.padEnd(width);
+      })
+      .join("  ")
+      .trimEnd();
+  const rule = widths.map((width) => "─".repeat(width)).join("  ");
+  return [format(columns.map((column) => column.title)), rule, ...rows.map(format)].join("\n");
+}
+
+function optional(value: number | undefined, format: (value: number) => string): string {
+  return value === undefined ? "n/a" : format(value);
+}
+
+function cores(value: number): string {
+  return value.toFixed(2);
+}
+
+function latencies(stats: LoadStats): string {
+  return `${stats.latencyP50Ms}/${stats.latencyP99Ms}`;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+function megabytes(bytes: number | undefined): string {
+  return bytes === undefined ? "n/a" : `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+}
+
+function kbText(bytes: number): string {
+  return `${kb(bytes).toFixed(1)} kB`;
+}

@@ -1,0 +1,160 @@
+import type { ClientJsReport } from "./client-js.js";
+import type { LoadStats } from "./load.js";
+
+export type DatabaseKind = "pglite" | "postgres";
+export type DataSetKind = "shipped" | "generated";
+
+export type ScenarioSpec = {
+  id: string;
+  label: string;
+  database: DatabaseKind;
+  dataSet: DataSetKind;
+  /** Search throughput budget as a share of the ping baseline on the same server. */
+  minSearchRatioPct: number;
+};
+
+export type ServerLoadStats = LoadStats & {
+  /** Server CPU time (user + system, all threads) per completed request, in µs; Linux only. */
+  serverCpuUsPerRequest?: number;
+  /** Server CPU time over wall time: 1 means one core busy for the whole run. */
+  serverCores?: number;
+};
+
+export type Measurement = {
+  funds: number;
+  /** Generating the data set before the server started (generated data only). */
+  prepareMs?: number;
+  /** Spawn to the first 200 on the ready path; includes migrate, seed and the index build. */
+  readyMs: number;
+  readyPath: string;
+  rssIdleBytes?: number;
+  rssPeakBytes?: number;
+  ping: ServerLoadStats;
+  search: ServerLoadStats;
+  searchRatioPct: number;
+  /**
+   * The same comparison by server CPU per request (ping µs / search µs): what the throughput ratio
+   * would be with the server alone on its core, so it moves much less when other processes compete.
+   */
+  searchCpuRatioPct?: number;
+  /** Matches per search body of the mix, in its order (from the preflight). */
+  searchMatches: number[];
+};
+
+export type ScenarioResult = ScenarioSpec &
+  ({ status: "ok"; measurement: Measurement } | { status: "skipped" | "failed"; note: string });
+
+export type ColdStart = {
+  scenario: string;
+  path: string;
+  /** Fresh DATA_DIR: migrations, seed and index build included. */
+  freshMs: number;
+  /** Same DATA_DIR again: already migrated and seeded. */
+  restartMs: number;
+  /** Idle RSS after each start: the fresh one still holds what the in-process seed import allocated. */
+  freshRssIdleBytes?: number;
+  restartRssIdleBytes?: number;
+};
+
+export type Budget = {
+  name: string;
+  scenario?: string;
+  actual: string;
+  limit: string;
+  pass: boolean;
+};
+
+export type MachineInfo = {
+  cpuModel: string;
+  cpus: number;
+  memoryGb: number;
+  os: string;
+  node: string;
+  postgres: string;
+  /** 1-minute load average when the run began: other busy processes make every figure noisy. */
+  loadAverageAtStart: number;
+};
+
+export type BenchResults = {
+  generatedAt: string;
+  machine: MachineInfo;
+  settings: {
+    connections: number;
+    durationS: number;
+    warmupS: number;
+    generatedFunds: number;
+    gzipLevel: number;
+    notes: string[];
+  };
+  scenarios: ScenarioResult[];
+  coldStart?: ColdStart;
+  clientJs?: ClientJsReport;
+  budgets: Budget[];
+  summary: string;
+};
+
+export const SEARCH_P99_LIMIT_MS = 25;
+/** Home page JavaScript budget, gzip, in kB of 1,000 bytes (the unit Vite reports). */
+export const INITIAL_JS_LIMIT_KB = 120;
+
+export function kb(bytes: number): number {
+  return bytes / 1000;
+}
+
+export function scenarioBudgets(result: ScenarioResult): Budget[] {
+  if (result.status !== "ok") {
+    // A skipped scenario (no PostgreSQL) has nothing to judge; one that broke counts as a failure.
+    if (result.status === "skipped") return [];
+    return [{ name: "scenario completed", scenario: result.label, actual: "failed", limit: "runs", pass: false }];
+  }
+  const { ping, search, searchRatioPct } = result.measurement;
+  const failures = ping.non2xx + ping.errors + search.non2xx + search.errors;
+  return [
+    {
+      name: `search ≥ ${result.minSearchRatioPct}% of ping`,
+      scenario: result.label,
+      actual: `${searchRatioPct.toFixed(1)}%`,
+      limit: `≥ ${result.minSearchRatioPct}%`,
+      pass: searchRatioPct >= result.minSearchRatioPct,
+    },
+    {
+      name: `search p99 < ${SEARCH_P99_LIMIT_MS} ms`,
+      scenario: result.label,
+      actual: `${search.latencyP99Ms} ms`,
+      limit: `< ${SEARCH_P99_LIMIT_MS} ms`,
+      pass: search.latencyP99Ms < SEARCH_P99_LIMIT_MS,
+    },
+    {
+      name: "no non-2xx or errors",
+      scenario: result.label,
+      actual: String(failures),
+      limit: "0",
+      pass: failures === 0,
+    },
+  ];
+}
+
+export function clientJsBudget(report: ClientJsReport | undefined): Budget[] {
+  if (!report) return [];
+  const gzipKb = kb(report.initial.gzipBytes);
+  return [
+    {
+      name: `home page JS ≤ ${INITIAL_JS_LIMIT_KB} kB gzip`,
+      actual: `${gzipKb.toFixed(1)} kB`,
+      limit: `≤ ${INITIAL_JS_LIMIT_KB} kB`,
+      pass: gzipKb <= INITIAL_JS_LIMIT_KB,
+    },
+  ];
+}
+
+export function summarise(budgets: readonly Budget[], scenarios: readonly ScenarioResult[]): string {
+  const passed = budgets.filter((budget) => budget.pass).length;
+  const failed = budgets
+    .filter((budget) => !budget.pass)
+    .map((budget) => `${budget.name}${budget.scenario ? ` [${budget.scenario}]` : ""} = ${budget.actual}`);
+  const skipped = scenarios.filter((scenario) => scenario.status === "skipped").map((scenario) => scenario.label);
+  const parts = [`Budgets: ${passed} of ${budgets.length} passed.`];
+  if (failed.length > 0) parts.push(`FAILED: ${failed.join("; ")}.`);
+  if (skipped.length > 0) parts.push(`Skipped scenarios: ${skipped.join(", ")}.`);
+  return parts.join(" ");
+}

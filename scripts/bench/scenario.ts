@@ -1,0 +1,218 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import type autocannon from "autocannon";
+import { deferCleanup } from "./cleanup.js";
+import { type PreparedDataSet, prepareGeneratedDataSet } from "./dataset.js";
+import { type LoadOptions, pingRequests, preflightSearches, runLoad, searchRequests } from "./load.js";
+import { createScratchDatabase, type PostgresProbe } from "./postgres.js";
+import type { ColdStart, Measurement, ScenarioResult, ScenarioSpec, ServerLoadStats } from "./results.js";
+import {
+  ClientBuildMissingError,
+  type RunningServer,
+  readCpuMs,
+  readRssBytes,
+  type ServerOptions,
+  sampleRss,
+  startServer,
+} from "./server-process.js";
+import { type BenchSettings, redactUrl } from "./settings.js";
+
+export type ScenarioContext = {
+  settings: BenchSettings;
+  postgres: PostgresProbe;
+  /** GET / while the client is built; the API alone otherwise. */
+  readyPath: string;
+  log(message: string): void;
+};
+
+export type ScenarioOutcome = { result: ScenarioResult; coldStart?: ColdStart };
+
+/** How long to wait for a client build running elsewhere to put dist/client back. */
+const CLIENT_BUILD_WAIT_MS = 60_000;
+
+/** Lets the start-up's last allocations and timers settle before the idle RSS is read. */
+const IDLE_SETTLE_MS = 1_000;
+
+/** The cold start is timed on this scenario: it is the one whose first start migrates and seeds itself. */
+function timesColdStart(spec: ScenarioSpec): boolean {
+  return spec.database === "pglite" && spec.dataSet === "shipped";
+}
+
+/** Runs one scenario on its own server and database; a failure becomes the scenario's result, not a crash. */
+export async function runScenario(spec: ScenarioSpec, context: ScenarioContext): Promise<ScenarioOutcome> {
+  if (spec.database === "postgres" && !context.postgres.reachable) {
+    const note = `PostgreSQL unreachable at ${redactUrl(context.settings.adminUrl)} (${context.postgres.reason}); set BENCH_DATABASE_URL`;
+    return { result: { ...spec, status: "skipped", note } };
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measureScenario(spec, context);
+    } catch (error) {
+      // A client build elsewhere is transient: once it has finished, the scenario starts over from scratch.
+      if (error instanceof ClientBuildMissingError && attempt === 1) {
+        context.log(`${spec.label}: ${error.message}; waiting for the build, then running the scenario again`);
+        await waitForFile(path.join(context.settings.root, "dist/client/index.html"), CLIENT_BUILD_WAIT_MS);
+        continue;
+      }
+      const note = error instanceof Error ? error.message : String(error);
+      context.log(`${spec.label}: FAILED, ${note}`);
+      return { result: { ...spec, status: "failed", note } };
+    }
+  }
+}
+
+async function waitForFile(file: string, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!existsSync(file) && performance.now() < deadline) await delay(200);
+  // Vite writes index.html near the end of a build; give it a moment to finish the rest.
+  await delay(1_000);
+}
+
+async function measureScenario(spec: ScenarioSpec, context: ScenarioContext): Promise<ScenarioOutcome> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "fundmatch-bench-"));
+  const removeDataDir = deferCleanup(() => rm(dataDir, { recursive: true, force: true }));
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let server: RunningServer | undefined;
+  try {
+    let databaseUrl: string | undefined;
+    if (spec.database === "postgres") {
+      const scratch = await createScratchDatabase(context.settings.adminUrl);
+      dropDatabase = deferCleanup(scratch.drop);
+      databaseUrl = scratch.url;
+    }
+    const prepared = await prepareData(spec, context, { dataDir, databaseUrl });
+    const serverOptions: ServerOptions = {
+      root: context.settings.root,
+      dataDir,
+      databaseUrl,
+      readyPath: context.readyPath,
+      cpuProfileDir: context.settings.cpuProfile ? path.join(context.settings.root, ".bench/profiles") : undefined,
+    };
+    context.log(`${spec.label}: starting the server`);
+    server = await startServer(serverOptions);
+    const measurement = await measureServer(server, spec, context, prepared);
+    let coldStart: ColdStart | undefined;
+    if (timesColdStart(spec)) {
+      await server.stop();
+      context.log(`${spec.label}: restarting on the same DATA_DIR for the second cold start`);
+      server = await startServer(serverOptions);
+      await delay(IDLE_SETTLE_MS);
+      coldStart = {
+        scenario: spec.label,
+        path: context.readyPath,
+        freshMs: measurement.readyMs,
+        restartMs: server.readyMs,
+        freshRssIdleBytes: measurement.rssIdleBytes,
+        restartRssIdleBytes: readRssBytes(server.pid),
+      };
+    }
+    return { result: { ...spec, status: "ok", measurement }, coldStart };
+  } finally {
+    await server?.stop();
+    await dropDatabase?.();
+    await removeDataDir();
+  }
+}
+
+async function prepareData(
+  spec: ScenarioSpec,
+  context: ScenarioContext,
+  target: { dataDir: string; databaseUrl: string | undefined },
+): Promise<PreparedDataSet | undefined> {
+  // The shipped data needs no preparation: the server seeds it on its first start, as in production.
+  if (spec.dataSet === "shipped") return undefined;
+  const total = context.settings.generatedFunds;
+  context.log(`${spec.label}: generating ${total.toLocaleString("en-US")} funds`);
+  return prepareGeneratedDataSet(target, total);
+}
+
+async function measureServer(
+  server: RunningServer,
+  spec: ScenarioSpec,
+  context: ScenarioContext,
+  prepared: PreparedDataSet | undefined,
+): Promise<Measurement> {
+  await delay(IDLE_SETTLE_MS);
+  const rssIdleBytes = readRssBytes(server.pid);
+  const searchMatches = await checkSearchMix(server.baseUrl);
+  const load = { connections: context.settings.connections, durationS: context.settings.durationS };
+  const warmup = { ...load, durationS: context.settings.warmupS };
+
+  context.log(`${spec.label}: ping, ${warmup.durationS} s warm-up + ${load.durationS} s`);
+  await runLoad(server.baseUrl, pingRequests(), warmup);
+  const ping = await measuredRun(server, pingRequests(), load);
+
+  context.log(`${spec.label}: search, ${warmup.durationS} s warm-up + ${load.durationS} s`);
+  // The peak includes the search warm-up: that is when the ranked-match cache fills.
+  const { value: search, peakBytes: rssPeakBytes } = await withRssPeak(server.pid, async () => {
+    await runLoad(server.baseUrl, searchRequests(), warmup);
+    return measuredRun(server, searchRequests(), load);
+  });
+  return {
+    funds: searchMatches[0] ?? 0,
+    prepareMs: prepared?.ms,
+    readyMs: server.readyMs,
+    readyPath: context.readyPath,
+    rssIdleBytes,
+    rssPeakBytes,
+    ping,
+    search,
+    searchRatioPct: (search.requestsPerSecond / ping.requestsPerSecond) * 100,
+    searchCpuRatioPct: cpuRatioPct(ping, search),
+    searchMatches,
+  };
+}
+
+/**
+ * A load run plus the server's CPU time during it: per request it tells what a route costs even
+ * though the load generator competes for the same CPUs, and near 1 core it shows the server's
+ * single JavaScript thread is the bottleneck.
+ */
+async function measuredRun(
+  server: RunningServer,
+  requests: autocannon.Request[],
+  options: LoadOptions,
+): Promise<ServerLoadStats> {
+  const cpuBefore = readCpuMs(server.pid);
+  const stats = await runLoad(server.baseUrl, requests, options);
+  const cpuAfter = readCpuMs(server.pid);
+  if (cpuBefore === undefined || cpuAfter === undefined || stats.totalRequests === 0) return stats;
+  const cpuMs = cpuAfter - cpuBefore;
+  return {
+    ...stats,
+    serverCpuUsPerRequest: (cpuMs * 1000) / stats.totalRequests,
+    serverCores: cpuMs / (stats.durationS * 1000),
+  };
+}
+
+function cpuRatioPct(ping: ServerLoadStats, search: ServerLoadStats): number | undefined {
+  if (!ping.serverCpuUsPerRequest || !search.serverCpuUsPerRequest) return undefined;
+  return (ping.serverCpuUsPerRequest / search.serverCpuUsPerRequest) * 100;
+}
+
+async function withRssPeak<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<{ value: T; peakBytes: number | undefined }> {
+  const sampler = sampleRss(pid);
+  try {
+    const value = await work();
+    return { value, peakBytes: sampler.peak() };
+  } finally {
+    sampler.stop();
+  }
+}
+
+/** Every body of the mix must answer 200 before the load starts; returns the match count of each. */
+async function checkSearchMix(baseUrl: string): Promise<number[]> {
+  const preflight = await preflightSearches(baseUrl);
+  const rejected = preflight.filter((result) => result.status !== 200);
+  if (rejected.length > 0) {
+    const details = rejected.map((result) => `${JSON.stringify(result.body)} → ${result.status}`).join(", ");
+    throw new Error(`search bodies rejected before the load: ${details}`);
+  }
+  return preflight.map((result) => result.totalCount ?? 0);
+}
