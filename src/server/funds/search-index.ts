@@ -97,11 +97,11 @@ export class FundSearchIndex {
    * serialised once and then served from memory.
    */
   searchJson(query: FundSearchQuery, page: PageRequest): string {
-    const filterKey = this.filterKey(query);
-    const pageKey = `${filterKey}\u0002${page.offset}\u0002${page.limit}\u0002${page.includePremium ? 1 : 0}`;
+    const filters = normaliseFilters(query);
+    const pageKey = `${filters.key}\u0002${page.offset}\u0002${page.limit}\u0002${page.includePremium ? 1 : 0}`;
     const cached = this.pages.get(pageKey);
     if (cached !== undefined) return cached;
-    const ranked = this.rankedMatches(filterKey, query);
+    const ranked = this.rankedMatches(filters);
     const end = Math.min(ranked.length, page.offset + page.limit);
     const results: string[] = [];
     for (let position = page.offset; position < end; position++) {
@@ -122,28 +122,20 @@ export class FundSearchIndex {
     return this.entries[index] as Entry;
   }
 
-  private filterKey(query: FundSearchQuery): string {
-    const countryKey = query.country?.trim().toLowerCase() ?? "";
-    const industries = query.industryFocus ? [...new Set(query.industryFocus)].sort().join(",") : "";
-    return `${countryKey}\u0001${query.fundingStage ?? ""}\u0001${industries}`;
-  }
-
-  private rankedMatches(key: string, query: FundSearchQuery): Int32Array {
-    const countryKey = query.country?.trim().toLowerCase() ?? "";
-    const industries = [...new Set(query.industryFocus ?? [])].sort();
-    const cached = this.ranked.get(key);
+  private rankedMatches(filters: Filters): Int32Array {
+    const cached = this.ranked.get(filters.key);
     if (cached) {
       // Re-insert: Map order doubles as least-recently-used order.
-      this.ranked.delete(key);
-      this.ranked.set(key, cached);
+      this.ranked.delete(filters.key);
+      this.ranked.set(filters.key, cached);
       return cached;
     }
-    const computed = this.computeMatches(countryKey, query.fundingStage, industries);
-    this.remember(key, computed);
+    const computed = this.computeMatches(filters);
+    this.remember(filters.key, computed);
     return computed;
   }
 
-  private computeMatches(countryKey: string, stage: StageCode | undefined, industries: string[]): Int32Array {
+  private computeMatches({ countryKey, stage, industries }: Filters): Int32Array {
     const candidateLists: Int32Array[] = [];
     if (countryKey) candidateLists.push(this.byCountry.get(countryKey) ?? new Int32Array());
     if (stage) candidateLists.push(this.byStage.get(stage) ?? new Int32Array());
@@ -195,6 +187,16 @@ export class FundSearchIndex {
       this.cachedIds -= oldList.length;
     }
   }
+}
+
+type Filters = { key: string; countryKey: string; stage: StageCode | undefined; industries: string[] };
+
+/** The filters as the index compares them; `key` is the same for every spelling of one search. */
+function normaliseFilters(query: FundSearchQuery): Filters {
+  const countryKey = query.country?.trim().toLowerCase() ?? "";
+  const industries = [...new Set(query.industryFocus ?? [])].sort();
+  const stage = query.fundingStage;
+  return { key: `${countryKey}\u0001${stage ?? ""}\u0001${industries.join(",")}`, countryKey, stage, industries };
 }
 
 function push(map: Map<string, number[]>, key: string, value: number): void {
