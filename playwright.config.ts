@@ -2,11 +2,15 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CONSENT_STORAGE_KEY, consentRecord, REJECT_ALL } from "./src/shared/consent.js";
 
 const port = Number(process.env.E2E_PORT ?? 3217);
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh embedded database per run: the app migrates and seeds it on start, as on a first `npm start`.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "fundmatch-e2e-"));
+// The tag manager is served by a local stand-in (tests/peers/gtm-stand-in.mjs): no outside network here.
+const gtmPort = Number(process.env.GTM_STAND_IN_PORT ?? 3218);
+const gtmOrigin = `http://127.0.0.1:${gtmPort}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -20,6 +24,17 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // Every test starts as a visitor who has already answered the cookie banner (Reject All), so the
+    // banner does not sit over the page; the consent tests start from an empty browser instead.
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: baseURL,
+          localStorage: [{ name: CONSENT_STORAGE_KEY, value: JSON.stringify(consentRecord(REJECT_ALL)) }],
+        },
+      ],
+    },
   },
   projects: [
     {
@@ -42,18 +57,29 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: "node scripts/ensure-build.mjs && node dist/server/main.js",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_PER_MINUTE: "0",
-      DATABASE_URL: "",
+  webServer: [
+    {
+      command: "node tests/peers/gtm-stand-in.mjs",
+      url: `${gtmOrigin}/healthz`,
+      reuseExistingServer: false,
+      timeout: 10_000,
+      env: { GTM_STAND_IN_PORT: String(gtmPort) },
     },
-  },
+    {
+      command: "node scripts/ensure-build.mjs && node dist/server/main.js",
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        RATE_LIMIT_PER_MINUTE: "0",
+        DATABASE_URL: "",
+        GTM_ID: "GTM-TEST123",
+        GTM_SCRIPT_URL: `${gtmOrigin}/gtm.js`,
+      },
+    },
+  ],
 });

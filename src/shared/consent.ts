@@ -13,6 +13,8 @@ export const consentPreferencesSchema = z.object({
 export const consentRecordSchema = z.object({
   version: z.number(),
   preferences: consentPreferencesSchema,
+  /** When the choice was made (ISO 8601); the privacy policy keeps it for up to 12 months. */
+  savedAt: z.optional(z.string()),
 });
 
 export type ConsentPreferences = z.infer<typeof consentPreferencesSchema>;
@@ -22,20 +24,28 @@ export const DEFAULT_CONSENT: ConsentPreferences = { necessary: true, analytics:
 export const ACCEPT_ALL: ConsentPreferences = { necessary: true, analytics: true, marketing: true };
 export const REJECT_ALL: ConsentPreferences = DEFAULT_CONSENT;
 
-/** A stored record counts only in the current version; anything else shows the banner again. */
-export function parseConsentRecord(raw: string | null): ConsentRecord | null {
+/** The policy's "up to 12 months" for the stored choice: after that the banner asks again. */
+export const CONSENT_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * A stored record counts only in the current version and for 12 months after it was made;
+ * anything else (missing, malformed, another version, expired) shows the banner again.
+ */
+export function parseConsentRecord(raw: string | null, now = Date.now()): ConsentRecord | null {
   if (!raw) return null;
   try {
     const parsed = consentRecordSchema.safeParse(JSON.parse(raw));
     if (!parsed.success || parsed.data.version !== CONSENT_VERSION) return null;
+    const savedAt = parsed.data.savedAt ? Date.parse(parsed.data.savedAt) : Number.NaN;
+    if (parsed.data.savedAt !== undefined && (Number.isNaN(savedAt) || now - savedAt > CONSENT_MAX_AGE_MS)) return null;
     return parsed.data;
   } catch {
     return null;
   }
 }
 
-export function consentRecord(preferences: ConsentPreferences): ConsentRecord {
-  return { version: CONSENT_VERSION, preferences: { ...preferences, necessary: true } };
+export function consentRecord(preferences: ConsentPreferences, now = new Date()): ConsentRecord {
+  return { version: CONSENT_VERSION, preferences: { ...preferences, necessary: true }, savedAt: now.toISOString() };
 }
 
 /** Cookie durations the privacy policy states (spec section 9). */
@@ -51,40 +61,3 @@ export const ANALYTICS_COOKIES = [
   { name: "_gid", purpose: "Distinguishes visitors (Google Analytics)", duration: "24 hours" },
   { name: "_gat", purpose: "Throttles the request rate (Google Analytics)", duration: "1 minute" },
 ] as const;
-
-/** The consent UI's words (spec section 2); the banner, the dialog, the privacy page and tests share them. */
-export const CONSENT_TEXTS = {
-  bannerTitle: "Cookies on FundMatch",
-  managePreferences: "Manage Preferences",
-  rejectAll: "Reject All",
-  acceptAll: "Accept All",
-  savePreferences: "Save Preferences",
-  cancel: "Cancel",
-  close: "Close",
-  preferencesTitle: "Cookie Preferences",
-  manageCookiePreferences: "Manage Cookie Preferences",
-  alwaysOn: "Always on",
-} as const;
-
-export type ConsentCategory = keyof ConsentPreferences;
-
-export const CONSENT_CATEGORIES: ReadonlyArray<{ id: ConsentCategory; label: string; description: string }> = [
-  {
-    id: "necessary",
-    label: "Necessary",
-    description:
-      "Keep you signed in, protect the site against abuse and remember this choice. The site cannot work without them, so they are always on.",
-  },
-  {
-    id: "analytics",
-    label: "Analytics",
-    description:
-      "Google Analytics, loaded through Google Tag Manager, counts visits and searches so that we can see what works and improve it.",
-  },
-  {
-    id: "marketing",
-    label: "Marketing",
-    description:
-      "Would measure our advertising campaigns. We set no marketing cookies today; this keeps your choice for later.",
-  },
-];

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type Response, test } from "@playwright/test";
+import { chooseOption } from "./support/select.js";
 
 /**
  * The home page as a visitor uses it, against the real server and its seeded fund data
@@ -23,12 +24,6 @@ function isSearchResponse(response: Response): boolean {
 }
 
 /** Opens a Radix select by its label and picks an option, as a person would. */
-async function choose(page: Page, label: string, option: string) {
-  const select = page.getByRole("combobox", { name: label });
-  await select.click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-  await expect(select).toHaveText(option);
-}
 
 /** Submits the search form and returns the request body the page sent and the server's answer. */
 async function submitSearch(page: Page): Promise<{ body: SearchBody; json: SearchJson }> {
@@ -54,9 +49,9 @@ test.describe("search as a visitor", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find Your Perfect VC Match");
     await expect(resultsSection(page)).toHaveCount(0);
 
-    await choose(page, "Country", "United Kingdom");
-    await choose(page, "Funding Stage", "Seed");
-    await choose(page, "Industry Focus", "Fintech");
+    await chooseOption(page, "Country", "United Kingdom");
+    await chooseOption(page, "Funding Stage", "Seed");
+    await chooseOption(page, "Industry Focus", "Fintech");
     const { body, json } = await submitSearch(page);
 
     // The filters reach the server as the API expects them: stage code, industry as a one-element list.
@@ -98,8 +93,8 @@ test.describe("search as a visitor", () => {
 
   test("shows the empty state when nothing matches", async ({ page }) => {
     await page.goto("/");
-    await choose(page, "Country", "Chile");
-    await choose(page, "Industry Focus", "Space");
+    await chooseOption(page, "Country", "Chile");
+    await chooseOption(page, "Industry Focus", "Space");
     const { body, json } = await submitSearch(page);
 
     expect(body).toMatchObject({ country: "Chile", industryFocus: ["space"] });
@@ -304,7 +299,7 @@ test("a search URL runs the search, fills the form, and Back restores the previo
   await expect(page.getByRole("combobox", { name: "Country" })).toHaveText("Any Country");
   await expect(resultsSection(page).getByText(`${firstJson.totalCount} funds match your search`)).toBeVisible();
 
-  await choose(page, "Country", "United Kingdom");
+  await chooseOption(page, "Country", "United Kingdom");
   const { body, json } = await submitSearch(page);
   expect(body).toMatchObject({ country: "United Kingdom", fundingStage: "seed" });
   expect(json.totalCount).not.toBe(firstJson.totalCount);
@@ -325,7 +320,7 @@ test("a search URL runs the search, fills the form, and Back restores the previo
 
 test("Back from the first search returns to the page without results", async ({ page }) => {
   await page.goto("/");
-  await choose(page, "Funding Stage", "Series A");
+  await chooseOption(page, "Funding Stage", "Series A");
   await submitSearch(page);
   await expect(fundCards(page)).toHaveCount(3);
 
@@ -348,7 +343,7 @@ test.describe("accessibility", () => {
 
   test("home page after a search has no serious or critical axe violations", async ({ page }) => {
     await page.goto("/");
-    await choose(page, "Country", "United Kingdom");
+    await chooseOption(page, "Country", "United Kingdom");
     await submitSearch(page);
     await expect(fundCards(page)).toHaveCount(3);
     await expect(page.getByRole("region", { name: /more funds? match(es)? your search/ })).toBeVisible();

@@ -1,10 +1,9 @@
 import { lazy, Suspense } from "react";
-import { pageTitle } from "../../shared/site.js";
-import { TEXTS } from "../../shared/texts.js";
+import { PAGE_META } from "../../shared/page-meta.js";
 import { ResultsSection } from "../features/funds/components/results-section.js";
 import { SearchSection } from "../features/funds/components/search-section.js";
 import { HeroSection } from "../features/home/hero-section.js";
-import { useDocumentTitle } from "../lib/use-document-title.js";
+import { usePageMeta } from "../lib/use-page-meta.js";
 
 // The critical bundle carries only what the first screen shows (spec budget: 120 KB gzip for /).
 const HomeBelowFold = lazy(() => import("./home-below-fold.js").then((module) => ({ default: module.HomeBelowFold })));
@@ -14,7 +13,7 @@ const HomeBelowFold = lazy(() => import("./home-below-fold.js").then((module) =>
  * each other, so it lives here in the app layer.
  */
 export function HomePage() {
-  useDocumentTitle(pageTitle(TEXTS.home.title));
+  usePageMeta(PAGE_META["/"]);
   return (
     <>
       <HeroSection search={<SearchSection />} />

@@ -1,4 +1,6 @@
+import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
+import { ConsentMount } from "./consent-mount.js";
 import { RouteErrorBoundary } from "./route-error.js";
 import { SiteFooter } from "./site-footer.js";
 import { SiteHeader } from "./site-header.js";
@@ -16,10 +18,15 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      {/* Before the header in the DOM, as a keyboard or screen reader user should meet it first. */}
+      <ConsentMount />
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-hidden">
         <RouteErrorBoundary key={pathname}>
-          <Outlet />
+          {/* Lazy pages (legal) load here; navigations keep the old page on screen meanwhile (transitions). */}
+          <Suspense fallback={<div className="min-h-screen" />}>
+            <Outlet />
+          </Suspense>
         </RouteErrorBoundary>
       </main>
       <SiteFooter />

@@ -1,12 +1,20 @@
 import { RotateCcw } from "lucide-react";
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import type { PageMeta } from "../../shared/page-meta.js";
 import { pageTitle } from "../../shared/site.js";
 import { Button } from "../components/ui/button.js";
-import { useDocumentTitle } from "../lib/use-document-title.js";
+import { usePageMeta } from "../lib/use-page-meta.js";
+
+const ERROR_META: PageMeta = {
+  title: pageTitle("Something went wrong"),
+  description: "This page could not be shown. Reloading usually helps.",
+  robots: "noindex",
+  inSitemap: false,
+};
 
 /** Last line of defence for a page that throws while rendering: keep the shell, offer a reload. */
 export function RouteError() {
-  useDocumentTitle(pageTitle("Something went wrong"));
+  usePageMeta(ERROR_META);
   return (
     <section aria-labelledby="route-error-title" className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 id="route-error-title" className="text-3xl font-bold tracking-tight text-slate-900">

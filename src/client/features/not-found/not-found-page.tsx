@@ -1,12 +1,12 @@
 import { ArrowLeft, Compass } from "lucide-react";
 import { Link } from "react-router";
-import { pageTitle } from "../../../shared/site.js";
+import { NOT_FOUND_META } from "../../../shared/page-meta.js";
 import { TEXTS } from "../../../shared/texts.js";
 import { Button } from "../../components/ui/button.js";
-import { useDocumentTitle } from "../../lib/use-document-title.js";
+import { usePageMeta } from "../../lib/use-page-meta.js";
 
 export function NotFoundPage() {
-  useDocumentTitle(pageTitle(TEXTS.notFound.title));
+  usePageMeta(NOT_FOUND_META);
   return (
     <section
       aria-labelledby="not-found-title"

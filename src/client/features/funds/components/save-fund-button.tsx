@@ -3,6 +3,7 @@ import { useReducer, useRef } from "react";
 import type { FundResult } from "../../../../shared/schemas/funds.js";
 import { TEXTS } from "../../../../shared/texts.js";
 import { Button } from "../../../components/ui/button.js";
+import { track } from "../../../lib/analytics.js";
 import { ApiError } from "../../../lib/api-client.js";
 import { cn } from "../../../lib/utils.js";
 import type { Viewer } from "../../../lib/viewer.js";
@@ -80,6 +81,7 @@ export function SaveFundButton({
     dispatch({ type: "start" });
     try {
       await onToggleSave(fund, !isSaved);
+      track({ event: "fund_save_action", action: isSaved ? "unsave" : "save", fundId: fund.id, fundName: fund.name });
       dispatch({ type: "settled" });
     } catch (error) {
       if (requiresSubscription(error)) return dispatch({ type: "subscription-required" });

@@ -78,6 +78,35 @@ export function SearchForm() {
     return withCurrent.map((name) => ({ value: name, label: name }));
   }, [countries.data, selectedCountry]);
 
+  const fields: Array<
+    Pick<SelectFieldProps, "id" | "label" | "anyLabel" | "options" | "note"> & {
+      name: keyof SearchFormValues;
+    }
+  > = [
+    {
+      name: "country",
+      id: "search-country",
+      label: "Country",
+      anyLabel: TEXTS.home.anyCountry,
+      options: countryOptions,
+      note: countries.isError ? "Countries could not be loaded; searching all countries." : undefined,
+    },
+    {
+      name: "fundingStage",
+      id: "search-stage",
+      label: "Funding Stage",
+      anyLabel: TEXTS.home.anyStage,
+      options: STAGE_OPTIONS,
+    },
+    {
+      name: "industry",
+      id: "search-industry",
+      label: "Industry Focus",
+      anyLabel: TEXTS.home.anyIndustry,
+      options: INDUSTRY_OPTIONS,
+    },
+  ];
+
   const onSubmit = handleSubmit((values) => {
     const search = `?${searchValuesToQuery(values).toString()}`;
     // Re-running the same search replaces the entry so Back does not step through duplicates.
@@ -90,55 +119,22 @@ export function SearchForm() {
       onSubmit={onSubmit}
       className="grid gap-4 md:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto] lg:items-end"
     >
-      <Controller
-        control={control}
-        name="country"
-        render={({ field, fieldState }) => (
-          <SelectField
-            id="search-country"
-            label="Country"
-            anyLabel={TEXTS.home.anyCountry}
-            options={countryOptions}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
-            note={countries.isError ? "Countries could not be loaded; searching all countries." : undefined}
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="fundingStage"
-        render={({ field, fieldState }) => (
-          <SelectField
-            id="search-stage"
-            label="Funding Stage"
-            anyLabel={TEXTS.home.anyStage}
-            options={STAGE_OPTIONS}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="industry"
-        render={({ field, fieldState }) => (
-          <SelectField
-            id="search-industry"
-            label="Industry Focus"
-            anyLabel={TEXTS.home.anyIndustry}
-            options={INDUSTRY_OPTIONS}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
+      {fields.map((spec) => (
+        <Controller
+          key={spec.name}
+          control={control}
+          name={spec.name}
+          render={({ field, fieldState }) => (
+            <SelectField
+              {...spec}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      ))}
       <Button
         type="submit"
         size="lg"

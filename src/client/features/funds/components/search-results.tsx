@@ -10,6 +10,7 @@ import { ApiError } from "../../../lib/api-client.js";
 import { scrollToElement } from "../../../lib/scroll.js";
 import { isSubscriber, useViewer } from "../../../lib/viewer.js";
 import { useFundSearch } from "../api/use-fund-search.js";
+import { useSearchAnalytics } from "../search-analytics.js";
 import { SEARCH_SECTION_ID } from "../search-ids.js";
 import { FundCard } from "./fund-card.js";
 import { PaywallCard } from "./paywall-card.js";
@@ -38,6 +39,7 @@ export function SearchResults({ values }: { values: SearchFormValues }) {
 
   // Once a page has arrived, a failed refetch or "Show more" keeps the results on screen.
   const data = search.data;
+  useSearchAnalytics(values, data?.pages[0]?.totalCount);
   if (!data) {
     if (!search.isError) return <ResultsSkeleton />;
     return (

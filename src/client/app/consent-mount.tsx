@@ -1,0 +1,42 @@
+import { Component, type ErrorInfo, lazy, type ReactNode, Suspense, useState } from "react";
+import { useConsent, useCookiePreferencesOpen } from "../lib/consent.js";
+
+// Most visits already have a stored choice and never open the dialog: the consent UI's code is
+// fetched only when the banner or the dialog is actually needed.
+const ConsentUi = lazy(() =>
+  import("../features/consent/consent-ui.js").then((module) => ({ default: module.ConsentUi })),
+);
+
+/** The banner and the preferences dialog, once per app (spec section 2, page shell). */
+export function ConsentMount() {
+  const consent = useConsent();
+  const preferencesOpen = useCookiePreferencesOpen();
+  // Once loaded it stays mounted, so the dialog can animate out and hand focus back.
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && (consent === null || preferencesOpen)) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <ConsentErrorBoundary>
+      <Suspense fallback={null}>
+        <ConsentUi />
+      </Suspense>
+    </ConsentErrorBoundary>
+  );
+}
+
+/** A consent UI that fails to load (a deploy replaced its chunk, a flaky network) must not take the page down. */
+class ConsentErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.warn("The cookie consent UI could not be shown.", error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? null : this.props.children;
+  }
+}

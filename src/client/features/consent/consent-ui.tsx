@@ -1,0 +1,15 @@
+import { useConsent } from "../../lib/consent.js";
+import { CookieBanner } from "./cookie-banner.js";
+import { CookiePreferencesDialog } from "./cookie-preferences-dialog.js";
+
+/** The consent feature's UI, loaded lazily and mounted once by the app shell. */
+export function ConsentUi() {
+  const consent = useConsent();
+  return (
+    <>
+      {/* Spec section 4: shown while no valid choice of the current version is stored. */}
+      {consent === null && <CookieBanner />}
+      <CookiePreferencesDialog />
+    </>
+  );
+}

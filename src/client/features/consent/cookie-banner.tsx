@@ -1,0 +1,137 @@
+import { X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { ACCEPT_ALL, type ConsentPreferences, DEFAULT_CONSENT, REJECT_ALL } from "../../../shared/consent.js";
+import { CONSENT_TEXTS } from "../../../shared/consent-texts.js";
+import { Button } from "../../components/ui/button.js";
+import { getConsent, saveConsent } from "../../lib/consent.js";
+import { PreferenceRows } from "./preference-rows.js";
+
+const HEIGHT_VARIABLE = "--consent-banner-height";
+
+/**
+ * Publishes the banner's height as a CSS variable: the page gets that much room at its end and
+ * focus scrolling keeps clear of it (styles.css), so the fixed banner never hides the last content
+ * or a focused control for good.
+ */
+function useReservedSpace() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty(HEIGHT_VARIABLE, `${Math.ceil(element.getBoundingClientRect().height)}px`);
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(HEIGHT_VARIABLE);
+    };
+  }, []);
+  return ref;
+}
+
+type View = "main" | "preferences";
+
+/**
+ * The first-visit banner (spec section 2). Deliberately not modal: the page stays usable while it
+ * is open. It is early in the DOM, so keyboard users reach it before the page.
+ */
+export function CookieBanner() {
+  const ref = useReservedSpace();
+  const [view, setView] = useState<View>("main");
+  const [draft, setDraft] = useState<ConsentPreferences>(DEFAULT_CONSENT);
+  const manageRef = useRef<HTMLButtonElement>(null);
+  const preferencesTitleRef = useRef<HTMLHeadingElement>(null);
+  const moveFocus = useRef(false);
+
+  // The button that was pressed disappears with the view; put focus where the visitor continues.
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    (view === "main" ? manageRef.current : preferencesTitleRef.current)?.focus();
+  }, [view]);
+
+  const showView = (next: View) => {
+    // Each visit to the preferences starts from what is stored; closing discards the draft.
+    if (next === "preferences") setDraft(getConsent()?.preferences ?? DEFAULT_CONSENT);
+    moveFocus.current = true;
+    setView(next);
+  };
+
+  return (
+    <section
+      ref={ref}
+      aria-label="Cookie consent"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-40 p-2 sm:p-4"
+    >
+      {/* Never taller than the space below the sticky header, which stays usable; longer content scrolls. */}
+      <div className="pointer-events-auto mx-auto max-h-[calc(100dvh-5rem)] max-w-5xl overflow-y-auto overscroll-contain rounded-2xl border border-slate-200 bg-white shadow-2xl shadow-slate-900/20">
+        {view === "main" ? (
+          <div className="flex flex-col gap-3 p-4 sm:p-5 md:flex-row md:items-center md:gap-8">
+            <div className="min-w-0 flex-1">
+              <h2 className="text-sm font-semibold text-slate-900 sm:text-base">{CONSENT_TEXTS.bannerTitle}</h2>
+              <p className="mt-1 text-sm leading-relaxed text-slate-600">
+                We use necessary cookies to run the site and, only if you agree, analytics cookies to improve it. See
+                our{" "}
+                <Link
+                  to="/privacy-policy"
+                  className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
+                >
+                  Privacy Policy
+                </Link>
+                .
+              </p>
+            </div>
+            {/* Refusing is exactly as easy and as prominent as accepting. */}
+            <div className="grid shrink-0 grid-cols-2 gap-2 md:flex">
+              <Button
+                ref={manageRef}
+                variant="outline"
+                className="col-span-2 h-9 md:h-10"
+                onClick={() => showView("preferences")}
+              >
+                {CONSENT_TEXTS.managePreferences}
+              </Button>
+              <Button onClick={() => saveConsent(REJECT_ALL)}>{CONSENT_TEXTS.rejectAll}</Button>
+              <Button onClick={() => saveConsent(ACCEPT_ALL)}>{CONSENT_TEXTS.acceptAll}</Button>
+            </div>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-3 p-4 sm:gap-4 sm:p-5">
+            <div className="flex items-start justify-between gap-4">
+              <div>
+                <h2
+                  ref={preferencesTitleRef}
+                  tabIndex={-1}
+                  className="text-base font-semibold text-slate-900 outline-hidden"
+                >
+                  {CONSENT_TEXTS.preferencesTitle}
+                </h2>
+                <p className="mt-1 text-sm text-slate-600">
+                  Necessary cookies are always on; the others need your consent.
+                </p>
+              </div>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={CONSENT_TEXTS.close}
+                className="-mt-2 -mr-2 shrink-0"
+                onClick={() => showView("main")}
+              >
+                <X aria-hidden="true" />
+              </Button>
+            </div>
+            <PreferenceRows value={draft} onChange={setDraft} idPrefix="cookie-banner" className="md:grid-cols-3" />
+            <div className="flex justify-end">
+              <Button className="w-full sm:w-auto" onClick={() => saveConsent(draft)}>
+                {CONSENT_TEXTS.savePreferences}
+              </Button>
+            </div>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

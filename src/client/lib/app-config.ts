@@ -1,0 +1,48 @@
+/**
+ * Runtime settings the server writes into index.html as <meta name="app-config" content="{JSON}">,
+ * so one build serves every environment. The Vite dev server has no such tag: everything is off.
+ */
+export type AppConfig = {
+  /** Google Tag Manager container id; null = no tag manager. */
+  gtmId: string | null;
+  /** The tag manager script, id included, as the server computed it. */
+  gtmScriptUrl: string | null;
+};
+
+const NONE: AppConfig = { gtmId: null, gtmScriptUrl: null };
+
+let cached: AppConfig | undefined;
+
+function nonEmptyString(value: unknown): string | null {
+  return typeof value === "string" && value.trim() ? value.trim() : null;
+}
+
+/** Only an absolute http(s) address may become a script source. */
+function scriptUrl(value: unknown): string | null {
+  const text = nonEmptyString(value);
+  if (!text) return null;
+  try {
+    const url = new URL(text);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function parseAppConfig(content: string | null | undefined): AppConfig {
+  if (!content) return NONE;
+  try {
+    const raw: unknown = JSON.parse(content);
+    if (!raw || typeof raw !== "object") return NONE;
+    const { gtmId, gtmScriptUrl } = raw as Record<string, unknown>;
+    return { gtmId: nonEmptyString(gtmId), gtmScriptUrl: scriptUrl(gtmScriptUrl) };
+  } catch {
+    console.warn("The app-config meta tag is not valid JSON; running without it.");
+    return NONE;
+  }
+}
+
+export function appConfig(): AppConfig {
+  cached ??= parseAppConfig(document.querySelector<HTMLMetaElement>('meta[name="app-config"]')?.content);
+  return cached;
+}

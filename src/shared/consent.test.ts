@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { ACCEPT_ALL, CONSENT_MAX_AGE_MS, consentRecord, parseConsentRecord, REJECT_ALL } from "./consent.js";
+
+describe("stored cookie consent", () => {
+  const now = Date.parse("2026-11-21T12:00:00Z");
+
+  it("round-trips a choice in the current version, necessary always on", () => {
+    const record = consentRecord({ ...REJECT_ALL, analytics: true }, new Date(now));
+    expect(record).toEqual({
+      version: 1,
+      preferences: { necessary: true, analytics: true, marketing: false },
+      savedAt: "2026-11-21T12:00:00.000Z",
+    });
+    expect(parseConsentRecord(JSON.stringify(record), now)).toEqual(record);
+  });
+
+  it("accepts the spec's record without a date", () => {
+    const raw = JSON.stringify({ version: 1, preferences: ACCEPT_ALL });
+    expect(parseConsentRecord(raw, now)?.preferences).toEqual(ACCEPT_ALL);
+  });
+
+  it.each([
+    ["nothing stored", null],
+    ["not JSON", "{oops"],
+    ["another version", JSON.stringify({ version: 2, preferences: ACCEPT_ALL })],
+    ["necessary switched off", JSON.stringify({ version: 1, preferences: { ...ACCEPT_ALL, necessary: false } })],
+    ["a bad date", JSON.stringify({ version: 1, preferences: ACCEPT_ALL, savedAt: "yesterday" })],
+  ])("asks again when %s", (_case, raw) => {
+    expect(parseConsentRecord(raw, now)).toBeNull();
+  });
+
+  it("asks again 12 months after the choice", () => {
+    const record = consentRecord(ACCEPT_ALL, new Date(now));
+    expect(parseConsentRecord(JSON.stringify(record), now + CONSENT_MAX_AGE_MS - 1000)).not.toBeNull();
+    expect(parseConsentRecord(JSON.stringify(record), now + CONSENT_MAX_AGE_MS + 1000)).toBeNull();
+  });
+});
