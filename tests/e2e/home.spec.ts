@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type Response, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./support/axe.js";
 import { chooseOption } from "./support/select.js";
 
 /**
@@ -331,16 +331,6 @@ test("Back from the first search returns to the page without results", async ({ 
 });
 
 test.describe("accessibility", () => {
-  async function expectNoSeriousViolations(page: Page) {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map(
-        (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(", ")})`,
-      );
-    expect(serious).toEqual([]);
-  }
-
   test("home page after a search has no serious or critical axe violations", async ({ page }) => {
     await page.goto("/");
     await chooseOption(page, "Country", "United Kingdom");

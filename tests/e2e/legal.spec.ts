@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./support/axe.js";
 
 /** The Terms and Privacy pages, their head in the served HTML and after client navigation, and the old policy URL. */
 
@@ -28,16 +28,6 @@ const TERMS_SECTIONS = [
   "6. Changes to These Terms",
   "7. Contact",
 ];
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(", ")})`,
-    );
-  expect(serious).toEqual([]);
-}
 
 function sectionHeadings(page: Page) {
   return page.getByRole("main").getByRole("heading", { level: 2, name: /^\d+\. / });

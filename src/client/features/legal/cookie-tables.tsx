@@ -63,20 +63,7 @@ export function CookieCategoriesTable() {
             <col className="w-[20%]" />
           </colgroup>
           <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className={TH}>
-                Category
-              </th>
-              <th scope="col" className={TH}>
-                Examples
-              </th>
-              <th scope="col" className={TH}>
-                Purpose
-              </th>
-              <th scope="col" className={TH}>
-                Duration
-              </th>
-            </tr>
+            <HeaderRow columns={["Category", "Examples", "Purpose", "Duration"]} />
           </thead>
           <tbody className="divide-y divide-slate-200">
             {CATEGORIES.map((row) => (
@@ -93,6 +80,18 @@ export function CookieCategoriesTable() {
         </table>
       </TableScroller>
     </>
+  );
+}
+
+function HeaderRow({ columns }: { columns: string[] }) {
+  return (
+    <tr>
+      {columns.map((column) => (
+        <th key={column} scope="col" className={TH}>
+          {column}
+        </th>
+      ))}
+    </tr>
   );
 }
 
@@ -116,17 +115,7 @@ export function AnalyticsCookiesTable() {
       <table className="w-full border-collapse">
         <caption className="sr-only">Analytics cookies, set only with your consent</caption>
         <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={TH}>
-              Cookie
-            </th>
-            <th scope="col" className={TH}>
-              Purpose
-            </th>
-            <th scope="col" className={TH}>
-              Duration
-            </th>
-          </tr>
+          <HeaderRow columns={["Cookie", "Purpose", "Duration"]} />
         </thead>
         <tbody className="divide-y divide-slate-200">
           {ANALYTICS_COOKIES.map((cookie) => (
