@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -9,12 +10,17 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
 import { REDIRECTS } from "../shared/page-meta.js";
+import { authRoutes } from "./auth/routes.js";
+import { AuthService, viewerOf } from "./auth/service.js";
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "./auth/session-cookie.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
+import type { UserRow } from "./db/schema/index.js";
 import { seedFundsIfPristine } from "./db/seed.js";
 import { FundsIndexProvider } from "./funds/index-provider.js";
 import { fundsRoutes } from "./funds/routes.js";
 import { FundsService } from "./funds/service.js";
+import { isCrossSiteRequest } from "./http/csrf.js";
 import { HttpError, registerErrorHandling } from "./http/errors.js";
 import { type AppConfigForClient, HtmlShell } from "./http/html-shell.js";
 import { isPreviewHost } from "./http/preview-redirect.js";
@@ -24,11 +30,18 @@ import { VISITOR, type Viewer } from "./http/viewer.js";
 declare module "fastify" {
   interface FastifyRequest {
     viewer: Viewer;
+    /** The signed-in user, when the request carries a live session cookie. */
+    user: UserRow | null;
+  }
+  interface FastifyContextConfig {
+    /** Errors of this route also carry `message` (the spec's login and registration calls). */
+    errorAsMessage?: boolean;
   }
 }
 
 export type AppServices = {
   database: Database;
+  auth: AuthService;
   funds: FundsService;
   fundsIndex: FundsIndexProvider;
 };
@@ -76,7 +89,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const fundsIndex = new FundsIndexProvider(database, logger);
   await fundsIndex.start();
-  const services: AppServices = { database, funds: new FundsService(fundsIndex), fundsIndex };
+  const auth = new AuthService(database.db);
+  const services: AppServices = { database, auth, funds: new FundsService(fundsIndex), fundsIndex };
   app.decorate("services", services);
 
   app.addHook("onClose", async () => {
@@ -84,10 +98,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (ownsDatabase) await database.close();
   });
 
+  await app.register(cookie);
   app.decorateRequest("viewer", null as never);
+  app.decorateRequest("user", null);
   app.addHook("onRequest", async (request, reply) => {
     request.viewer = VISITOR;
+    request.user = null;
     reply.header("x-request-id", request.id);
+    if (!request.url.startsWith("/_api/")) return;
+    if (isCrossSiteRequest(request, config.PUBLIC_ORIGIN)) {
+      return reply.status(403).send({ error: "Cross-site request refused." });
+    }
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const session = await auth.resolve(token);
+    if (!session) {
+      clearSessionCookie(request, reply, config.PUBLIC_ORIGIN);
+      return;
+    }
+    request.user = session.user;
+    request.viewer = viewerOf(session.user);
+    if (session.renewed) setSessionCookie(request, reply, config.PUBLIC_ORIGIN, token, session.expiresAt);
   });
 
   if (config.PREVIEW_HOSTS.length > 0 && config.PUBLIC_ORIGIN) {
@@ -161,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // A constant JSON answer: liveness for load balancers and the baseline of the benchmark.
       api.get("/ping", async () => ({ ok: true }));
       await api.register(fundsRoutes(services.funds));
+      await api.register(authRoutes(auth, config.PUBLIC_ORIGIN));
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ error: `No API route ${request.method} ${request.url.split("?")[0]}` }),
       );

@@ -26,20 +26,24 @@ const FASTIFY_MESSAGES: Record<string, { status: number; message: string }> = {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const send = (status: number, message: string) =>
+      reply
+        .status(status)
+        .send(request.routeOptions.config?.errorAsMessage ? { error: message, message } : { error: message });
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = first?.instancePath.replace(/^\//, "").replaceAll("/", ".");
       const message = first?.message ?? "Invalid request.";
-      const text = !field || message.includes(field.split(".")[0] ?? "") ? message : `${field}: ${message}`;
-      return reply.status(400).send({ error: text });
+      // Name the field unless the message already does ("Email is required" speaks for itself).
+      const named = !field || message.toLowerCase().includes((field.split(".")[0] ?? "").toLowerCase());
+      const text = named ? message : `${field}: ${message}`;
+      return send(400, text);
     }
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message });
+    if (error instanceof HttpError) return send(error.statusCode, error.message);
     const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
-    if (known) return reply.status(known.status).send({ error: known.message });
-    if (error.statusCode === 429) return reply.status(429).send({ error: error.message });
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ error: error.message });
-    }
+    if (known) return send(known.status, known.message);
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+      return send(error.statusCode, error.message);
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send({ error: "Something went wrong on our side. Please try again." });
   });

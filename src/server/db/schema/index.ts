@@ -1,1 +1,2 @@
 export * from "./funds.js";
+export * from "./users.js";

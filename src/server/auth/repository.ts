@@ -1,0 +1,52 @@
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import { sessions, type UserRow, users } from "../db/schema/index.js";
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  return row;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Inserts the user; undefined when the e-mail is taken (the unique index decides, not a prior read). */
+export async function insertUser(
+  db: Db,
+  values: { email: string; displayName: string; passwordHash: string | null; avatarUrl?: string | null },
+): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function insertSession(
+  db: Db,
+  values: { userId: number; tokenHash: string; expiresAt: Date; userAgent: string | null; ipAddress: string | null },
+): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+/** The live session for a token hash and its user, in one round trip. */
+export async function findSessionWithUser(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+  return row;
+}
+
+export async function extendSession(db: Db, sessionId: number, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
+  const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+  return deleted.length;
+}

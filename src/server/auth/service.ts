@@ -1,0 +1,122 @@
+import type { LoginRequest, RegisterRequest, SessionUser } from "../../shared/schemas/auth.js";
+import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from "../../shared/schemas/auth.js";
+import type { Db } from "../db/client.js";
+import type { UserRow } from "../db/schema/index.js";
+import { HttpError } from "../http/errors.js";
+import type { Viewer } from "../http/viewer.js";
+import { AttemptLimiter } from "./attempt-limiter.js";
+import { hashPassword, verifyPassword } from "./password.js";
+import * as repository from "./repository.js";
+import { hashToken, newSessionToken } from "./tokens.js";
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** Messages of the auth API; the login page maps some of them (spec section 8). */
+export const AUTH_MESSAGES = {
+  emailInUse: "Email already in use",
+  invalidCredentials: "Invalid email or password.",
+  deactivated: "This account has been deactivated. Contact support to reactivate it.",
+  notAuthenticated: "Not authenticated",
+  tooManyAttempts: (minutes: number) =>
+    `Too many failed attempts for this account. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+} as const;
+
+export type ClientInfo = { userAgent: string | null; ipAddress: string | null };
+export type SignedIn = { user: UserRow; token: string; expiresAt: Date };
+export type ResolvedSession = { user: UserRow; expiresAt: Date; renewed: boolean };
+
+export class AuthService {
+  /** 10 wrong passwords per account per 15 minutes, whatever the number of IPs they come from. */
+  private readonly failures = new AttemptLimiter(10, 15 * 60 * 1000);
+
+  constructor(private readonly db: Db) {}
+
+  async register(input: RegisterRequest, client: ClientInfo): Promise<SignedIn> {
+    const user = await repository.insertUser(this.db, {
+      email: input.email,
+      displayName: input.displayName,
+      passwordHash: await hashPassword(input.password),
+    });
+    if (!user) throw new HttpError(409, AUTH_MESSAGES.emailInUse);
+    return this.startSession(user, client);
+  }
+
+  async login(input: LoginRequest, client: ClientInfo): Promise<SignedIn> {
+    const key = input.email.toLowerCase();
+    const wait = this.failures.retryAfter(key);
+    if (wait > 0) throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts(Math.ceil(wait / 60_000)));
+    const user = await repository.findUserByEmail(this.db, input.email);
+    // Always verify, even without a user, so that timing does not reveal which e-mails exist.
+    const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!user || !valid) {
+      this.failures.recordFailure(key);
+      throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+    }
+    if (user.accountStatus === "deactivated") throw new HttpError(403, AUTH_MESSAGES.deactivated);
+    this.failures.reset(key);
+    return this.startSession(user, client);
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (token) await repository.deleteSessionByTokenHash(this.db, hashToken(token));
+  }
+
+  /**
+   * The user behind a session cookie, if the session is live and the account active. Sliding
+   * expiry: once half the lifetime has passed, the session is extended to a full lifetime again.
+   */
+  async resolve(token: string, now = new Date()): Promise<ResolvedSession | undefined> {
+    const found = await repository.findSessionWithUser(this.db, hashToken(token), now);
+    if (!found || found.user.accountStatus !== "active") return undefined;
+    const remaining = found.session.expiresAt.getTime() - now.getTime();
+    if (remaining >= SESSION_LIFETIME_MS / 2)
+      return { user: found.user, expiresAt: found.session.expiresAt, renewed: false };
+    const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+    await repository.extendSession(this.db, found.session.id, expiresAt);
+    return { user: found.user, expiresAt, renewed: true };
+  }
+
+  private async startSession(user: UserRow, client: ClientInfo): Promise<SignedIn> {
+    const token = newSessionToken();
+    const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+    await repository.insertSession(this.db, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt,
+      userAgent: client.userAgent?.slice(0, 500) ?? null,
+      ipAddress: client.ipAddress,
+    });
+    return { user, token, expiresAt };
+  }
+}
+
+const STATUS_SET = new Set<string>(SUBSCRIPTION_STATUSES);
+const TYPE_SET = new Set<string>(SUBSCRIPTION_TYPES);
+
+export function toSessionUser(user: UserRow): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    avatarUrl: user.avatarUrl,
+    role: user.role,
+    stripeCustomerId: user.stripeCustomerId,
+    subscriptionStatus: STATUS_SET.has(user.subscriptionStatus ?? "")
+      ? (user.subscriptionStatus as SessionUser["subscriptionStatus"])
+      : null,
+    subscriptionType: TYPE_SET.has(user.subscriptionType ?? "")
+      ? (user.subscriptionType as SessionUser["subscriptionType"])
+      : null,
+    subscriptionEndDate: user.subscriptionEndDate?.toISOString() ?? null,
+  };
+}
+
+export function viewerOf(user: UserRow): Viewer {
+  const session = toSessionUser(user);
+  return {
+    kind: "user",
+    userId: user.id,
+    role: user.role,
+    subscriptionStatus: session.subscriptionStatus,
+    subscriptionType: session.subscriptionType,
+  };
+}

@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    /** As the person typed it; uniqueness and look-ups use lower(email). */
+    email: text("email").notNull(),
+    displayName: text("display_name").notNull(),
+    /** argon2id (PHC string); null for accounts that only sign in with an OpenID provider. */
+    passwordHash: text("password_hash"),
+    avatarUrl: text("avatar_url"),
+    role: text("role", { enum: ["user", "admin"] })
+      .notNull()
+      .default("user"),
+    accountStatus: text("account_status", { enum: ["active", "deactivated"] })
+      .notNull()
+      .default("active"),
+    // Filled in by billing (Stripe); the search gate reads them through the request's viewer.
+    stripeCustomerId: text("stripe_customer_id"),
+    subscriptionStatus: text("subscription_status"),
+    subscriptionType: text("subscription_type"),
+    subscriptionEndDate: timestamp("subscription_end_date", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${table.email})`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the cookie's token: a copy of the table does not let anyone sign in. */
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    userAgent: text("user_agent"),
+    ipAddress: text("ip_address"),
+  },
+  (table) => [
+    uniqueIndex("sessions_token_hash_idx").on(table.tokenHash),
+    index("sessions_user_id_idx").on(table.userId),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;

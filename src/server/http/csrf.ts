@@ -1,0 +1,17 @@
+import type { FastifyRequest } from "fastify";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cross-site request forgery guard for state-changing API calls, on top of the SameSite=Lax
+ * session cookie: a browser always sends Origin on a cross-origin POST, so a request whose Origin
+ * is neither the public origin nor the host it was sent to is refused. Clients without an Origin
+ * header (curl, server-to-server) carry no browser cookies by accident and pass.
+ */
+export function isCrossSiteRequest(request: FastifyRequest, publicOrigin: string | undefined): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return request.headers["sec-fetch-site"] === "cross-site";
+  const own = `${request.protocol}://${request.host}`;
+  return origin !== own && origin !== publicOrigin;
+}
