@@ -66,7 +66,7 @@ export class AuthService {
    */
   async resolve(token: string, now = new Date()): Promise<ResolvedSession | undefined> {
     const found = await repository.findSessionWithUser(this.db, hashToken(token), now);
-    if (!found || found.user.accountStatus !== "active") return undefined;
+    if (found?.user.accountStatus !== "active") return undefined;
     const remaining = found.session.expiresAt.getTime() - now.getTime();
     if (remaining >= SESSION_LIFETIME_MS / 2)
       return { user: found.user, expiresAt: found.session.expiresAt, renewed: false };
