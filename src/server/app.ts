@@ -200,7 +200,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: "/_api" },
   );
 
-  await registerClient(app, config, originOf, { gtmId: config.GTM_ID ?? null, gtmScriptUrl: gtm.scriptUrl });
+  await registerClient(app, config, originOf, {
+    gtmId: config.GTM_ID ?? null,
+    gtmScriptUrl: gtm.scriptUrl,
+    signInProviders: [],
+  });
   await app.ready();
   return app as unknown as App;
 }

@@ -1,6 +1,11 @@
 import { NOT_FOUND_META, type PageMeta, pageMetaFor } from "../../shared/page-meta.js";
 
-export type AppConfigForClient = { gtmId: string | null; gtmScriptUrl: string | null };
+export type AppConfigForClient = {
+  gtmId: string | null;
+  gtmScriptUrl: string | null;
+  /** Identity providers the login page may offer ("google"); empty until one is configured. */
+  signInProviders: string[];
+};
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
