@@ -10,6 +10,8 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
 import { REDIRECTS } from "../shared/page-meta.js";
+import { accountRoutes } from "./account/routes.js";
+import { AccountService } from "./account/service.js";
 import { authRoutes } from "./auth/routes.js";
 import { AuthService, viewerOf } from "./auth/service.js";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "./auth/session-cookie.js";
@@ -42,6 +44,7 @@ declare module "fastify" {
 export type AppServices = {
   database: Database;
   auth: AuthService;
+  account: AccountService;
   funds: FundsService;
   fundsIndex: FundsIndexProvider;
 };
@@ -90,7 +93,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const fundsIndex = new FundsIndexProvider(database, logger);
   await fundsIndex.start();
   const auth = new AuthService(database.db);
-  const services: AppServices = { database, auth, funds: new FundsService(fundsIndex), fundsIndex };
+  const services: AppServices = {
+    database,
+    auth,
+    account: new AccountService(database.db, fundsIndex),
+    funds: new FundsService(fundsIndex),
+    fundsIndex,
+  };
   app.decorate("services", services);
 
   app.addHook("onClose", async () => {
@@ -193,6 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       api.get("/ping", async () => ({ ok: true }));
       await api.register(fundsRoutes(services.funds));
       await api.register(authRoutes(auth, config.PUBLIC_ORIGIN));
+      await api.register(accountRoutes(services.account));
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ error: `No API route ${request.method} ${request.url.split("?")[0]}` }),
       );

@@ -53,6 +53,7 @@ export class FundSearchIndex {
   private readonly byStage = new Map<string, Int32Array>();
   private readonly byIndustry = new Map<string, Int32Array>();
   private readonly byCountry = new Map<string, Int32Array>();
+  private readonly positionById = new Map<number, number>();
   private readonly ranked = new Map<string, Int32Array>();
   private cachedIds = 0;
   private readonly pages = new Map<string, string>();
@@ -74,6 +75,7 @@ export class FundSearchIndex {
       this.nameRank[entryIndex] = rank;
     });
     this.all = Int32Array.from(this.entries.keys());
+    this.entries.forEach((entry, index) => this.positionById.set(entry.row.id, index));
 
     const stageLists = new Map<string, number[]>();
     const industryLists = new Map<string, number[]>();
@@ -107,15 +109,32 @@ export class FundSearchIndex {
     for (let position = page.offset; position < end; position++) {
       const entry = this.entry(ranked[position] as number);
       const reasons = JSON.stringify(matchReasons(entry.row, query, page.includePremium));
-      results.push(
-        page.includePremium
-          ? `{${entry.publicJson},${entry.premiumJson},"matchReasons":${reasons},"isPremium":false}`
-          : `{${entry.publicJson},"matchReasons":${reasons},"isPremium":true}`,
-      );
+      results.push(this.resultJson(entry, reasons, page.includePremium));
     }
     const json = `{"results":[${results.join(",")}],"totalCount":${ranked.length}}`;
     this.rememberPage(pageKey, json);
     return json;
+  }
+
+  has(fundId: number): boolean {
+    return this.positionById.has(fundId);
+  }
+
+  /** The given funds as a JSON array of results, in the given order; unknown ids are left out. */
+  fundsJson(fundIds: readonly number[], includePremium: boolean): string {
+    const results: string[] = [];
+    for (const id of fundIds) {
+      const position = this.positionById.get(id);
+      if (position === undefined) continue;
+      results.push(this.resultJson(this.entry(position), "[]", includePremium));
+    }
+    return `[${results.join(",")}]`;
+  }
+
+  private resultJson(entry: Entry, reasonsJson: string, includePremium: boolean): string {
+    return includePremium
+      ? `{${entry.publicJson},${entry.premiumJson},"matchReasons":${reasonsJson},"isPremium":false}`
+      : `{${entry.publicJson},"matchReasons":${reasonsJson},"isPremium":true}`;
   }
 
   private entry(index: number): Entry {

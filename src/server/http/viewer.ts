@@ -21,3 +21,8 @@ export const VISITOR: Viewer = Object.freeze({ kind: "visitor" });
 export function seesAllResults(viewer: Viewer): boolean {
   return viewer.kind === "user" && viewer.subscriptionStatus === "active" && viewer.subscriptionType !== null;
 }
+
+/** Saving favourites (spec sections 4 and 6): a subscription that is active or trialing. */
+export function canSaveFunds(viewer: Viewer): boolean {
+  return viewer.kind === "user" && (viewer.subscriptionStatus === "active" || viewer.subscriptionStatus === "trialing");
+}

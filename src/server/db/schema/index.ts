@@ -1,2 +1,3 @@
 export * from "./funds.js";
+export * from "./saved-funds.js";
 export * from "./users.js";

@@ -1,0 +1,16 @@
+import type { FastifyRequest } from "fastify";
+import type { UserRow } from "../db/schema/index.js";
+import { HttpError } from "./errors.js";
+
+/** onRequest hook for routes that need a signed-in user: 401 otherwise. */
+async function requireUserHook(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw new HttpError(401, "Not authenticated");
+}
+
+/** The hook, plus a typed accessor for handlers behind it. */
+export const requireUser = Object.assign(requireUserHook, {
+  user(request: FastifyRequest): UserRow {
+    if (!request.user) throw new HttpError(401, "Not authenticated");
+    return request.user;
+  },
+});
