@@ -2,7 +2,11 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { main: "src/server/main.ts", "migrate-cli": "src/server/db/migrate-cli.ts" },
+  entryPoints: {
+    main: "src/server/main.ts",
+    "migrate-cli": "src/server/db/migrate-cli.ts",
+    "users-cli": "src/server/admin/users/cli.ts",
+  },
   outdir: "dist/server",
   bundle: true,
   platform: "node",

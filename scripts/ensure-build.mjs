@@ -5,9 +5,12 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const outputs = ["dist/client/index.html", "dist/server/main.js", "dist/server/migrate-cli.js"].map((file) =>
-  path.join(root, file),
-);
+const outputs = [
+  "dist/client/index.html",
+  "dist/server/main.js",
+  "dist/server/migrate-cli.js",
+  "dist/server/users-cli.js",
+].map((file) => path.join(root, file));
 const inputs = ["src", "index.html", "vite.config.ts", "package-lock.json", "scripts/build-server.mjs"];
 
 function newestMtime(target) {

@@ -12,6 +12,10 @@ import type { Logger } from "pino";
 import { REDIRECTS } from "../shared/page-meta.js";
 import { accountRoutes } from "./account/routes.js";
 import { AccountService } from "./account/service.js";
+import { upsertAdmin } from "./admin/users/repository.js";
+import { adminUsersRoutes } from "./admin/users/routes.js";
+import { AdminUsersService } from "./admin/users/service.js";
+import { hashPassword } from "./auth/password.js";
 import { authRoutes } from "./auth/routes.js";
 import { AuthService, viewerOf } from "./auth/service.js";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "./auth/session-cookie.js";
@@ -24,6 +28,7 @@ import { fundsRoutes } from "./funds/routes.js";
 import { FundsService } from "./funds/service.js";
 import { isCrossSiteRequest } from "./http/csrf.js";
 import { HttpError, registerErrorHandling } from "./http/errors.js";
+import { requireAdmin } from "./http/guards.js";
 import { type AppConfigForClient, HtmlShell } from "./http/html-shell.js";
 import { isPreviewHost } from "./http/preview-redirect.js";
 import { robotsTxt, sitemapXml } from "./http/seo.js";
@@ -88,6 +93,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDatabase = !options.database;
   await database.migrate(async () => {
     if (config.SEED_ON_START) await seedFundsIfPristine(database.db, logger);
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+      const outcome = await upsertAdmin(database.db, config.ADMIN_EMAIL, await hashPassword(config.ADMIN_PASSWORD));
+      logger.info({ email: config.ADMIN_EMAIL, outcome }, "admin account ensured");
+    }
   });
 
   const fundsIndex = new FundsIndexProvider(database, logger);
@@ -119,15 +128,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.status(403).send({ error: "Cross-site request refused." });
     }
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const session = await auth.resolve(token);
-    if (!session) {
+    const session = token ? await auth.resolve(token) : undefined;
+    if (token && session) {
+      request.user = session.user;
+      request.viewer = viewerOf(session.user);
+      if (session.renewed) setSessionCookie(request, reply, config.PUBLIC_ORIGIN, token, session.expiresAt);
+    } else if (token) {
       clearSessionCookie(request, reply, config.PUBLIC_ORIGIN);
-      return;
     }
-    request.user = session.user;
-    request.viewer = viewerOf(session.user);
-    if (session.renewed) setSessionCookie(request, reply, config.PUBLIC_ORIGIN, token, session.expiresAt);
+    // Every admin path, present, future or unknown, answers 401/403 before anything else.
+    if (request.url.startsWith("/_api/admin/")) await requireAdmin(request);
   });
 
   if (config.PREVIEW_HOSTS.length > 0 && config.PUBLIC_ORIGIN) {
@@ -203,6 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(fundsRoutes(services.funds));
       await api.register(authRoutes(auth, config.PUBLIC_ORIGIN));
       await api.register(accountRoutes(services.account));
+      await api.register(adminUsersRoutes(new AdminUsersService(database.db)));
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ error: `No API route ${request.method} ${request.url.split("?")[0]}` }),
       );

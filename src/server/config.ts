@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { meetsPasswordRule } from "../shared/schemas/auth.js";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -75,6 +76,21 @@ export const envSchema = z.object({
     }),
   /** Test-only: where the tag-manager script is loaded from instead of Google's (a local stand-in). */
   GTM_SCRIPT_URL: optionalUrl(["http://", "https://"]),
+  /** With ADMIN_PASSWORD: start-up creates this admin, or makes the existing account an admin. */
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.email({ error: "must be an e-mail address" }).optional()),
+  /** Used only when the ADMIN_EMAIL account has to be created; an existing password is kept. */
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || meetsPasswordRule(value), {
+      message: "must have 8+ characters with upper case, lower case and a digit",
+    }),
   /** Seed the shipped fund data into an empty database at start. */
   SEED_ON_START: z
     .enum(["true", "false", "1", "0"])
@@ -96,6 +112,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  if ((parsed.data.ADMIN_EMAIL === undefined) !== (parsed.data.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError("Invalid environment configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither");
   }
   if (parsed.data.PREVIEW_HOSTS.length > 0 && !parsed.data.PUBLIC_ORIGIN) {
     throw new ConfigError("Invalid environment configuration:\n  PUBLIC_ORIGIN: is required when PREVIEW_HOSTS is set");

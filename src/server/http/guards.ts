@@ -14,3 +14,11 @@ export const requireUser = Object.assign(requireUserHook, {
     return request.user;
   },
 });
+
+/** onRequest hook for every /_api/admin route: 401 when logged out, 403 for anyone but an admin. */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw new HttpError(401, "Not authenticated");
+  if (request.user.role !== "admin") {
+    throw new HttpError(403, `Access denied. Your role (${request.user.role}) lacks required permissions.`);
+  }
+}

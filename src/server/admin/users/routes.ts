@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { adminUsersResponseSchema, userActionRequestSchema } from "../../../shared/schemas/admin.js";
+import { requireUser } from "../../http/guards.js";
+import type { AdminUsersService } from "./service.js";
+
+export const adminUsersRoutes =
+  (service: AdminUsersService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get("/admin/users", { schema: { response: { 200: adminUsersResponseSchema } } }, async () => ({
+      users: await service.list(),
+    }));
+
+    app.post("/admin/user-action", { schema: { body: userActionRequestSchema } }, async (request) =>
+      service.act(requireUser.user(request).id, request.body),
+    );
+  };

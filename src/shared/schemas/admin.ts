@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+export const USER_ACTIONS = ["pause_subscription", "resume_subscription", "delete_user", "reactivate_account"] as const;
+export type UserAction = (typeof USER_ACTIONS)[number];
+
+/** Spec section 5: userId a positive integer, action one of the four. */
+export const userActionRequestSchema = z.strictObject({
+  userId: z
+    .number({ error: "userId must be a positive integer." })
+    .int("userId must be a positive integer.")
+    .positive("userId must be a positive integer."),
+  action: z.enum(USER_ACTIONS, { error: `action must be one of: ${USER_ACTIONS.join(", ")}.` }),
+});
+
+export type UserActionRequest = z.infer<typeof userActionRequestSchema>;
+
+/** Spec section 3, Admin user view. */
+export const adminUserSchema = z.object({
+  id: z.number().int().positive(),
+  displayName: z.string(),
+  email: z.string(),
+  role: z.enum(["user", "admin"]),
+  accountStatus: z.string(),
+  subscriptionType: z.string().nullable(),
+  subscriptionStatus: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  savedFundsCount: z.number().int().nonnegative(),
+});
+
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema) });
