@@ -105,7 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const services: AppServices = {
     database,
     auth,
-    account: new AccountService(database.db, fundsIndex),
+    account: new AccountService(database.db, fundsIndex, auth),
     funds: new FundsService(fundsIndex),
     fundsIndex,
   };
@@ -212,7 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       api.get("/ping", async () => ({ ok: true }));
       await api.register(fundsRoutes(services.funds));
       await api.register(authRoutes(auth, config.PUBLIC_ORIGIN));
-      await api.register(accountRoutes(services.account));
+      await api.register(accountRoutes(services.account, config.PUBLIC_ORIGIN));
       await api.register(adminUsersRoutes(new AdminUsersService(database.db)));
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ error: `No API route ${request.method} ${request.url.split("?")[0]}` }),

@@ -1,11 +1,17 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { fundIdRequestSchema } from "../../shared/schemas/account.js";
+import {
+  changePasswordRequestSchema,
+  confirmPasswordRequestSchema,
+  fundIdRequestSchema,
+  updateProfileRequestSchema,
+} from "../../shared/schemas/account.js";
 import { toSessionUser } from "../auth/service.js";
+import { clearSessionCookie, setSessionCookie } from "../auth/session-cookie.js";
 import { requireUser } from "../http/guards.js";
 import type { AccountService } from "./service.js";
 
 export const accountRoutes =
-  (account: AccountService): FastifyPluginAsyncZod =>
+  (account: AccountService, publicOrigin: string | undefined): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook("onRequest", requireUser);
 
@@ -29,6 +35,40 @@ export const accountRoutes =
       const user = toSessionUser(requireUser.user(request));
       return { subscriptionStatus: user.subscriptionStatus, subscriptionType: user.subscriptionType };
     });
+
+    app.post("/user/update-profile", { schema: { body: updateProfileRequestSchema } }, async (request) => {
+      const user = await account.updateProfile(requireUser.user(request), request.body);
+      return { user: toSessionUser(user) };
+    });
+
+    app.post("/user/change-password", { schema: { body: changePasswordRequestSchema } }, async (request, reply) => {
+      const signedIn = await account.changePassword(requireUser.user(request), request.body, {
+        userAgent: request.headers["user-agent"] ?? null,
+        ipAddress: request.ip,
+      });
+      setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
+      return { message: "Password changed successfully." };
+    });
+
+    app.post("/user/deactivate-account", { schema: { body: confirmPasswordRequestSchema } }, async (request, reply) => {
+      await account.deactivate(requireUser.user(request), request.body.password);
+      clearSessionCookie(request, reply, publicOrigin);
+      return { message: "Account deactivated. You have been logged out." };
+    });
+
+    app.post("/user/delete-account", { schema: { body: confirmPasswordRequestSchema } }, async (request, reply) => {
+      await account.delete(requireUser.user(request), request.body.password);
+      clearSessionCookie(request, reply, publicOrigin);
+      return { message: "Account permanently deleted. You have been logged out." };
+    });
+
+    app.get("/user/export-data", async (request, reply) =>
+      reply
+        .header("content-disposition", 'attachment; filename="fundmatch-data-export.json"')
+        .header("cache-control", "no-store")
+        .type("application/json; charset=utf-8")
+        .send(JSON.stringify(await account.exportData(requireUser.user(request)), null, 2)),
+    );
 
     app.get("/user/profile", async (request) => {
       const user = toSessionUser(requireUser.user(request));

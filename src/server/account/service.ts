@@ -1,5 +1,9 @@
 import { SUBSCRIPTION_REQUIRED } from "../../shared/schemas/account.js";
+import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from "../../shared/schemas/auth.js";
+import * as authRepository from "../auth/repository.js";
+import { AUTH_MESSAGES, type AuthService, type ClientInfo, type SignedIn } from "../auth/service.js";
 import type { Db } from "../db/client.js";
+import type { UserRow } from "../db/schema/index.js";
 import type { FundsIndexProvider } from "../funds/index-provider.js";
 import { HttpError } from "../http/errors.js";
 import { canSaveFunds, seesAllResults, type Viewer } from "../http/viewer.js";
@@ -9,7 +13,81 @@ export class AccountService {
   constructor(
     private readonly db: Db,
     private readonly indexes: FundsIndexProvider,
+    private readonly auth: AuthService,
   ) {}
+
+  async updateProfile(
+    user: UserRow,
+    input: { displayName: string; email: string; password: string },
+  ): Promise<UserRow> {
+    await this.auth.confirmPassword(user, input.password);
+    const other = await authRepository.findUserByEmail(this.db, input.email);
+    if (other && other.id !== user.id) throw new HttpError(409, AUTH_MESSAGES.emailInUse);
+    const updated = await authRepository.updateUser(this.db, user.id, {
+      displayName: input.displayName,
+      email: input.email,
+    });
+    if (!updated) throw new HttpError(404, "Account not found.");
+    return updated;
+  }
+
+  async changePassword(
+    user: UserRow,
+    input: { currentPassword: string; newPassword: string },
+    client: ClientInfo,
+  ): Promise<SignedIn> {
+    await this.auth.confirmPassword(user, input.currentPassword);
+    if (!meetsPasswordRule(input.newPassword)) throw new HttpError(400, PASSWORD_RULE_MESSAGE);
+    return this.auth.changePassword(user, input.newPassword, client);
+  }
+
+  /** Disables the account and ends every session; an admin can reactivate it. */
+  async deactivate(user: UserRow, password: string): Promise<void> {
+    await this.auth.confirmPassword(user, password);
+    await authRepository.updateUser(this.db, user.id, { accountStatus: "deactivated" });
+    await this.auth.endAllSessions(user.id);
+  }
+
+  /** Erases the user at once; sessions and saved funds go with the row (foreign keys cascade). */
+  async delete(user: UserRow, password: string): Promise<void> {
+    await this.auth.confirmPassword(user, password);
+    await authRepository.deleteUserById(this.db, user.id);
+  }
+
+  /** Everything stored about the user, without password hashes or session tokens. */
+  async exportData(user: UserRow) {
+    const [saved, sessionList] = await Promise.all([
+      repository.savedFundsForExport(this.db, user.id),
+      authRepository.sessionsOfUser(this.db, user.id),
+    ]);
+    return {
+      exportedAt: new Date().toISOString(),
+      profile: {
+        id: user.id,
+        email: user.email,
+        displayName: user.displayName,
+        avatarUrl: user.avatarUrl,
+        role: user.role,
+        accountStatus: user.accountStatus,
+        hasPassword: user.passwordHash !== null,
+        createdAt: user.createdAt.toISOString(),
+        updatedAt: user.updatedAt.toISOString(),
+      },
+      subscription: {
+        status: user.subscriptionStatus,
+        type: user.subscriptionType,
+        endDate: user.subscriptionEndDate?.toISOString() ?? null,
+        stripeCustomerId: user.stripeCustomerId,
+      },
+      savedFunds: saved.map((row) => ({ ...row, savedAt: row.savedAt.toISOString() })),
+      sessions: sessionList.map((row) => ({
+        createdAt: row.createdAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+        userAgent: row.userAgent,
+        ipAddress: row.ipAddress,
+      })),
+    };
+  }
 
   /**
    * `{funds}` as JSON. What a user saved is never dropped, but it is shown through the same gate

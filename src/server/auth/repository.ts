@@ -50,3 +50,44 @@ export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> 
   const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
   return deleted.length;
 }
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  values: Partial<Pick<UserRow, "displayName" | "email" | "passwordHash" | "accountStatus">>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** Ends every session of the user, or every one but the session with `keepTokenHash`. */
+export async function deleteSessionsOfUser(db: Db, userId: number, keepTokenHash?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepTokenHash
+        ? and(eq(sessions.userId, userId), sql`${sessions.tokenHash} <> ${keepTokenHash}`)
+        : eq(sessions.userId, userId),
+    );
+}
+
+export async function deleteUserById(db: Db, id: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+export async function sessionsOfUser(db: Db, userId: number) {
+  return db
+    .select({
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      userAgent: sessions.userAgent,
+      ipAddress: sessions.ipAddress,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(sessions.createdAt);
+}

@@ -16,6 +16,7 @@ export const AUTH_MESSAGES = {
   invalidCredentials: "Invalid email or password.",
   deactivated: "This account has been deactivated. Contact support to reactivate it.",
   notAuthenticated: "Not authenticated",
+  wrongPassword: "The password is not correct.",
   tooManyAttempts: (minutes: number) =>
     `Too many failed attempts for this account. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
 } as const;
@@ -54,6 +55,32 @@ export class AuthService {
     if (user.accountStatus === "deactivated") throw new HttpError(403, AUTH_MESSAGES.deactivated);
     this.failures.reset(key);
     return this.startSession(user, client);
+  }
+
+  /**
+   * Checks the password of a signed-in user before a sensitive change, under the same per-account
+   * limit as log-in. Throws 401 when it is wrong.
+   */
+  async confirmPassword(user: UserRow, password: string): Promise<void> {
+    const key = user.email.toLowerCase();
+    const wait = this.failures.retryAfter(key);
+    if (wait > 0) throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts(Math.ceil(wait / 60_000)));
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      this.failures.recordFailure(key);
+      throw new HttpError(401, AUTH_MESSAGES.wrongPassword);
+    }
+    this.failures.reset(key);
+  }
+
+  /** A new password ends every other session and gives this browser a new token. */
+  async changePassword(user: UserRow, newPassword: string, client: ClientInfo): Promise<SignedIn> {
+    const updated = await repository.updateUser(this.db, user.id, { passwordHash: await hashPassword(newPassword) });
+    await repository.deleteSessionsOfUser(this.db, user.id);
+    return this.startSession(updated ?? user, client);
+  }
+
+  async endAllSessions(userId: number): Promise<void> {
+    await repository.deleteSessionsOfUser(this.db, userId);
   }
 
   async logout(token: string | undefined): Promise<void> {

@@ -31,13 +31,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(status)
         .send(request.routeOptions.config?.errorAsMessage ? { error: message, message } : { error: message });
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const field = first?.instancePath.replace(/^\//, "").replaceAll("/", ".");
-      const message = first?.message ?? "Invalid request.";
-      // Name the field unless the message already does ("Email is required" speaks for itself).
-      const named = !field || message.toLowerCase().includes((field.split(".")[0] ?? "").toLowerCase());
-      const text = named ? message : `${field}: ${message}`;
-      return send(400, text);
+      // Every schema in src/shared words its own messages (the spec's where it gives them), so the
+      // first issue's message is shown as it is.
+      return send(400, error.validation[0]?.message ?? "Invalid request.");
     }
     if (error instanceof HttpError) return send(error.statusCode, error.message);
     const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;

@@ -25,3 +25,39 @@ export const profileResponseSchema = sessionUserSchema.pick({
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 export const SUBSCRIPTION_REQUIRED = "subscription_required";
+
+/** Spec section 5, Profile update. */
+export const updateProfileRequestSchema = z.strictObject({
+  displayName: z
+    .string({ error: "Display name must be at least 2 characters." })
+    .trim()
+    .min(2, "Display name must be at least 2 characters.")
+    .max(100, "Display name must be at most 100 characters."),
+  email: z
+    .string({ error: "Please enter a valid email address." })
+    .trim()
+    .pipe(z.email({ error: "Please enter a valid email address." })),
+  password: z
+    .string({ error: "Password is required to confirm changes." })
+    .min(1, "Password is required to confirm changes."),
+});
+
+/** Spec section 5, Change password; the new one also has to meet the password rule. */
+export const changePasswordRequestSchema = z
+  .strictObject({
+    currentPassword: z.string({ error: "Current password is required." }).min(1, "Current password is required."),
+    newPassword: z
+      .string({ error: "New password must be at least 8 characters." })
+      .min(8, "New password must be at least 8 characters.")
+      .max(256, "New password must be at most 256 characters."),
+    confirmNewPassword: z.string({ error: "New passwords do not match." }),
+  })
+  .refine((value) => value.newPassword === value.confirmNewPassword, {
+    message: "New passwords do not match.",
+    path: ["confirmNewPassword"],
+  });
+
+/** Spec section 5, Deactivate and delete. */
+export const confirmPasswordRequestSchema = z.strictObject({
+  password: z.string({ error: "Password is required." }).min(1, "Password is required."),
+});
