@@ -79,6 +79,9 @@ export default defineConfig({
         DATABASE_URL: "",
         GTM_ID: "GTM-TEST123",
         GTM_SCRIPT_URL: `${gtmOrigin}/gtm.js`,
+        // The admin end-to-end tests sign in as this account, created at start-up.
+        ADMIN_EMAIL: "admin@example.com",
+        ADMIN_PASSWORD: "Admin-pass-1",
       },
     },
   ],
