@@ -15,6 +15,7 @@ import { AccountService } from "./account/service.js";
 import { upsertAdmin } from "./admin/users/repository.js";
 import { adminUsersRoutes } from "./admin/users/routes.js";
 import { AdminUsersService } from "./admin/users/service.js";
+import { OidcSignIn } from "./auth/oidc.js";
 import { hashPassword } from "./auth/password.js";
 import { authRoutes } from "./auth/routes.js";
 import { AuthService, viewerOf } from "./auth/service.js";
@@ -102,6 +103,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const fundsIndex = new FundsIndexProvider(database, logger);
   await fundsIndex.start();
   const auth = new AuthService(database.db);
+  const oidc =
+    config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
+      ? new OidcSignIn(database.db, {
+          issuer: config.OIDC_ISSUER,
+          clientId: config.OIDC_CLIENT_ID,
+          clientSecret: config.OIDC_CLIENT_SECRET,
+        })
+      : undefined;
   const services: AppServices = {
     database,
     auth,
@@ -211,7 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // A constant JSON answer: liveness for load balancers and the baseline of the benchmark.
       api.get("/ping", async () => ({ ok: true }));
       await api.register(fundsRoutes(services.funds));
-      await api.register(authRoutes(auth, config.PUBLIC_ORIGIN));
+      await api.register(authRoutes(auth, config.PUBLIC_ORIGIN, oidc));
       await api.register(accountRoutes(services.account, config.PUBLIC_ORIGIN));
       await api.register(adminUsersRoutes(new AdminUsersService(database.db)));
       api.setNotFoundHandler((request, reply) =>
@@ -224,7 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerClient(app, config, originOf, {
     gtmId: config.GTM_ID ?? null,
     gtmScriptUrl: gtm.scriptUrl,
-    signInProviders: [],
+    signInProviders: oidc ? ["google"] : [],
   });
   await app.ready();
   return app as unknown as App;

@@ -91,6 +91,23 @@ export const envSchema = z.object({
     .refine((value) => value === undefined || meetsPasswordRule(value), {
       message: "must have 8+ characters with upper case, lower case and a digit",
     }),
+  /** OpenID Connect provider for "Continue with Google" (any compliant issuer works). */
+  OIDC_ISSUER: z
+    .string()
+    .trim()
+    .default("https://accounts.google.com")
+    .pipe(z.url({ protocol: /^https?$/, error: "must be the issuer's URL" })),
+  /** Both set: the login page offers sign-in with the provider; unset: the button is hidden. */
+  OIDC_CLIENT_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  OIDC_CLIENT_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
   /** Seed the shipped fund data into an empty database at start. */
   SEED_ON_START: z
     .enum(["true", "false", "1", "0"])
@@ -112,6 +129,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  if ((parsed.data.OIDC_CLIENT_ID === undefined) !== (parsed.data.OIDC_CLIENT_SECRET === undefined)) {
+    throw new ConfigError(
+      "Invalid environment configuration:\n  OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: set both or neither",
+    );
   }
   if ((parsed.data.ADMIN_EMAIL === undefined) !== (parsed.data.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError("Invalid environment configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither");

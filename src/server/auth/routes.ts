@@ -1,12 +1,40 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { loginRequestSchema, registerRequestSchema } from "../../shared/schemas/auth.js";
+import { z } from "zod";
+import { establishSessionRequestSchema, loginRequestSchema, registerRequestSchema } from "../../shared/schemas/auth.js";
 import { HttpError } from "../http/errors.js";
+import { OidcError, type OidcSignIn } from "./oidc.js";
+import { type PopupMessage, popupPage } from "./popup-page.js";
 import { AUTH_MESSAGES, type AuthService, toSessionUser } from "./service.js";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie.js";
 
+const OAUTH_STATE_COOKIE = "fundmatch_oauth_state";
+
 export const authRoutes =
-  (auth: AuthService, publicOrigin: string | undefined): FastifyPluginAsyncZod =>
+  (auth: AuthService, publicOrigin: string | undefined, oidc: OidcSignIn | undefined): FastifyPluginAsyncZod =>
   async (app) => {
+    const appOrigin = (request: FastifyRequest) => publicOrigin ?? `${request.protocol}://${request.host}`;
+    const sendPopup = (request: FastifyRequest, reply: FastifyReply, message: PopupMessage) => {
+      const page = popupPage(message, appOrigin(request));
+      return reply
+        .header("content-security-policy", page.csp)
+        .header("cache-control", "no-store")
+        .type("text/html; charset=utf-8")
+        .send(page.html);
+    };
+    const popupError = (error: unknown): PopupMessage => {
+      const known =
+        error instanceof OidcError
+          ? error
+          : new OidcError("unexpected_error", "An unexpected error occurred during authentication. Please try again.");
+      return { type: "OAUTH_ERROR", error: { code: known.code, message: known.message, details: known.details } };
+    };
+    const stateCookie = {
+      httpOnly: true,
+      sameSite: "lax" as const,
+      path: "/_api/auth",
+      secure: publicOrigin?.startsWith("https:") ?? false,
+    };
     const client = (request: { headers: Record<string, unknown>; ip: string }) => ({
       userAgent: typeof request.headers["user-agent"] === "string" ? request.headers["user-agent"] : null,
       ipAddress: request.ip,
@@ -34,6 +62,58 @@ export const authRoutes =
       },
       async (request, reply) => {
         const signedIn = await auth.login(request.body, client(request));
+        setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
+        return { user: toSessionUser(signedIn.user) };
+      },
+    );
+
+    app.get(
+      "/auth/oauth_authorize",
+      { schema: { querystring: z.strictObject({ provider: z.literal("google", { error: "Unknown provider." }) }) } },
+      async (request, reply) => {
+        if (!oidc) {
+          return sendPopup(
+            request,
+            reply,
+            popupError(new OidcError("provider_not_configured", "Sign-in with Google is not available.")),
+          );
+        }
+        try {
+          const { url, state } = await oidc.start(`${appOrigin(request)}/_api/auth/oauth_callback`);
+          reply.setCookie(OAUTH_STATE_COOKIE, state, { ...stateCookie, maxAge: 600 });
+          return reply.redirect(url, 302);
+        } catch (error) {
+          request.log.warn({ err: error }, "OpenID sign-in could not start");
+          return sendPopup(request, reply, popupError(error));
+        }
+      },
+    );
+
+    app.get("/auth/oauth_callback", async (request, reply) => {
+      reply.clearCookie(OAUTH_STATE_COOKIE, stateCookie);
+      if (!oidc)
+        return sendPopup(
+          request,
+          reply,
+          popupError(new OidcError("provider_not_configured", "Sign-in with Google is not available.")),
+        );
+      try {
+        const callbackUrl = new URL(request.url, `${appOrigin(request)}/`);
+        const token = await oidc.finish(callbackUrl, request.cookies[OAUTH_STATE_COOKIE]);
+        return sendPopup(request, reply, { type: "OAUTH_TOKEN_SUCCESS", token });
+      } catch (error) {
+        if (!(error instanceof OidcError)) request.log.error({ err: error }, "OpenID sign-in failed");
+        return sendPopup(request, reply, popupError(error));
+      }
+    });
+
+    app.post(
+      "/auth/establish_session",
+      { schema: { body: establishSessionRequestSchema }, config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
+      async (request, reply) => {
+        const user = oidc ? await oidc.redeem(request.body.tempToken) : undefined;
+        if (!user) throw new HttpError(401, "This sign-in has expired. Please try again.");
+        const signedIn = await auth.signIn(user, client(request));
         setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
         return { user: toSessionUser(signedIn.user) };
       },

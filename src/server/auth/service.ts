@@ -102,6 +102,11 @@ export class AuthService {
     return { user: found.user, expiresAt, renewed: true };
   }
 
+  /** A session for a user whose identity was proven elsewhere (the OpenID provider). */
+  signIn(user: UserRow, client: ClientInfo): Promise<SignedIn> {
+    return this.startSession(user, client);
+  }
+
   private async startSession(user: UserRow, client: ClientInfo): Promise<SignedIn> {
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);

@@ -38,6 +38,11 @@ export const registerRequestSchema = z.strictObject({
     .max(100, "Name must be at most 100 characters"),
 });
 
+/** Spec section 5, Session establishment. */
+export const establishSessionRequestSchema = z.strictObject({
+  tempToken: z.string({ error: "Temporary token is required" }).min(1, "Temporary token is required").max(200),
+});
+
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
