@@ -75,13 +75,13 @@ export class FundSearchIndex {
       this.nameRank[entryIndex] = rank;
     });
     this.all = Int32Array.from(this.entries.keys());
-    this.entries.forEach((entry, index) => this.positionById.set(entry.row.id, index));
 
     const stageLists = new Map<string, number[]>();
     const industryLists = new Map<string, number[]>();
     const countryLists = new Map<string, number[]>();
     const countryNames = new Map<string, string>();
     this.entries.forEach((entry, index) => {
+      this.positionById.set(entry.row.id, index);
       for (const stage of entry.row.fundingStages) push(stageLists, stage, index);
       for (const industry of entry.row.industryFocus) push(industryLists, industry, index);
       push(countryLists, entry.countryKey, index);
