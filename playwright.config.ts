@@ -10,6 +10,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "fundmatch-e2e-"));
 // The tag manager is served by a local stand-in (tests/peers/gtm-stand-in.mjs): no outside network here.
 const gtmPort = Number(process.env.GTM_STAND_IN_PORT ?? 3218);
+const oidcPort = Number(process.env.OIDC_PROVIDER_PORT ?? 3219);
+const oidcOrigin = `http://127.0.0.1:${oidcPort}`;
 const gtmOrigin = `http://127.0.0.1:${gtmPort}`;
 
 export default defineConfig({
@@ -66,6 +68,14 @@ export default defineConfig({
       env: { GTM_STAND_IN_PORT: String(gtmPort) },
     },
     {
+      // A real OpenID provider on loopback for "Continue with Google" (tests/e2e/oauth.spec.ts).
+      command: "node tests/peers/oidc-provider.mjs",
+      url: `${oidcOrigin}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      env: { OIDC_PROVIDER_PORT: String(oidcPort), OIDC_APP_ORIGIN: baseURL },
+    },
+    {
       command: "node scripts/ensure-build.mjs && node dist/server/main.js",
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
@@ -82,6 +92,9 @@ export default defineConfig({
         // The admin end-to-end tests sign in as this account, created at start-up.
         ADMIN_EMAIL: "admin@example.com",
         ADMIN_PASSWORD: "Admin-pass-1",
+        OIDC_ISSUER: oidcOrigin,
+        OIDC_CLIENT_ID: "fundmatch",
+        OIDC_CLIENT_SECRET: "fundmatch-secret",
       },
     },
   ],

@@ -27,7 +27,11 @@ async function dev(): Promise<void> {
       port: config.PORT,
       host: config.HOST,
       strictPort: true,
-      proxy: { "/_api": apiAddress, "/healthz": apiAddress },
+      // Keep the browser's Host header: the API compares it with Origin to refuse cross-site calls.
+      proxy: {
+        "/_api": { target: apiAddress, changeOrigin: false },
+        "/healthz": { target: apiAddress, changeOrigin: false },
+      },
     },
   });
   await vite.listen();

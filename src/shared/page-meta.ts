@@ -23,6 +23,13 @@ export const PAGE_META = {
     canonicalPath: "/",
     inSitemap: true,
   },
+  "/login": {
+    title: pageTitle("Log In"),
+    description:
+      "Log in to FundMatch or create a free account to save the venture capital funds that match your startup.",
+    robots: "noindex",
+    inSitemap: false,
+  },
   "/terms": {
     title: pageTitle("Terms of Service"),
     description: "The terms that govern your use of FundMatch, including accounts, subscriptions and billing.",
@@ -35,6 +42,25 @@ export const PAGE_META = {
       "How FundMatch collects, uses, shares and protects your personal data, the cookies it uses, and your rights.",
     robots: "noindex, follow",
     canonicalPath: "/privacy",
+    inSitemap: false,
+  },
+  // Signed-in pages: nothing for a crawler, but listed so that the server answers them with 200.
+  "/profile": {
+    title: pageTitle("My Profile"),
+    description: "Your FundMatch profile, subscription and saved venture capital funds.",
+    robots: "noindex",
+    inSitemap: false,
+  },
+  "/account-settings": {
+    title: pageTitle("Account Settings"),
+    description: "Update your FundMatch profile and password, export your data, or deactivate or delete your account.",
+    robots: "noindex",
+    inSitemap: false,
+  },
+  "/admin/users": {
+    title: pageTitle("User Management"),
+    description: "View, manage, and perform actions on all users in the system.",
+    robots: "noindex",
     inSitemap: false,
   },
 } as const satisfies Record<string, PageMeta>;

@@ -41,8 +41,10 @@ export const TEXTS = {
     title: "Page Not Found",
     backHome: "Back to Home",
   },
+  /** The header's account area; the login page's own texts are in auth-texts.ts. */
   auth: {
     login: "Login",
+    loading: "Loading...",
   },
 } as const;
 

@@ -14,6 +14,8 @@ export const OIDC_ACCOUNTS = {
   },
   "password-owner": { email: "owner@example.com", email_verified: true, name: "Owen Owner" },
   unverified: { email: "unverified@example.com", email_verified: false, name: "Una Verified" },
+  // The end-to-end server creates admin@example.com with a password at start-up: the linking case.
+  "admin-twin": { email: "admin@example.com", email_verified: true, name: "Admin Twin" },
 };
 
 export async function startOidcProvider({

@@ -1,16 +1,19 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useState } from "react";
+import { prefetchSession } from "../lib/session.js";
 
 // Nothing toasts during the first paint, so the toast area's code loads right after it.
 const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 
 function createQueryClient() {
-  return new QueryClient({
+  const queryClient = new QueryClient({
     defaultOptions: {
       // Spec section 9: default data cache stale time 60 s.
       queries: { staleTime: 60_000 },
     },
   });
+  prefetchSession(queryClient);
+  return queryClient;
 }
 
 export function Providers({ children }: { children: ReactNode }) {

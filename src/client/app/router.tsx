@@ -1,7 +1,6 @@
 import { lazy } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { REDIRECTS } from "../../shared/page-meta.js";
-import { NotFoundPage } from "../features/not-found/not-found-page.js";
 import { HomePage } from "./home-page.js";
 import { RootLayout } from "./root-layout.js";
 
@@ -11,6 +10,27 @@ const TermsPage = lazy(() =>
 );
 const PrivacyPage = lazy(() =>
   import("../features/legal/privacy-page.js").then((module) => ({ default: module.PrivacyPage })),
+);
+// Only a mistyped or stale link shows it; the server already sent the Not Found head and status.
+const NotFoundPage = lazy(() =>
+  import("../features/not-found/not-found-page.js").then((module) => ({ default: module.NotFoundPage })),
+);
+// The forms (react-hook-form, zod) stay out of the home page's first load.
+const LoginPage = lazy(() =>
+  import("../features/auth/login-page.js").then((module) => ({ default: module.LoginPage })),
+);
+// Signed-in and admin pages: only their visitors load their code.
+const ProfilePage = lazy(() =>
+  import("../features/account/profile-page.js").then((module) => ({ default: module.ProfilePage })),
+);
+const AccountSettingsPage = lazy(() =>
+  import("../features/account/account-settings-page.js").then((module) => ({ default: module.AccountSettingsPage })),
+);
+const AdminLayout = lazy(() =>
+  import("../features/admin/admin-layout.js").then((module) => ({ default: module.AdminLayout })),
+);
+const AdminUsersPage = lazy(() =>
+  import("../features/admin/users-page.js").then((module) => ({ default: module.UsersPage })),
 );
 
 /**
@@ -24,8 +44,16 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RootLayout />}>
         <Route index element={<HomePage />} />
+        <Route path="login" element={<LoginPage />} />
         <Route path="terms" element={<TermsPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="profile" element={<ProfilePage />} />
+        <Route path="account-settings" element={<AccountSettingsPage />} />
+        {/* The admin guard and navigation wrap every admin page; /admin/import and /admin/blog join here. */}
+        <Route path="admin" element={<AdminLayout />}>
+          <Route index element={<Navigate to="users" replace />} />
+          <Route path="users" element={<AdminUsersPage />} />
+        </Route>
         {/* The server answers these with a 301; this covers links followed inside the app. */}
         {Object.entries(REDIRECTS).map(([from, to]) => (
           <Route key={from} path={from} element={<Navigate to={to} replace />} />

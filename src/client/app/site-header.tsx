@@ -1,8 +1,15 @@
 import { Search } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router";
+import { AuthLoading } from "../components/auth-loading.js";
 import { Button } from "../components/ui/button.js";
 import { BrandLogo } from "./brand-logo.js";
-import { HeaderAuth } from "./header-auth.js";
+
+// The account area needs useQuery's observer, which the entry does without (120 KB budget,
+// docs/decisions/0006); its chunk is shared with the search form, which loads right away too.
+const HeaderAuth = lazy(() =>
+  import("../features/auth/components/header-auth.js").then((module) => ({ default: module.HeaderAuth })),
+);
 
 const SECTIONS = [
   { hash: "#how-it-works", label: "How it works" },
@@ -31,7 +38,9 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          <HeaderAuth />
+          <Suspense fallback={<AuthLoading />}>
+            <HeaderAuth />
+          </Suspense>
           <Button asChild size="sm" className="hidden sm:inline-flex">
             <Link to={{ pathname: "/", search, hash: "#find-investors" }}>
               <Search aria-hidden="true" />

@@ -1,11 +1,14 @@
 /** An HTTP failure carrying the server's `error` text (or a generic message) and the status. */
 export class ApiError extends Error {
   readonly status: number;
+  /** The server's own text, when its answer had one; screens that have their own fallback need to know. */
+  readonly serverMessage: string | undefined;
 
-  constructor(message: string, status: number) {
+  constructor(message: string, status: number, serverMessage?: string) {
     super(message);
     this.name = "ApiError";
     this.status = status;
+    this.serverMessage = serverMessage;
   }
 }
 
@@ -13,8 +16,10 @@ type RequestOptions = { signal?: AbortSignal | undefined };
 
 function errorText(payload: unknown): string | undefined {
   if (!payload || typeof payload !== "object") return undefined;
-  const { error, json } = payload as { error?: unknown; json?: unknown };
+  const { error, message, json } = payload as { error?: unknown; message?: unknown; json?: unknown };
   if (typeof error === "string" && error.trim()) return error;
+  // Password log-in and registration answer with `message` (spec section 7).
+  if (typeof message === "string" && message.trim()) return message;
   // Some endpoints wrap the error one level down (spec section 7, save-fund).
   if (json && typeof json === "object") {
     const nested = (json as { error?: unknown }).error;
@@ -47,7 +52,12 @@ async function request<T>(method: "GET" | "POST", path: string, body: unknown, o
   }
 
   if (!response.ok) {
-    throw new ApiError(errorText(payload) ?? `Request failed with status ${response.status}`, response.status);
+    const serverMessage = errorText(payload);
+    throw new ApiError(
+      serverMessage ?? `Request failed with status ${response.status}`,
+      response.status,
+      serverMessage,
+    );
   }
   return payload as T;
 }

@@ -7,9 +7,11 @@ export type AppConfig = {
   gtmId: string | null;
   /** The tag manager script, id included, as the server computed it. */
   gtmScriptUrl: string | null;
+  /** Identity providers the login page offers ("google"); empty = password sign-in only. */
+  signInProviders: string[];
 };
 
-const NONE: AppConfig = { gtmId: null, gtmScriptUrl: null };
+const NONE: AppConfig = { gtmId: null, gtmScriptUrl: null, signInProviders: [] };
 
 let cached: AppConfig | undefined;
 
@@ -29,13 +31,23 @@ function scriptUrl(value: unknown): string | null {
   }
 }
 
+function providerList(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const names = value.map(nonEmptyString).filter((name): name is string => name !== null);
+  return [...new Set(names.map((name) => name.toLowerCase()))];
+}
+
 export function parseAppConfig(content: string | null | undefined): AppConfig {
   if (!content) return NONE;
   try {
     const raw: unknown = JSON.parse(content);
     if (!raw || typeof raw !== "object") return NONE;
-    const { gtmId, gtmScriptUrl } = raw as Record<string, unknown>;
-    return { gtmId: nonEmptyString(gtmId), gtmScriptUrl: scriptUrl(gtmScriptUrl) };
+    const { gtmId, gtmScriptUrl, signInProviders } = raw as Record<string, unknown>;
+    return {
+      gtmId: nonEmptyString(gtmId),
+      gtmScriptUrl: scriptUrl(gtmScriptUrl),
+      signInProviders: providerList(signInProviders),
+    };
   } catch {
     console.warn("The app-config meta tag is not valid JSON; running without it.");
     return NONE;

@@ -1,14 +1,27 @@
+import { useMemo } from "react";
+import { isResultsSubscriber } from "./session.js";
+import { useSessionQuery } from "./use-session-query.js";
+
 /**
- * Who is looking at the page, as far as fund results and saving are concerned. Accounts do not
- * exist yet, so everyone is an anonymous visitor; the auth feature will replace `useViewer` with
- * one backed by the session and account-status calls (spec section 4, "Subscribed").
+ * Who is looking at the page, as far as fund results and saving are concerned, from the session
+ * user. Spec section 4 takes "subscribed" from the account-status call; until that call exists the
+ * session user's own subscription fields stand in for it (the server gates results either way).
  */
 export type Viewer = { status: "loading" } | { status: "anonymous" } | { status: "member"; isSubscriber: boolean };
 
+const LOADING: Viewer = { status: "loading" };
 const ANONYMOUS: Viewer = { status: "anonymous" };
 
 export function useViewer(): Viewer {
-  return ANONYMOUS;
+  const session = useSessionQuery();
+  const user = session.data?.user;
+  const subscriber = user ? isResultsSubscriber(user) : false;
+  return useMemo<Viewer>(() => {
+    if (session.isPending) return LOADING;
+    // A failed session check leaves the visitor logged out (spec section 4, auth state).
+    if (!user) return ANONYMOUS;
+    return { status: "member", isSubscriber: subscriber };
+  }, [session.isPending, user, subscriber]);
 }
 
 export function isSubscriber(viewer: Viewer): boolean {

@@ -16,8 +16,11 @@ export const authRoutes =
     const appOrigin = (request: FastifyRequest) => publicOrigin ?? `${request.protocol}://${request.host}`;
     const sendPopup = (request: FastifyRequest, reply: FastifyReply, message: PopupMessage) => {
       const page = popupPage(message, appOrigin(request));
+      // The popup arrives here from the provider's origin; any stricter opener policy would make the
+      // browser cut it from window.opener, and the result could not be posted back.
       return reply
         .header("content-security-policy", page.csp)
+        .header("cross-origin-opener-policy", "unsafe-none")
         .header("cache-control", "no-store")
         .type("text/html; charset=utf-8")
         .send(page.html);

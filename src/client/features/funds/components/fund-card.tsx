@@ -6,8 +6,10 @@ import type { FundResult } from "../../../../shared/schemas/funds.js";
 import { sortStages, stageLabel } from "../../../../shared/stages.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { displayHost, safeExternalUrl } from "../../../lib/safe-url.js";
+import { useSavedFunds } from "../../../lib/saved-funds.js";
 import { cn } from "../../../lib/utils.js";
 import type { Viewer } from "../../../lib/viewer.js";
+import { useToggleSaveFund } from "../api/use-toggle-save-fund.js";
 import { SaveFundButton } from "./save-fund-button.js";
 
 type FundCardProps = { fund: FundResult; viewer: Viewer; className?: string };
@@ -16,6 +18,10 @@ export function FundCard({ fund, viewer, className }: FundCardProps) {
   const nameId = `fund-${fund.id}-name`;
   const place = [fund.city, fund.country].filter(Boolean).join(", ");
   const stages = sortStages(fund.fundingStages.length > 0 ? fund.fundingStages : [fund.fundingStage]);
+  // Every card reads the same cached list; a failed fetch (only logged) shows the fund as not saved.
+  const savedFunds = useSavedFunds(viewer.status === "member");
+  const isSaved = savedFunds.data?.some((saved) => saved.id === fund.id) ?? false;
+  const toggleSave = useToggleSaveFund();
 
   return (
     <article
@@ -35,7 +41,7 @@ export function FundCard({ fund, viewer, className }: FundCardProps) {
             {place}
           </p>
         </div>
-        <SaveFundButton fund={fund} viewer={viewer} describedBy={nameId} />
+        <SaveFundButton fund={fund} viewer={viewer} isSaved={isSaved} onToggleSave={toggleSave} describedBy={nameId} />
       </header>
 
       <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 px-4 py-3 text-sm">

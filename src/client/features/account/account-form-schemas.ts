@@ -1,0 +1,63 @@
+import { z } from "zod/mini";
+
+/**
+ * The account settings forms' rules (spec section 5), in zod/mini rather than the server's classic
+ * zod schemas in src/shared/schemas/account.ts: classic zod in any client chunk grows the zod core
+ * that the entry chunk carries (docs/decisions/0006). account-form-schemas.test.ts holds these to
+ * the server's schemas, messages included.
+ */
+
+const NEW_PASSWORD_MIN_LENGTH = 8;
+
+export const updateProfileFormSchema = z.strictObject({
+  displayName: z
+    .string({ error: "Display name must be at least 2 characters." })
+    .check(
+      z.trim(),
+      z.minLength(2, "Display name must be at least 2 characters."),
+      z.maxLength(100, "Display name must be at most 100 characters."),
+    ),
+  email: z.pipe(
+    z.string({ error: "Please enter a valid email address." }).check(z.trim()),
+    z.email({ error: "Please enter a valid email address." }),
+  ),
+  password: z
+    .string({ error: "Password is required to confirm changes." })
+    .check(z.minLength(1, "Password is required to confirm changes.")),
+});
+
+export type UpdateProfileValues = z.infer<typeof updateProfileFormSchema>;
+
+export const changePasswordFormSchema = z
+  .strictObject({
+    currentPassword: z
+      .string({ error: "Current password is required." })
+      .check(z.minLength(1, "Current password is required.")),
+    newPassword: z
+      .string({ error: "New password must be at least 8 characters." })
+      .check(
+        z.minLength(NEW_PASSWORD_MIN_LENGTH, "New password must be at least 8 characters."),
+        z.maxLength(256, "New password must be at most 256 characters."),
+      ),
+    confirmNewPassword: z.string({ error: "New passwords do not match." }),
+  })
+  .check(
+    z.refine((value) => value.newPassword === value.confirmNewPassword, {
+      message: "New passwords do not match.",
+      path: ["confirmNewPassword"],
+      // Unlike the server, compare even while another field is still wrong: the form shows the
+      // mismatch as soon as the confirmation field is left, whatever the other fields hold.
+      when: (payload) => {
+        const value = payload.value as { newPassword?: unknown; confirmNewPassword?: unknown } | undefined;
+        return typeof value?.newPassword === "string" && typeof value.confirmNewPassword === "string";
+      },
+    }),
+  );
+
+export type ChangePasswordValues = z.infer<typeof changePasswordFormSchema>;
+
+export const confirmPasswordFormSchema = z.strictObject({
+  password: z.string({ error: "Password is required." }).check(z.minLength(1, "Password is required.")),
+});
+
+export type ConfirmPasswordValues = z.infer<typeof confirmPasswordFormSchema>;

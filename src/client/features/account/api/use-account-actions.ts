@@ -1,0 +1,94 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ACCOUNT_TEXTS } from "../../../../shared/account-texts.js";
+import type { SessionUser } from "../../../../shared/schemas/auth.js";
+import { ApiError, apiPost } from "../../../lib/api-client.js";
+import { sessionQueryKey, setSessionUser } from "../../../lib/session.js";
+import type { ChangePasswordValues, ConfirmPasswordValues, UpdateProfileValues } from "../account-form-schemas.js";
+
+/** The server's own message when it sent one (e.g. 'The password is not correct.'), else the spec's fallback. */
+export function messageOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+/** Spec section 7: the answer's user replaces the cached current user (the header shows the new name). */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: UpdateProfileValues) =>
+      apiPost<{ user: SessionUser }>("/_api/user/update-profile", values).then((response) => response.user),
+    onSuccess: (user) => setSessionUser(queryClient, user),
+  });
+}
+
+/** The server also replaces this browser's session cookie, so nothing in the cache changes. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (values: ChangePasswordValues) => apiPost<{ message: string }>("/_api/user/change-password", values),
+  });
+}
+
+export type CloseAccountKind = "deactivate" | "delete";
+
+/** Both calls clear the session cookie; the page forgets the user once it has left (useForgetUser). */
+export function useCloseAccount(kind: CloseAccountKind) {
+  return useMutation({
+    mutationFn: (values: ConfirmPasswordValues) =>
+      apiPost<{ message: string }>(
+        `/_api/user/${kind === "deactivate" ? "deactivate-account" : "delete-account"}`,
+        values,
+      ),
+  });
+}
+
+/** After deactivation or deletion: the cached user goes, everything else fetched for them goes stale. */
+export function useForgetUser() {
+  const queryClient = useQueryClient();
+  return () => setSessionUser(queryClient, null);
+}
+
+/**
+ * Spec section 4: the cached user goes first (the page shows the visitor state at once), then the
+ * server is told, then the session is asked again; a failure is only logged. The same steps as the
+ * header menu's logout, which lives in the auth feature and cannot be imported here.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      setSessionUser(queryClient, null);
+      try {
+        await apiPost<unknown>("/_api/auth/logout", {});
+      } catch (error) {
+        console.error("Logout failed.", error);
+      }
+      await queryClient.refetchQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}
+
+/**
+ * Fetched as a blob rather than followed as a link, so a failure can be told (toast) instead of
+ * leaving the browser on an error page; the file keeps the name the server gives it.
+ */
+export function useExportData() {
+  return useMutation({
+    mutationFn: async () => {
+      const response = await fetch("/_api/user/export-data", {
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+      });
+      if (!response.ok) throw new ApiError(`Request failed with status ${response.status}`, response.status);
+      const blob = await response.blob();
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = ACCOUNT_TEXTS.exportFileName;
+      link.hidden = true;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // Revoked later rather than at once: some browsers read the blob after click() has returned.
+      window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+    },
+  });
+}

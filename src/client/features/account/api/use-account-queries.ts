@@ -1,0 +1,81 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AccountStatusResponse, ProfileResponse, SavedFundsResponse } from "../../../../shared/schemas/account.js";
+import type { SessionUser } from "../../../../shared/schemas/auth.js";
+import { TEXTS } from "../../../../shared/texts.js";
+import { ApiError, apiGet, apiPost } from "../../../lib/api-client.js";
+import { savedFundsQueryKey } from "../../../lib/saved-funds.js";
+import { useSessionQuery } from "../../../lib/use-session-query.js";
+
+/** A 4xx will not fix itself; a 5xx or a dropped connection gets one more try. */
+function retryUnlessClientError(failureCount: number, error: Error): boolean {
+  return !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1;
+}
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
+}
+
+export type CurrentUser =
+  | { status: "loading" }
+  | { status: "authenticated"; user: SessionUser }
+  | { status: "anonymous" };
+
+/**
+ * The signed-in user, from the shared session query. The auth feature's own hook cannot be
+ * imported here (features stay independent), and the pages only need these three states.
+ */
+export function useCurrentUser(): CurrentUser {
+  const session = useSessionQuery();
+  if (session.isPending) return { status: "loading" };
+  const user = session.data?.user;
+  return user ? { status: "authenticated", user } : { status: "anonymous" };
+}
+
+export const profileQueryKey = ["user", "profile"] as const;
+
+export function useProfile(enabled: boolean) {
+  return useQuery({
+    queryKey: profileQueryKey,
+    queryFn: ({ signal }) => apiGet<ProfileResponse>("/_api/user/profile", { signal }),
+    enabled,
+    retry: retryUnlessClientError,
+  });
+}
+
+export function useAccountStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: ["user", "account-status"],
+    queryFn: ({ signal }) => apiGet<AccountStatusResponse>("/_api/user/account-status", { signal }),
+    enabled,
+    // Spec section 9: the account status is cached for 5 minutes.
+    staleTime: 5 * 60_000,
+    retry: retryUnlessClientError,
+  });
+}
+
+/**
+ * The saved funds with their details. Under the shared saved-funds key, so that invalidating that
+ * key (the save button, the header) refreshes this list too, and the reverse.
+ */
+export function useSavedFundDetails(enabled: boolean) {
+  return useQuery({
+    queryKey: [...savedFundsQueryKey, "details"],
+    queryFn: async ({ signal }) => {
+      const response = await apiGet<SavedFundsResponse>("/_api/user/saved-funds", { signal });
+      return Array.isArray(response?.funds) ? response.funds : [];
+    },
+    enabled,
+    retry: retryUnlessClientError,
+  });
+}
+
+/** Spec section 4: after an unsave the saved list is refetched (the header's count with it). */
+export function useUnsaveFund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fundId: number) => apiPost<{ saved: false; fundId: number }>("/_api/user/unsave-fund", { fundId }),
+    // Spec section 8: save and unsave failures are only logged; the refetch shows the fund still there.
+    onError: (error) => console.error(messageOf(error, TEXTS.saveFund.unsaveFailed)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: savedFundsQueryKey }),
+  });
+}

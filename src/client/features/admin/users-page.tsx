@@ -1,0 +1,243 @@
+import { Pause, Play, RotateCcw, Search, Trash2, TriangleAlert } from "lucide-react";
+import { useDeferredValue, useState } from "react";
+import { toast } from "sonner";
+import { ADMIN_TEXTS, usersLoadFailedText } from "../../../shared/admin-texts.js";
+import { PAGE_META } from "../../../shared/page-meta.js";
+import type { AdminUser, UserAction } from "../../../shared/schemas/admin.js";
+import { Badge } from "../../components/ui/badge.js";
+import { Button } from "../../components/ui/button.js";
+import { Input } from "../../components/ui/input.js";
+import { Skeleton } from "../../components/ui/skeleton.js";
+import { BADGE_TONE_CLASS } from "../../lib/subscription-status.js";
+import { usePageMeta } from "../../lib/use-page-meta.js";
+import { useSessionQuery } from "../../lib/use-session-query.js";
+import { cn } from "../../lib/utils.js";
+import { messageOr, useAdminUsers, useUserAction } from "./api/use-admin-users.js";
+import { UserActionDialog } from "./components/user-action-dialog.js";
+import {
+  accountStatusTone,
+  adminSubscriptionTone,
+  createdAtText,
+  filterUsers,
+  rowActions,
+  subscriptionText,
+} from "./user-rows.js";
+
+const COLUMNS = [
+  "ID",
+  "Display Name",
+  "Email",
+  "Account Status",
+  "Subscription",
+  "Created At",
+  "Saved Funds",
+  "Actions",
+] as const;
+const SKELETON_ROWS = 5;
+
+const ACTION_ICONS = {
+  pause_subscription: Pause,
+  resume_subscription: Play,
+  reactivate_account: RotateCcw,
+  delete_user: Trash2,
+} as const;
+
+type Target = { user: AdminUser; action: UserAction };
+
+/** Spec section 2, User management (/admin/users); the admin guard has already let the viewer in. */
+export function UsersPage() {
+  usePageMeta(PAGE_META["/admin/users"]);
+  const adminId = useSessionQuery().data?.user?.id ?? null;
+  const users = useAdminUsers();
+  const action = useUserAction();
+  const [query, setQuery] = useState("");
+  const deferredQuery = useDeferredValue(query);
+  const [target, setTarget] = useState<Target | null>(null);
+  const visible = users.data ? filterUsers(users.data, deferredQuery) : [];
+
+  const confirm = () => {
+    if (!target) return;
+    action.mutate(
+      { userId: target.user.id, action: target.action },
+      {
+        onSuccess: (response) => toast.success(response.message),
+        onError: (error) => toast.error(messageOr(error, ADMIN_TEXTS.actionFailed)),
+        onSettled: () => setTarget(null),
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="users-title" className="flex flex-col gap-6">
+      <header className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h1 id="users-title" className="text-3xl font-bold tracking-tight text-slate-900">
+            {ADMIN_TEXTS.usersTitle}
+          </h1>
+          <p className="mt-1.5 text-slate-600">{ADMIN_TEXTS.usersDescription}</p>
+        </div>
+        <div className="relative w-full md:w-80">
+          <label htmlFor="users-search" className="sr-only">
+            Search users
+          </label>
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
+          <Input
+            id="users-search"
+            type="search"
+            placeholder={ADMIN_TEXTS.searchPlaceholder}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            className="pl-9"
+          />
+        </div>
+      </header>
+
+      {users.isError ? (
+        <p
+          role="alert"
+          className="flex items-start gap-2.5 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {usersLoadFailedText(messageOr(users.error, ADMIN_TEXTS.fetchUsersFailed))}
+        </p>
+      ) : (
+        // Wide table, narrow screens: it scrolls sideways inside its frame, which keyboard users can focus.
+        <section
+          aria-label="Users"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+          tabIndex={0}
+          className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden"
+        >
+          <table className="w-full min-w-[60rem] text-left text-sm" aria-busy={users.isPending}>
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th
+                    key={column}
+                    scope="col"
+                    className={cn("px-3 py-3 align-bottom", column === "Actions" && "text-right")}
+                  >
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {users.isPending ? (
+                Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on.
+                  <tr key={index}>
+                    {COLUMNS.map((column) => (
+                      <td key={column} className="px-3 py-4">
+                        <Skeleton className="h-4 w-full max-w-32" />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              ) : visible.length === 0 ? (
+                <tr>
+                  <td colSpan={COLUMNS.length} className="px-3 py-12 text-center text-slate-600">
+                    {ADMIN_TEXTS.noUsers}
+                  </td>
+                </tr>
+              ) : (
+                visible.map((user) => (
+                  <UserRow key={user.id} user={user} adminId={adminId} onAction={(next) => setTarget(next)} />
+                ))
+              )}
+            </tbody>
+          </table>
+        </section>
+      )}
+
+      <UserActionDialog
+        target={target}
+        pending={action.isPending}
+        onConfirm={confirm}
+        onClose={() => setTarget(null)}
+      />
+    </section>
+  );
+}
+
+function UserRow({
+  user,
+  adminId,
+  onAction,
+}: {
+  user: AdminUser;
+  adminId: number | null;
+  onAction: (target: Target) => void;
+}) {
+  const actions = rowActions(user, adminId);
+  return (
+    <tr className="align-middle">
+      <td className="px-3 py-3 text-slate-600 tabular-nums">{user.id}</td>
+      <td className="min-w-36 px-3 py-3 font-medium break-words text-slate-900">
+        {user.displayName}
+        {user.id === adminId && <span className="ml-1.5 text-xs font-normal text-slate-500">(you)</span>}
+      </td>
+      <td className="px-3 py-3 text-slate-700">
+        <EmailText email={user.email} />
+      </td>
+      <td className="px-3 py-3">
+        <Badge variant="outline" className={BADGE_TONE_CLASS[accountStatusTone(user.accountStatus)]}>
+          {user.accountStatus}
+        </Badge>
+      </td>
+      <td className="px-3 py-3">
+        {user.subscriptionType ? (
+          <Badge variant="outline" className={BADGE_TONE_CLASS[adminSubscriptionTone(user.subscriptionStatus)]}>
+            {subscriptionText(user)}
+          </Badge>
+        ) : (
+          <span className="text-slate-600">{subscriptionText(user)}</span>
+        )}
+      </td>
+      <td className="px-3 py-3 whitespace-nowrap text-slate-700">{createdAtText(user.createdAt)}</td>
+      <td className="px-3 py-3 text-slate-700 tabular-nums">{user.savedFundsCount}</td>
+      <td className="px-3 py-3">
+        <div className="flex justify-end gap-1.5">
+          {actions.map((action) => {
+            const Icon = ACTION_ICONS[action];
+            const destructive = action === "delete_user";
+            return (
+              <Button
+                key={action}
+                variant="outline"
+                size="sm"
+                aria-haspopup="dialog"
+                // The visible word alone is the same on every row; the name says whose row it is.
+                aria-label={`${ADMIN_TEXTS.actions[action].button} ${user.displayName}`}
+                onClick={() => onAction({ user, action })}
+                className={cn(
+                  "h-8 px-2.5",
+                  destructive && "text-red-700 hover:border-red-200 hover:bg-red-50 hover:text-red-800",
+                )}
+              >
+                <Icon aria-hidden="true" />
+                {ADMIN_TEXTS.actions[action].button}
+              </Button>
+            );
+          })}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Long addresses may wrap before the @ only (the parts themselves have no break points). */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return <span className="whitespace-nowrap">{email}</span>;
+  return (
+    <span>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </span>
+  );
+}

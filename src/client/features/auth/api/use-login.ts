@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { LoginRequest, SessionUser } from "../../../../shared/schemas/auth.js";
+import { track } from "../../../lib/analytics.js";
+import { apiPost } from "../../../lib/api-client.js";
+import { setSessionUser } from "../../../lib/session.js";
+import { useRedirectHome } from "../use-redirect-home.js";
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  const redirectHome = useRedirectHome();
+  return useMutation({
+    mutationFn: (values: LoginRequest) =>
+      apiPost<{ user: SessionUser }>("/_api/auth/login_with_password", values).then((response) => response.user),
+    onSuccess: (user) => {
+      setSessionUser(queryClient, user);
+      track({ event: "login", method: "password" });
+      redirectHome();
+    },
+  });
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import {
+  loginRequestSchema,
+  registerRequestSchema,
+  PASSWORD_MIN_LENGTH as SERVER_PASSWORD_MIN_LENGTH,
+} from "../../../shared/schemas/auth.js";
+import { loginFormSchema, PASSWORD_MIN_LENGTH, registerFormSchema } from "./auth-form-schemas.js";
+
+type Issue = { path: PropertyKey[]; message: string };
+
+/** Outcome in a comparable form: the parsed value, or each field's first message. */
+function outcome(result: { success: boolean; data?: unknown; error?: { issues: Issue[] } }) {
+  if (result.success) return { ok: result.data };
+  const messages: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) messages[String(issue.path[0] ?? "")] ??= issue.message;
+  return { errors: messages };
+}
+
+const LOGIN_CASES = [
+  { email: "ada@example.com", password: "x" },
+  { email: "  ada@example.com ", password: "secret" },
+  { email: "", password: "" },
+  { email: "not-an-email", password: "secret" },
+  { email: "ada@example.com", password: "" },
+  { email: "ada@example.com", password: "secret", extra: 1 },
+];
+
+const REGISTER_CASES = [
+  { displayName: "Ada 🚀 & Co.", email: "ada@example.com", password: "Sup3rSecret" },
+  { displayName: "  Ada ", email: " ada@example.com ", password: "Sup3rSecret" },
+  { displayName: "", email: "", password: "" },
+  { displayName: "   ", email: "ada@", password: "Short1" },
+  { displayName: "x".repeat(101), email: "ada@example.com", password: "Sup3rSecret" },
+  { displayName: "Ada", email: "ada@example.com", password: `A1${"a".repeat(255)}` },
+];
+
+describe("the login form's schema", () => {
+  it.each(LOGIN_CASES)("agrees with the server's: %j", (values) => {
+    expect(outcome(loginFormSchema.safeParse(values))).toEqual(outcome(loginRequestSchema.safeParse(values)));
+  });
+});
+
+describe("the registration form's schema", () => {
+  it("uses the server's minimum length", () => {
+    expect(PASSWORD_MIN_LENGTH).toBe(SERVER_PASSWORD_MIN_LENGTH);
+  });
+
+  it.each(REGISTER_CASES)("agrees with the server's: %j", (values) => {
+    expect(outcome(registerFormSchema.safeParse(values))).toEqual(outcome(registerRequestSchema.safeParse(values)));
+  });
+
+  it("leaves the upper/lower/digit rule to the server", () => {
+    const values = { displayName: "Ada", email: "ada@example.com", password: "alllowercase1" };
+    expect(registerFormSchema.safeParse(values).success).toBe(true);
+    expect(registerRequestSchema.safeParse(values).success).toBe(false);
+  });
+
+  it("shows the spec's messages for empty fields", () => {
+    expect(outcome(registerFormSchema.safeParse({ displayName: "", email: "", password: "" }))).toEqual({
+      errors: {
+        displayName: "Name is required",
+        email: "Email is required",
+        password: "Password must be at least 8 characters",
+      },
+    });
+  });
+});

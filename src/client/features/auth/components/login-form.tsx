@@ -1,0 +1,53 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { AUTH_TEXTS } from "../../../../shared/auth-texts.js";
+import type { LoginRequest } from "../../../../shared/schemas/auth.js";
+import { Button } from "../../../components/ui/button.js";
+import { loginFormSchema } from "../auth-form-schemas.js";
+import { FormField } from "./form-field.js";
+
+type LoginFormProps = {
+  /** Resolves when the attempt is over; a failure is shown by the page, not thrown. */
+  onSubmit: (values: LoginRequest) => Promise<unknown>;
+  /** Stays true after a success, until the redirect: the form must not be sent twice. */
+  busy: boolean;
+};
+
+export function LoginForm({ onSubmit, busy }: LoginFormProps) {
+  const form = useForm({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: "", password: "" },
+    // Spec section 5: validated on submit and on blur.
+    mode: "onTouched",
+  });
+  const { errors, isSubmitting } = form.formState;
+  const disabled = busy || isSubmitting;
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-busy={disabled}>
+      <fieldset disabled={disabled} className="flex flex-col gap-4">
+        <FormField
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
+        <FormField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register("password")}
+        />
+      </fieldset>
+      <Button type="submit" size="lg" className="w-full" disabled={disabled}>
+        {disabled ? AUTH_TEXTS.loginPending : AUTH_TEXTS.loginSubmit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,131 @@
+import { ArrowLeft, TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { Link, Navigate } from "react-router";
+import { AUTH_TEXTS } from "../../../shared/auth-texts.js";
+import { PAGE_META } from "../../../shared/page-meta.js";
+import type { LoginRequest, RegisterRequest } from "../../../shared/schemas/auth.js";
+import { Button } from "../../components/ui/button.js";
+import { appConfig } from "../../lib/app-config.js";
+import { usePageMeta } from "../../lib/use-page-meta.js";
+import { useLogin } from "./api/use-login.js";
+import { useRegister } from "./api/use-register.js";
+import { useSession } from "./api/use-session.js";
+import { AccountExistsCard } from "./components/account-exists-card.js";
+import { LoginForm } from "./components/login-form.js";
+import { RegisterForm } from "./components/register-form.js";
+import { SocialSignIn } from "./components/social-sign-in.js";
+import { loginErrorMessage, registrationErrorMessage } from "./error-messages.js";
+import { useOAuthSignIn } from "./use-oauth-sign-in.js";
+
+type Mode = "login" | "register";
+
+/** Log in and create account on one page (spec section 2, Login). */
+export function LoginPage() {
+  usePageMeta(PAGE_META["/login"]);
+  const [mode, setMode] = useState<Mode>("login");
+  const auth = useSession();
+  const login = useLogin();
+  const register = useRegister();
+  const oauth = useOAuthSignIn();
+  const providers = appConfig().signInProviders;
+
+  // A success sets the user at once but leaves the page only after the spec's short pause.
+  const signingIn = login.isPending || login.isSuccess || register.isPending || register.isSuccess;
+  if (auth.status === "authenticated" && !signingIn && oauth.state.status !== "connecting") {
+    return <Navigate to="/" replace />;
+  }
+
+  const isLogin = mode === "login";
+  const mutation = isLogin ? login : register;
+  const formError = mutation.error
+    ? isLogin
+      ? loginErrorMessage(mutation.error)
+      : registrationErrorMessage(mutation.error)
+    : null;
+  const error = formError ?? (oauth.state.status === "error" ? oauth.state.message : null);
+
+  const switchMode = () => {
+    login.reset();
+    register.reset();
+    oauth.dismiss();
+    setMode(isLogin ? "register" : "login");
+  };
+
+  // The mutation's error is shown above the form; the promise only tells the form it is done.
+  const submitLogin = (values: LoginRequest) => login.mutateAsync(values).catch(() => undefined);
+  const submitRegister = (values: RegisterRequest) => register.mutateAsync(values).catch(() => undefined);
+
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-8 sm:py-14">
+      <Button asChild variant="ghost" size="sm" className="-ml-3 self-start">
+        <Link to="/">
+          <ArrowLeft aria-hidden="true" />
+          {AUTH_TEXTS.backHome}
+        </Link>
+      </Button>
+
+      <section
+        aria-labelledby="auth-title"
+        className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      >
+        <header className="flex flex-col gap-1.5 text-center">
+          <h1 id="auth-title" className="text-2xl font-bold tracking-tight text-slate-900">
+            {isLogin ? AUTH_TEXTS.loginTitle : AUTH_TEXTS.registerTitle}
+          </h1>
+          <p className="text-sm text-slate-600">
+            {isLogin
+              ? "Log in to see your saved funds and premium matches."
+              : "Save the funds that match your startup, free."}
+          </p>
+        </header>
+
+        <SocialSignIn
+          configured={providers}
+          connecting={oauth.state.status === "connecting" ? oauth.state.provider : null}
+          disabled={signingIn}
+          onStart={(provider) => void oauth.start(provider)}
+        />
+
+        {oauth.state.status === "account-exists" && (
+          <AccountExistsCard message={oauth.state.message} email={oauth.state.email} onDismiss={oauth.dismiss} />
+        )}
+
+        {error && (
+          <div
+            role="alert"
+            className="flex items-start gap-2.5 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+          >
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <p>{error}</p>
+          </div>
+        )}
+
+        {isLogin ? (
+          <LoginForm key="login" onSubmit={submitLogin} busy={login.isPending || login.isSuccess} />
+        ) : (
+          <RegisterForm key="register" onSubmit={submitRegister} busy={register.isPending || register.isSuccess} />
+        )}
+
+        <p className="text-center text-sm text-slate-600">
+          {isLogin ? AUTH_TEXTS.toRegisterLead : AUTH_TEXTS.toLoginLead}{" "}
+          <button
+            type="button"
+            onClick={switchMode}
+            className="rounded-sm font-semibold text-indigo-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden"
+          >
+            {isLogin ? AUTH_TEXTS.toRegister : AUTH_TEXTS.toLogin}
+          </button>
+        </p>
+      </section>
+
+      <p className="flex justify-center gap-6 text-sm text-slate-600">
+        <Link to="/terms" className="hover:text-slate-900 hover:underline">
+          Terms of Service
+        </Link>
+        <Link to="/privacy" className="hover:text-slate-900 hover:underline">
+          Privacy Policy
+        </Link>
+      </p>
+    </div>
+  );
+}
