@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS } from "../../../../shared/account-texts.js";
+import { FormField } from "../../../components/form-field.js";
 import { Button } from "../../../components/ui/button.js";
 import { ApiError } from "../../../lib/api-client.js";
 import { changePasswordFormSchema } from "../account-form-schemas.js";
 import { messageOr, useChangePassword } from "../api/use-account-actions.js";
-import { LabelledField } from "./labelled-field.js";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmNewPassword: "" };
 
@@ -38,7 +38,7 @@ export function ChangePasswordForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-busy={isSubmitting}>
       <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
-        <LabelledField
+        <FormField
           id="password-current"
           label={ACCOUNT_TEXTS.currentPassword}
           type="password"
@@ -46,7 +46,7 @@ export function ChangePasswordForm() {
           error={errors.currentPassword?.message}
           {...form.register("currentPassword")}
         />
-        <LabelledField
+        <FormField
           id="password-new"
           label={ACCOUNT_TEXTS.newPassword}
           type="password"
@@ -59,7 +59,7 @@ export function ChangePasswordForm() {
             },
           })}
         />
-        <LabelledField
+        <FormField
           id="password-confirm"
           label={ACCOUNT_TEXTS.confirmNewPassword}
           type="password"

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { ACCOUNT_TEXTS } from "../../../../shared/account-texts.js";
+import { FormField } from "../../../components/form-field.js";
 import { Button } from "../../../components/ui/button.js";
 import {
   Dialog,
@@ -13,7 +14,6 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog.js";
 import { confirmPasswordFormSchema } from "../account-form-schemas.js";
-import { LabelledField } from "./labelled-field.js";
 
 type PasswordConfirmDialogProps = {
   open: boolean;
@@ -61,7 +61,7 @@ export function PasswordConfirmDialog({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-          <LabelledField
+          <FormField
             id="confirm-password"
             label="Password"
             type="password"

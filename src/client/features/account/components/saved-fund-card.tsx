@@ -1,10 +1,8 @@
 import { ExternalLink, LoaderCircle, MapPin, Trash2 } from "lucide-react";
 import { ACCOUNT_TEXTS } from "../../../../shared/account-texts.js";
 import { formatFundSize } from "../../../../shared/fund-size.js";
-import { industryLabel } from "../../../../shared/industries.js";
 import type { FundResult } from "../../../../shared/schemas/funds.js";
-import { sortStages, stageLabel } from "../../../../shared/stages.js";
-import { Badge } from "../../../components/ui/badge.js";
+import { FundTags } from "../../../components/fund-tags.js";
 import { Button } from "../../../components/ui/button.js";
 import { displayHost, safeExternalUrl } from "../../../lib/safe-url.js";
 
@@ -14,7 +12,6 @@ type SavedFundCardProps = { fund: FundResult; removing: boolean; onRemove: () =>
 export function SavedFundCard({ fund, removing, onRemove }: SavedFundCardProps) {
   const nameId = `saved-fund-${fund.id}-name`;
   const place = [fund.city, fund.country].filter(Boolean).join(", ");
-  const stages = sortStages(fund.fundingStages.length > 0 ? fund.fundingStages : [fund.fundingStage]);
   // Premium fields are absent for a fund the viewer may not see in full; only real links are shown.
   const website = fund.isPremium ? null : safeExternalUrl(fund.website);
 
@@ -57,28 +54,7 @@ export function SavedFundCard({ fund, removing, onRemove }: SavedFundCardProps) 
           <dt className="text-xs font-medium text-slate-600">Fund size</dt>
           <dd className="font-semibold text-slate-900">{formatFundSize(fund.fundSize, fund.currency)}</dd>
         </div>
-        <div>
-          <dt className="sr-only">Stages</dt>
-          <dd className="flex flex-wrap gap-1.5">
-            {stages.map((code) => (
-              <Badge key={code} variant="secondary">
-                {stageLabel(code)}
-              </Badge>
-            ))}
-          </dd>
-        </div>
-        {fund.industryFocus.length > 0 && (
-          <div>
-            <dt className="sr-only">Industries</dt>
-            <dd className="flex flex-wrap gap-1.5">
-              {fund.industryFocus.map((code) => (
-                <Badge key={code} variant="muted">
-                  {industryLabel(code)}
-                </Badge>
-              ))}
-            </dd>
-          </div>
-        )}
+        <FundTags fund={fund} compact />
       </dl>
 
       {website && (

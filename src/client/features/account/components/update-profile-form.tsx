@@ -4,11 +4,11 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS } from "../../../../shared/account-texts.js";
 import type { SessionUser } from "../../../../shared/schemas/auth.js";
+import { FormField } from "../../../components/form-field.js";
 import { Button } from "../../../components/ui/button.js";
 import { ApiError } from "../../../lib/api-client.js";
 import { updateProfileFormSchema } from "../account-form-schemas.js";
 import { messageOr, useUpdateProfile } from "../api/use-account-actions.js";
-import { LabelledField } from "./labelled-field.js";
 
 /** Spec section 2, Account settings: the 'Update Profile' card's form. */
 export function UpdateProfileForm({ user }: { user: SessionUser }) {
@@ -45,14 +45,14 @@ export function UpdateProfileForm({ user }: { user: SessionUser }) {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-busy={isSubmitting}>
       <fieldset disabled={isSubmitting} className="flex flex-col gap-4">
-        <LabelledField
+        <FormField
           id="profile-display-name"
           label={ACCOUNT_TEXTS.displayName}
           autoComplete="nickname"
           error={errors.displayName?.message}
           {...form.register("displayName")}
         />
-        <LabelledField
+        <FormField
           id="profile-email"
           label={ACCOUNT_TEXTS.emailAddress}
           type="email"
@@ -62,7 +62,7 @@ export function UpdateProfileForm({ user }: { user: SessionUser }) {
           error={errors.email?.message}
           {...form.register("email")}
         />
-        <LabelledField
+        <FormField
           id="profile-password"
           label={ACCOUNT_TEXTS.currentPassword}
           type="password"

@@ -2,9 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { AUTH_TEXTS } from "../../../../shared/auth-texts.js";
 import type { LoginRequest } from "../../../../shared/schemas/auth.js";
+import { FormField } from "../../../components/form-field.js";
 import { Button } from "../../../components/ui/button.js";
 import { loginFormSchema } from "../auth-form-schemas.js";
-import { FormField } from "./form-field.js";
 
 type LoginFormProps = {
   /** Resolves when the attempt is over; a failure is shown by the page, not thrown. */

@@ -1,9 +1,8 @@
 import { Check, ExternalLink, Lock, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatCompactAmount, formatFundSize } from "../../../../shared/fund-size.js";
-import { industryLabel } from "../../../../shared/industries.js";
 import type { FundResult } from "../../../../shared/schemas/funds.js";
-import { sortStages, stageLabel } from "../../../../shared/stages.js";
+import { FundTags } from "../../../components/fund-tags.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { displayHost, safeExternalUrl } from "../../../lib/safe-url.js";
 import { useSavedFunds } from "../../../lib/saved-funds.js";
@@ -17,7 +16,6 @@ type FundCardProps = { fund: FundResult; viewer: Viewer; className?: string };
 export function FundCard({ fund, viewer, className }: FundCardProps) {
   const nameId = `fund-${fund.id}-name`;
   const place = [fund.city, fund.country].filter(Boolean).join(", ");
-  const stages = sortStages(fund.fundingStages.length > 0 ? fund.fundingStages : [fund.fundingStage]);
   // Every card reads the same cached list; a failed fetch (only logged) shows the fund as not saved.
   const savedFunds = useSavedFunds(viewer.status === "member");
   const isSaved = savedFunds.data?.some((saved) => saved.id === fund.id) ?? false;
@@ -60,28 +58,7 @@ export function FundCard({ fund, viewer, className }: FundCardProps) {
       </dl>
 
       <dl className="grid gap-4 text-sm">
-        <div>
-          <dt className="mb-1.5 text-xs font-medium text-slate-600">Stages</dt>
-          <dd className="flex flex-wrap gap-1.5">
-            {stages.map((code) => (
-              <Badge key={code} variant="secondary">
-                {stageLabel(code)}
-              </Badge>
-            ))}
-          </dd>
-        </div>
-        {fund.industryFocus.length > 0 && (
-          <div>
-            <dt className="mb-1.5 text-xs font-medium text-slate-600">Industries</dt>
-            <dd className="flex flex-wrap gap-1.5">
-              {fund.industryFocus.map((code) => (
-                <Badge key={code} variant="muted">
-                  {industryLabel(code)}
-                </Badge>
-              ))}
-            </dd>
-          </div>
-        )}
+        <FundTags fund={fund} />
       </dl>
 
       {fund.description && <p className="text-sm leading-relaxed text-slate-700">{fund.description}</p>}

@@ -1,15 +1,16 @@
 import type { ComponentProps } from "react";
-import { Input } from "../../../components/ui/input.js";
+import { Input } from "./ui/input.js";
 
-type LabelledFieldProps = ComponentProps<"input"> & {
+type FormFieldProps = ComponentProps<"input"> & {
   id: string;
   label: string;
   error?: string | undefined;
+  /** Guidance shown under the field; it does not block submitting (spec section 2). */
   hint?: string | undefined;
 };
 
 /** A labelled input with its hint and its validation message, both tied to it for screen readers. */
-export function LabelledField({ id, label, error, hint, ...inputProps }: LabelledFieldProps) {
+export function FormField({ id, label, error, hint, ...inputProps }: FormFieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
