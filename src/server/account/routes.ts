@@ -10,6 +10,9 @@ import { clearSessionCookie, setSessionCookie } from "../auth/session-cookie.js"
 import { requireUser } from "../http/guards.js";
 import type { AccountService } from "./service.js";
 
+/** Every call that checks a password is limited per IP too (the per-account limit is in AuthService). */
+const PASSWORD_CHECK_LIMIT = { rateLimit: { max: 20, timeWindow: "1 minute" } };
+
 export const accountRoutes =
   (account: AccountService, publicOrigin: string | undefined): FastifyPluginAsyncZod =>
   async (app) => {
@@ -36,31 +39,47 @@ export const accountRoutes =
       return { subscriptionStatus: user.subscriptionStatus, subscriptionType: user.subscriptionType };
     });
 
-    app.post("/user/update-profile", { schema: { body: updateProfileRequestSchema } }, async (request) => {
-      const user = await account.updateProfile(requireUser.user(request), request.body);
-      return { user: toSessionUser(user) };
-    });
+    app.post(
+      "/user/update-profile",
+      { schema: { body: updateProfileRequestSchema }, config: PASSWORD_CHECK_LIMIT },
+      async (request) => {
+        const user = await account.updateProfile(requireUser.user(request), request.body);
+        return { user: toSessionUser(user) };
+      },
+    );
 
-    app.post("/user/change-password", { schema: { body: changePasswordRequestSchema } }, async (request, reply) => {
-      const signedIn = await account.changePassword(requireUser.user(request), request.body, {
-        userAgent: request.headers["user-agent"] ?? null,
-        ipAddress: request.ip,
-      });
-      setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
-      return { message: "Password changed successfully." };
-    });
+    app.post(
+      "/user/change-password",
+      { schema: { body: changePasswordRequestSchema }, config: PASSWORD_CHECK_LIMIT },
+      async (request, reply) => {
+        const signedIn = await account.changePassword(requireUser.user(request), request.body, {
+          userAgent: request.headers["user-agent"] ?? null,
+          ipAddress: request.ip,
+        });
+        setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
+        return { message: "Password changed successfully." };
+      },
+    );
 
-    app.post("/user/deactivate-account", { schema: { body: confirmPasswordRequestSchema } }, async (request, reply) => {
-      await account.deactivate(requireUser.user(request), request.body.password);
-      clearSessionCookie(request, reply, publicOrigin);
-      return { message: "Account deactivated. You have been logged out." };
-    });
+    app.post(
+      "/user/deactivate-account",
+      { schema: { body: confirmPasswordRequestSchema }, config: PASSWORD_CHECK_LIMIT },
+      async (request, reply) => {
+        await account.deactivate(requireUser.user(request), request.body.password);
+        clearSessionCookie(request, reply, publicOrigin);
+        return { message: "Account deactivated. You have been logged out." };
+      },
+    );
 
-    app.post("/user/delete-account", { schema: { body: confirmPasswordRequestSchema } }, async (request, reply) => {
-      await account.delete(requireUser.user(request), request.body.password);
-      clearSessionCookie(request, reply, publicOrigin);
-      return { message: "Account permanently deleted. You have been logged out." };
-    });
+    app.post(
+      "/user/delete-account",
+      { schema: { body: confirmPasswordRequestSchema }, config: PASSWORD_CHECK_LIMIT },
+      async (request, reply) => {
+        await account.delete(requireUser.user(request), request.body.password);
+        clearSessionCookie(request, reply, publicOrigin);
+        return { message: "Account permanently deleted. You have been logged out." };
+      },
+    );
 
     app.get("/user/export-data", async (request, reply) =>
       reply
