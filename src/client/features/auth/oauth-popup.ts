@@ -5,6 +5,9 @@
 
 export const OAUTH_POPUP_WIDTH = 500;
 export const OAUTH_POPUP_HEIGHT = 600;
+/** How long a message may trail the popup's closing (see watchPopup). */
+const CLOSE_GRACE_MS = 1_000;
+
 /** How often the popup is checked for having been closed by the user. */
 export const OAUTH_POLL_MS = 1000;
 export const OAUTH_TIMEOUT_MS = 300_000;
@@ -81,13 +84,20 @@ export function watchPopup(
       if (message.type === "OAUTH_TOKEN_SUCCESS") finish({ kind: "token", token: message.token }, true);
       else finish({ kind: "error", error: message.error }, true);
     };
+    // The popup posts its message and closes itself at once; the message can reach this window a
+    // moment after `closed` turns true, so a closed popup gets a short grace before counting as
+    // closed by the person.
+    let grace: ReturnType<typeof setTimeout> | undefined;
     const poll = setInterval(() => {
-      if (popup.closed) finish({ kind: "closed" }, false);
+      if (!popup.closed || grace) return;
+      clearInterval(poll);
+      grace = setTimeout(() => finish({ kind: "closed" }, false), CLOSE_GRACE_MS);
     }, pollMs);
     const timeout = setTimeout(() => finish({ kind: "timeout" }, true), timeoutMs);
     target.addEventListener("message", onMessage as EventListener);
     stop = () => {
       clearInterval(poll);
+      if (grace) clearTimeout(grace);
       clearTimeout(timeout);
       target.removeEventListener("message", onMessage as EventListener);
     };
