@@ -5,7 +5,12 @@ const ORIGIN = "https://fundmatch.example";
 
 function setup() {
   const target = new EventTarget();
-  const popup = { closed: false, close: vi.fn(() => void (popup.closed = true)) };
+  const popup = {
+    closed: false,
+    close: vi.fn(() => {
+      popup.closed = true;
+    }),
+  };
   const post = (data: unknown, origin = ORIGIN) => target.dispatchEvent(new MessageEvent("message", { data, origin }));
   const watch = watchPopup(popup, {
     target: target as unknown as Window,
