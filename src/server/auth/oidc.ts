@@ -1,7 +1,6 @@
-import { and, eq, gt } from "drizzle-orm";
 import * as client from "openid-client";
 import type { Db } from "../db/client.js";
-import { authTempTokens, oauthFlows, type UserRow } from "../db/schema/index.js";
+import type { UserRow } from "../db/schema/index.js";
 import * as repository from "./repository.js";
 import { hashToken, newSessionToken } from "./tokens.js";
 
@@ -44,7 +43,7 @@ export class OidcSignIn {
     const state = client.randomState();
     const nonce = client.randomNonce();
     const codeVerifier = client.randomPKCECodeVerifier();
-    await this.db.insert(oauthFlows).values({
+    await repository.insertOauthFlow(this.db, {
       stateHash: hashToken(state),
       nonce,
       codeVerifier,
@@ -75,10 +74,7 @@ export class OidcSignIn {
     const state = callbackUrl.searchParams.get("state") ?? "";
     // The state must be the one this browser started with (cookie), and it works only once.
     if (!state || state !== browserState) throw invalidState();
-    const [flow] = await this.db
-      .delete(oauthFlows)
-      .where(and(eq(oauthFlows.stateHash, hashToken(state)), gt(oauthFlows.expiresAt, new Date())))
-      .returning();
+    const flow = await repository.takeOauthFlow(this.db, hashToken(state), new Date());
     if (!flow) throw invalidState();
 
     let claims: Profile | undefined;
@@ -107,7 +103,7 @@ export class OidcSignIn {
     }
     const user = await this.userFor(email, claims);
     const token = newSessionToken();
-    await this.db.insert(authTempTokens).values({
+    await repository.insertTempToken(this.db, {
       tokenHash: hashToken(token),
       userId: user.id,
       expiresAt: new Date(Date.now() + TEMP_TOKEN_LIFETIME_MS),
@@ -117,10 +113,7 @@ export class OidcSignIn {
 
   /** The user a popup's temp token stands for; the token is spent whether or not it is still valid. */
   async redeem(tempToken: string): Promise<UserRow | undefined> {
-    const [row] = await this.db
-      .delete(authTempTokens)
-      .where(and(eq(authTempTokens.tokenHash, hashToken(tempToken)), gt(authTempTokens.expiresAt, new Date())))
-      .returning();
+    const row = await repository.takeTempToken(this.db, hashToken(tempToken), new Date());
     if (!row) return undefined;
     const user = await repository.findUserById(this.db, row.userId);
     return user?.accountStatus === "active" ? user : undefined;

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { sessions, type UserRow, users } from "../db/schema/index.js";
+import { authTempTokens, oauthFlows, sessions, type UserRow, users } from "../db/schema/index.js";
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
@@ -90,4 +90,30 @@ export async function sessionsOfUser(db: Db, userId: number) {
     .from(sessions)
     .where(eq(sessions.userId, userId))
     .orderBy(sessions.createdAt);
+}
+
+export async function insertOauthFlow(db: Db, values: typeof oauthFlows.$inferInsert): Promise<void> {
+  await db.insert(oauthFlows).values(values);
+}
+
+/** Removes and returns a live sign-in flow: a state works once. */
+export async function takeOauthFlow(db: Db, stateHash: string, now: Date) {
+  const [flow] = await db
+    .delete(oauthFlows)
+    .where(and(eq(oauthFlows.stateHash, stateHash), gt(oauthFlows.expiresAt, now)))
+    .returning();
+  return flow;
+}
+
+export async function insertTempToken(db: Db, values: typeof authTempTokens.$inferInsert): Promise<void> {
+  await db.insert(authTempTokens).values(values);
+}
+
+/** Removes and returns a live temp token: it is spent by the first attempt. */
+export async function takeTempToken(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .delete(authTempTokens)
+    .where(and(eq(authTempTokens.tokenHash, tokenHash), gt(authTempTokens.expiresAt, now)))
+    .returning();
+  return row;
 }
