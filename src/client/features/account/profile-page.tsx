@@ -15,9 +15,9 @@ import {
   subscriptionStatusLabel,
   subscriptionStatusTone,
 } from "../../lib/subscription-status.js";
+import { useLogout } from "../../lib/use-logout.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { cn } from "../../lib/utils.js";
-import { useSignOut } from "./api/use-account-actions.js";
 import {
   useAccountStatus,
   useCurrentUser,
@@ -148,7 +148,7 @@ function SubscriptionCard() {
 }
 
 function AccountActionsCard() {
-  const signOut = useSignOut();
+  const signOut = useLogout();
   const navigate = useNavigate();
   const logOut = async () => {
     await signOut.mutateAsync();

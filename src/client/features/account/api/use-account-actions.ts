@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ACCOUNT_TEXTS } from "../../../../shared/account-texts.js";
 import type { SessionUser } from "../../../../shared/schemas/auth.js";
 import { ApiError, apiPost } from "../../../lib/api-client.js";
-import { sessionQueryKey, setSessionUser } from "../../../lib/session.js";
+import { setSessionUser } from "../../../lib/session.js";
 import type { ChangePasswordValues, ConfirmPasswordValues, UpdateProfileValues } from "../account-form-schemas.js";
 
 /** The server's own message when it sent one (e.g. 'The password is not correct.'), else the spec's fallback. */
@@ -44,26 +44,6 @@ export function useCloseAccount(kind: CloseAccountKind) {
 export function useForgetUser() {
   const queryClient = useQueryClient();
   return () => setSessionUser(queryClient, null);
-}
-
-/**
- * Spec section 4: the cached user goes first (the page shows the visitor state at once), then the
- * server is told, then the session is asked again; a failure is only logged. The same steps as the
- * header menu's logout, which lives in the auth feature and cannot be imported here.
- */
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      setSessionUser(queryClient, null);
-      try {
-        await apiPost<unknown>("/_api/auth/logout", {});
-      } catch (error) {
-        console.error("Logout failed.", error);
-      }
-      await queryClient.refetchQueries({ queryKey: sessionQueryKey });
-    },
-  });
 }
 
 /**

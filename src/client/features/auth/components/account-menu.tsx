@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu.js";
 import { useSavedFunds } from "../../../lib/saved-funds.js";
-import { useLogout } from "../api/use-logout.js";
+import { useLogout } from "../../../lib/use-logout.js";
 import { AVATAR_BUTTON_CLASS, accountMenuLabel, UserAvatar } from "./user-avatar.js";
 
 /** The signed-in user's menu in the header (spec section 2): Profile, Saved Funds with a count, Logout. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiPost } from "../../../lib/api-client.js";
-import { sessionQueryKey, setSessionUser } from "../../../lib/session.js";
+import { apiPost } from "./api-client.js";
+import { sessionQueryKey, setSessionUser } from "./session.js";
 
 /**
  * Spec section 4: the cached user goes first (the page shows the visitor state at once), then the
