@@ -1,7 +1,8 @@
-import { ArrowLeft, ShieldAlert, Users } from "lucide-react";
+import { ArrowLeft, Users } from "lucide-react";
 import { Link, Navigate, NavLink, Outlet, useLocation } from "react-router";
 import { ADMIN_TEXTS, adminAccessDeniedText } from "../../../shared/admin-texts.js";
 import { NOT_FOUND_META, pageMetaFor } from "../../../shared/page-meta.js";
+import { AccessDeniedScreen } from "../../components/access-denied.js";
 import { Button } from "../../components/ui/button.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
@@ -74,23 +75,13 @@ function Authenticating() {
 
 function AdminAccessDenied({ role }: { role: string }) {
   return (
-    <section
-      aria-labelledby="admin-denied-title"
-      className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28"
-    >
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-700 ring-1 ring-red-100">
-        <ShieldAlert className="size-7" aria-hidden="true" />
-      </span>
-      <h1 id="admin-denied-title" className="mt-6 text-3xl font-bold tracking-tight text-slate-900">
-        {ADMIN_TEXTS.accessDenied}
-      </h1>
-      <p className="mt-3 text-lg text-slate-600">{adminAccessDeniedText(role)}</p>
+    <AccessDeniedScreen title={ADMIN_TEXTS.accessDenied} message={adminAccessDeniedText(role)}>
       <Button asChild variant="outline" className="mt-8">
         <Link to="/">
           <ArrowLeft aria-hidden="true" />
           Back to Home
         </Link>
       </Button>
-    </section>
+    </AccessDeniedScreen>
   );
 }

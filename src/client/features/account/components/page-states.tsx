@@ -1,6 +1,7 @@
-import { ArrowLeft, ShieldAlert } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { ACCOUNT_TEXTS } from "../../../../shared/account-texts.js";
+import { AccessDeniedScreen } from "../../../components/access-denied.js";
 import { Button } from "../../../components/ui/button.js";
 import { Skeleton } from "../../../components/ui/skeleton.js";
 
@@ -18,24 +19,14 @@ export function BackHomeButton() {
 /** Spec section 2, Account settings: what a visitor who is not logged in sees. */
 export function AccessDenied({ message }: { message: string }) {
   return (
-    <section
-      aria-labelledby="access-denied-title"
-      className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28"
-    >
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-700 ring-1 ring-red-100">
-        <ShieldAlert className="size-7" aria-hidden="true" />
-      </span>
-      <h1 id="access-denied-title" className="mt-6 text-3xl font-bold tracking-tight text-slate-900">
-        {ACCOUNT_TEXTS.accessDenied}
-      </h1>
-      <p className="mt-3 text-lg text-slate-600">{message}</p>
+    <AccessDeniedScreen title={ACCOUNT_TEXTS.accessDenied} message={message}>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <BackHomeButton />
         <Button asChild size="sm">
           <Link to="/login">Log In</Link>
         </Button>
       </div>
-    </section>
+    </AccessDeniedScreen>
   );
 }
 
