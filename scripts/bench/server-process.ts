@@ -90,6 +90,7 @@ function serverEnv(options: ServerOptions, port: number): NodeJS.ProcessEnv {
     // The per-IP limiter would answer 429 to a load test that comes from one address.
     RATE_LIMIT_PER_MINUTE: "0",
     NODE_ENV: "production",
+    PAYMENTS_MODE: "demo",
     SEED_ON_START: "true",
     DATA_DIR: options.dataDir,
     // Empty (not inherited) for PGlite: the config treats a blank URL as unset.

@@ -14,6 +14,16 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.join(" or ")}`,
     });
 
+const prefixed = (prefixes: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || prefixes.some((p) => value.startsWith(p)), {
+      message: `must start with ${prefixes.join(" or ")}`,
+    });
+
 /**
  * The one environment schema. Every variable is documented in the README; a bad value stops
  * start-up with a message naming it (see loadConfig).
@@ -108,6 +118,23 @@ export const envSchema = z.object({
     .trim()
     .optional()
     .transform((value) => (value ? value : undefined)),
+  /** Stripe secret key (sk_… or a restricted rk_… key); unset = demo checkout (see PAYMENTS_MODE). */
+  STRIPE_SECRET_KEY: prefixed(["sk_", "rk_"]),
+  /** Loads Stripe's browser script on the subscribe page; optional. */
+  STRIPE_PUBLISHABLE_KEY: prefixed(["pk_"]),
+  /** Signing secret of the webhook endpoint (whsec_…); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: prefixed(["whsec_"]),
+  /** The 9.99 USD monthly recurring price and the 149 USD one-time price (npm run stripe:setup). */
+  STRIPE_PRICE_MONTHLY: prefixed(["price_"]),
+  STRIPE_PRICE_LIFETIME: prefixed(["price_"]),
+  /** Another host for the Stripe API (tests, proxies), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE_URL: optionalUrl(["http://", "https://"]),
+  /** stripe or demo; unset = stripe when STRIPE_SECRET_KEY is set, else demo (refused in production). */
+  PAYMENTS_MODE: z.enum(["stripe", "demo"]).optional(),
+  /** Outgoing mail server, smtp(s)://user:pass@host:port; unset = e-mails go to the log and DATA_DIR/outbox. */
+  SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
+  /** Sender of the product's e-mails. */
+  MAIL_FROM: z.string().trim().min(3).default("FundMatch <no-reply@fundmatch.example>"),
   /** Seed the shipped fund data into an empty database at start. */
   SEED_ON_START: z
     .enum(["true", "false", "1", "0"])
@@ -115,8 +142,10 @@ export const envSchema = z.object({
     .transform((value) => value === "true" || value === "1"),
 });
 
-export type Config = Omit<z.output<typeof envSchema>, "DATA_DIR"> & {
+export type Config = Omit<z.output<typeof envSchema>, "DATA_DIR" | "PAYMENTS_MODE"> & {
   DATA_DIR: string;
+  /** Resolved: the Stripe API, or the built-in demo provider (docs/decisions/0009). */
+  PAYMENTS_MODE: "stripe" | "demo";
   /** Serve the built client from here; absent in tests that only need the API. */
   CLIENT_DIR?: string;
 };
@@ -141,5 +170,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (parsed.data.PREVIEW_HOSTS.length > 0 && !parsed.data.PUBLIC_ORIGIN) {
     throw new ConfigError("Invalid environment configuration:\n  PUBLIC_ORIGIN: is required when PREVIEW_HOSTS is set");
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR), ...overrides };
+  return {
+    ...parsed.data,
+    DATA_DIR: path.resolve(parsed.data.DATA_DIR),
+    PAYMENTS_MODE: paymentsMode(parsed.data),
+    ...overrides,
+  };
+}
+
+const STRIPE_REQUIRED = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_PRICE_MONTHLY",
+  "STRIPE_PRICE_LIFETIME",
+] as const;
+
+function paymentsMode(env: z.output<typeof envSchema>): "stripe" | "demo" {
+  const mode = env.PAYMENTS_MODE ?? (env.STRIPE_SECRET_KEY ? "stripe" : "demo");
+  if (mode === "stripe") {
+    const missing = STRIPE_REQUIRED.filter((name) => env[name] === undefined);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid environment configuration:\n  ${missing.join(", ")}: required for Stripe payments`,
+      );
+    }
+  } else if (env.NODE_ENV === "production" && env.PAYMENTS_MODE !== "demo") {
+    throw new ConfigError(
+      "Invalid environment configuration:\n  PAYMENTS_MODE: Stripe is not configured (STRIPE_SECRET_KEY is unset); " +
+        "set the STRIPE_* variables, or PAYMENTS_MODE=demo to run the demo checkout in production on purpose",
+    );
+  }
+  return mode;
 }

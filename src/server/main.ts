@@ -6,7 +6,8 @@ import { CLIENT_BUILD_DIR } from "./paths.js";
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
-  process.env.NODE_ENV ??= "production";
+  // NODE_ENV is left as given: `npm start` on a laptop is development (demo payments allowed); a
+  // deployment sets NODE_ENV=production, which refuses demo payments unless asked for (config.ts).
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.env, { CLIENT_DIR: CLIENT_BUILD_DIR });

@@ -11,7 +11,8 @@ import { ROOT_DIR } from "../../src/server/paths.js";
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: ROOT_DIR,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", DATABASE_URL: "", ...env },
+    // A deployment without Stripe keys must ask for demo payments explicitly (config.ts).
+    env: { ...process.env, NODE_ENV: "production", PAYMENTS_MODE: "demo", LOG_LEVEL: "info", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,3 +1,4 @@
+export * from "./billing.js";
 export * from "./funds.js";
 export * from "./oauth.js";
 export * from "./saved-funds.js";

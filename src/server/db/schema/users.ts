@@ -22,10 +22,19 @@ export const users = pgTable(
     subscriptionStatus: text("subscription_status"),
     subscriptionType: text("subscription_type"),
     subscriptionEndDate: timestamp("subscription_end_date", { withTimezone: true, mode: "date" }),
+    /** The Stripe subscription behind a monthly plan; null for lifetime and free accounts. */
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    /** A paused subscription stops giving access from this moment (the end of the paid period). */
+    subscriptionPauseAt: timestamp("subscription_pause_at", { withTimezone: true, mode: "date" }),
+    /** When the stored subscription state was true at Stripe: older events never overwrite it. */
+    subscriptionStateAt: timestamp("subscription_state_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${table.email})`),
+    uniqueIndex("users_stripe_customer_id_idx").on(table.stripeCustomerId),
+  ],
 );
 
 export const sessions = pgTable(

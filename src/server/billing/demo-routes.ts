@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { sendDemoPage, checkoutPageBody, portalPageBody } from "./demo-pages.js";
+import type { StripeEmulator } from "./stripe-emulator/emulator.js";
+
+const STRIPE_ID = z.string().regex(/^[A-Za-z0-9_]{3,255}$/);
+const PORTAL_ACTIONS = ["cancel", "keep", "renew", "fail"] as const;
+
+/**
+ * The demo provider's hosted pages: what checkout.stripe.com and the billing portal are with real
+ * keys. Registered only in demo mode; their actions go through the emulator, whose events reach the
+ * billing service exactly as Stripe's webhooks would.
+ */
+export const demoBillingRoutes =
+  (emulator: StripeEmulator): FastifyPluginAsyncZod =>
+  async (app) => {
+    const notFound = (reply: Parameters<typeof sendDemoPage>[0]) =>
+      sendDemoPage(reply, "Not found", "<h1>Not found</h1><p>This demo page does not exist or has expired.</p>", 404);
+
+    app.get("/checkout/:id", { schema: { params: z.object({ id: STRIPE_ID }) } }, async (request, reply) => {
+      const session = await emulator.getCheckoutSession(request.params.id);
+      if (!session) return notFound(reply);
+      const customerId = typeof session.customer === "string" ? session.customer : session.customer?.id;
+      const customer = customerId ? await emulator.getCustomer(customerId) : undefined;
+      const email = session.customer_details?.email ?? session.customer_email ?? customer?.email ?? null;
+      return sendDemoPage(reply, "Demo checkout", checkoutPageBody(session, email));
+    });
+
+    app.post(
+      "/checkout/:id/:choice",
+      { schema: { params: z.object({ id: STRIPE_ID, choice: z.enum(["pay", "cancel"]) }) } },
+      async (request, reply) => {
+        const session = await emulator.getCheckoutSession(request.params.id);
+        if (!session) return notFound(reply);
+        if (session.status !== "open") return reply.redirect(`/_api/billing/demo/checkout/${session.id}`, 303);
+        if (request.params.choice === "cancel") {
+          await emulator.expireCheckout(session.id);
+          return reply.redirect(session.cancel_url ?? "/", 303);
+        }
+        const paid = await emulator.completeCheckout(session.id);
+        return reply.redirect(paid.success_url ?? "/", 303);
+      },
+    );
+
+    app.get("/portal/:id", { schema: { params: z.object({ id: STRIPE_ID }) } }, async (request, reply) => {
+      const portal = await emulator.getPortalSession(request.params.id);
+      if (!portal) return notFound(reply);
+      const customerId = typeof portal.customer === "string" ? portal.customer : "";
+      const [customer, subscriptions] = await Promise.all([
+        emulator.getCustomer(customerId),
+        emulator.listSubscriptions(customerId),
+      ]);
+      return sendDemoPage(reply, "Demo billing portal", portalPageBody(portal, customer, subscriptions));
+    });
+
+    app.post(
+      "/portal/:id/subscriptions/:subscriptionId/:action",
+      { schema: { params: z.object({ id: STRIPE_ID, subscriptionId: STRIPE_ID, action: z.enum(PORTAL_ACTIONS) }) } },
+      async (request, reply) => {
+        const { id, subscriptionId, action } = request.params;
+        const portal = await emulator.getPortalSession(id);
+        const subscription = await emulator.getSubscription(subscriptionId);
+        // A portal session acts only on its own customer's subscriptions.
+        if (!portal || !subscription || subscription.customer !== portal.customer) return notFound(reply);
+        if (subscription.status !== "canceled") {
+          if (action === "cancel" || action === "keep") await emulator.setCancelAtPeriodEnd(subscriptionId, action === "cancel");
+          else if (action === "renew") await emulator.renew(subscriptionId);
+          else await emulator.failPayment(subscriptionId);
+        }
+        return reply.redirect(`/_api/billing/demo/portal/${id}`, 303);
+      },
+    );
+  };

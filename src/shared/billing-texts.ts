@@ -1,0 +1,30 @@
+/** The texts of checkout, billing and the subscribe page (spec sections 2, 4 and 8). */
+export const BILLING_TEXTS = {
+  // Server fallbacks (section 8, Checkout).
+  checkoutFailed: "Failed to create checkout session",
+  portalFailed: "Failed to create customer portal session",
+  upgradeFailed: "Failed to initiate lifetime upgrade.",
+  // Client fallbacks (section 8, Checkout).
+  checkoutFallback: "Could not initiate checkout. Please try again.",
+  portalFallback: "Could not open billing management. Please try again.",
+  upgradeFallback: "Could not initiate upgrade. Please try again.",
+  paymentFailed: "Payment failed. Please try again.",
+  paymentSuccess: "Payment successful! Your subscription is now active.",
+  scriptNotLoaded: "The payment provider's script has not loaded yet. Please try again in a moment.",
+  popupBlocked: "Failed to open the checkout window. Please allow pop-ups for this site and try again.",
+  // Subscription manager messages (section 8).
+  loginToManage: "Please log in to manage your billing.",
+  billingNotAvailable: "Billing management is not available. Please contact support if you have an active subscription.",
+  noSubscription: "No subscription found. Please subscribe first to manage billing.",
+  portalOpenFailed: "Failed to open billing management. Please try again or contact support.",
+  loginToUpgrade: "Please log in to upgrade your subscription.",
+  upgradeOnlyMonthly: "Upgrade is only available for active monthly subscribers.",
+  upgradeOpenFailed: "Failed to initiate upgrade. Please try again or contact support.",
+  // Other server answers.
+  alreadySubscribed: "You already have an active subscription. Manage it from the subscribe page.",
+  alreadyLifetime: "You already have lifetime access.",
+  guestEmailRequired: "Email is required for checkout",
+  checkoutNotPaid: "The payment was not completed.",
+  checkoutUnknown: "This checkout session could not be found.",
+  exportLifetimeOnly: "The Excel export is part of the Lifetime plan.",
+} as const;
