@@ -33,6 +33,23 @@ export const AUTH_ERRORS = {
   checkDisplayName: "Please check your display name: ",
 } as const;
 
+/** The set-password page, reached from the e-mail sent after a guest checkout. */
+export const SET_PASSWORD_TEXTS = {
+  title: "Set your password",
+  lead: "Your payment went through and your FundMatch account is ready. Choose a password to finish.",
+  newPassword: "New password",
+  confirmPassword: "Confirm password",
+  submit: "Set Password",
+  pending: "Setting Password...",
+  passwordsDoNotMatch: "Passwords do not match",
+  success: "Password set. Welcome to FundMatch!",
+  failed: "Could not set your password. Please try again.",
+  toLogin: "Go to the login page",
+  /** The server's SET_PASSWORD_LINK_INVALID (src/shared/schemas/billing.ts, classic zod); a test keeps them equal. */
+  linkInvalid:
+    "This link is invalid, has expired or was already used. If you have set your password, log in; otherwise reply to the e-mail for a new link.",
+} as const;
+
 /** The identity-provider sign-in popup (spec sections 2, 4 and 8). */
 export const OAUTH_TEXTS = {
   continueWithGoogle: "Continue with Google",

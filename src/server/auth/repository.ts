@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { authTempTokens, oauthFlows, sessions, type UserRow, users } from "../db/schema/index.js";
+import { authTempTokens, oauthFlows, passwordTokens, sessions, type UserRow, users } from "../db/schema/index.js";
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
@@ -116,4 +116,25 @@ export async function takeTempToken(db: Db, tokenHash: string, now: Date) {
     .where(and(eq(authTempTokens.tokenHash, tokenHash), gt(authTempTokens.expiresAt, now)))
     .returning();
   return row;
+}
+
+export async function insertPasswordToken(db: Db, values: typeof passwordTokens.$inferInsert): Promise<void> {
+  await db.insert(passwordTokens).values(values);
+}
+
+/** Removes and returns a live set-password token: one statement, so only one of two racing uses gets it. */
+export async function takePasswordToken(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .delete(passwordTokens)
+    .where(and(eq(passwordTokens.tokenHash, tokenHash), gt(passwordTokens.expiresAt, now)))
+    .returning();
+  return row;
+}
+
+export async function deleteExpiredPasswordTokens(db: Db, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(passwordTokens)
+    .where(lt(passwordTokens.expiresAt, now))
+    .returning({ tokenHash: passwordTokens.tokenHash });
+  return deleted.length;
 }

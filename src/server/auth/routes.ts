@@ -2,11 +2,16 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { establishSessionRequestSchema, loginRequestSchema, registerRequestSchema } from "../../shared/schemas/auth.js";
+import { setPasswordRequestSchema } from "../../shared/schemas/billing.js";
 import { HttpError } from "../http/errors.js";
+import { sendPopupPage } from "../http/popup-page.js";
 import { OidcError, type OidcSignIn } from "./oidc.js";
-import { type PopupMessage, popupPage } from "./popup-page.js";
 import { AUTH_MESSAGES, type AuthService, toSessionUser } from "./service.js";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie.js";
+
+type PopupMessage =
+  | { type: "OAUTH_TOKEN_SUCCESS"; token: string }
+  | { type: "OAUTH_ERROR"; error: { code: string; message: string; details: Record<string, string> } };
 
 const OAUTH_STATE_COOKIE = "fundmatch_oauth_state";
 
@@ -14,17 +19,13 @@ export const authRoutes =
   (auth: AuthService, publicOrigin: string | undefined, oidc: OidcSignIn | undefined): FastifyPluginAsyncZod =>
   async (app) => {
     const appOrigin = (request: FastifyRequest) => publicOrigin ?? `${request.protocol}://${request.host}`;
-    const sendPopup = (request: FastifyRequest, reply: FastifyReply, message: PopupMessage) => {
-      const page = popupPage(message, appOrigin(request));
-      // The popup arrives here from the provider's origin; any stricter opener policy would make the
-      // browser cut it from window.opener, and the result could not be posted back.
-      return reply
-        .header("content-security-policy", page.csp)
-        .header("cross-origin-opener-policy", "unsafe-none")
-        .header("cache-control", "no-store")
-        .type("text/html; charset=utf-8")
-        .send(page.html);
-    };
+    const sendPopup = (request: FastifyRequest, reply: FastifyReply, message: PopupMessage) =>
+      sendPopupPage(reply, {
+        message,
+        text: message.type === "OAUTH_TOKEN_SUCCESS" ? "Signed in. You can close this window." : message.error.message,
+        title: "FundMatch sign-in",
+        appOrigin: appOrigin(request),
+      });
     const popupError = (error: unknown): PopupMessage => {
       const known =
         error instanceof OidcError
@@ -65,6 +66,21 @@ export const authRoutes =
       },
       async (request, reply) => {
         const signedIn = await auth.login(request.body, client(request));
+        setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
+        return { user: toSessionUser(signedIn.user) };
+      },
+    );
+
+    // The e-mailed link after a guest checkout: spends the token, sets the password, signs in.
+    app.post(
+      "/auth/set-password",
+      {
+        schema: { body: setPasswordRequestSchema },
+        // Errors answer as {error} like every call but the spec's two above; limited like log-in.
+        config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+      },
+      async (request, reply) => {
+        const signedIn = await auth.setPasswordWithToken(request.body, client(request));
         setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
         return { user: toSessionUser(signedIn.user) };
       },

@@ -1,11 +1,14 @@
 import type { LoginRequest, RegisterRequest, SessionUser } from "../../shared/schemas/auth.js";
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from "../../shared/schemas/auth.js";
+import { SET_PASSWORD_LINK_INVALID } from "../../shared/schemas/billing.js";
+import { effectiveSubscriptionStatus } from "../billing/entitlement.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/schema/index.js";
 import { HttpError } from "../http/errors.js";
 import type { Viewer } from "../http/viewer.js";
 import { AttemptLimiter } from "./attempt-limiter.js";
 import { hashPassword, verifyPassword } from "./password.js";
+import { consumePasswordToken } from "./password-tokens.js";
 import * as repository from "./repository.js";
 import { hashToken, newSessionToken } from "./tokens.js";
 
@@ -79,6 +82,26 @@ export class AuthService {
     return this.startSession(updated ?? user, client);
   }
 
+  /**
+   * Sets the password of the account an e-mailed link was issued for (after a guest checkout) and
+   * signs this browser in: the link proves the e-mail address. The token is spent whatever follows;
+   * every other session of the account ends.
+   */
+  async setPasswordWithToken(
+    input: { token: string; password: string },
+    client: ClientInfo,
+    now = new Date(),
+  ): Promise<SignedIn> {
+    const userId = await consumePasswordToken(this.db, input.token, now);
+    const user = userId === undefined ? undefined : await repository.findUserById(this.db, userId);
+    if (!user) throw new HttpError(400, SET_PASSWORD_LINK_INVALID);
+    if (user.accountStatus === "deactivated") throw new HttpError(403, AUTH_MESSAGES.deactivated);
+    const updated = await repository.updateUser(this.db, user.id, { passwordHash: await hashPassword(input.password) });
+    await repository.deleteSessionsOfUser(this.db, user.id);
+    this.failures.reset(user.email.toLowerCase());
+    return this.startSession(updated ?? user, client);
+  }
+
   async endAllSessions(userId: number): Promise<void> {
     await repository.deleteSessionsOfUser(this.db, userId);
   }
@@ -125,6 +148,7 @@ const STATUS_SET = new Set<string>(SUBSCRIPTION_STATUSES);
 const TYPE_SET = new Set<string>(SUBSCRIPTION_TYPES);
 
 export function toSessionUser(user: UserRow): SessionUser {
+  const status = effectiveSubscriptionStatus(user);
   return {
     id: user.id,
     email: user.email,
@@ -132,9 +156,7 @@ export function toSessionUser(user: UserRow): SessionUser {
     avatarUrl: user.avatarUrl,
     role: user.role,
     stripeCustomerId: user.stripeCustomerId,
-    subscriptionStatus: STATUS_SET.has(user.subscriptionStatus ?? "")
-      ? (user.subscriptionStatus as SessionUser["subscriptionStatus"])
-      : null,
+    subscriptionStatus: STATUS_SET.has(status ?? "") ? (status as SessionUser["subscriptionStatus"]) : null,
     subscriptionType: TYPE_SET.has(user.subscriptionType ?? "")
       ? (user.subscriptionType as SessionUser["subscriptionType"])
       : null,

@@ -37,7 +37,10 @@ export function sendPopupPage(reply: FastifyReply, page: PopupPage) {
 </body>
 </html>`;
   return reply
-    .header("content-security-policy", `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'`)
+    .header(
+      "content-security-policy",
+      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'`,
+    )
     .header("cross-origin-opener-policy", "unsafe-none")
     .header("cache-control", "no-store")
     .type("text/html; charset=utf-8")

@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { SET_PASSWORD_TEXTS } from "../../../shared/auth-texts.js";
 import {
   loginRequestSchema,
   registerRequestSchema,
   PASSWORD_MIN_LENGTH as SERVER_PASSWORD_MIN_LENGTH,
 } from "../../../shared/schemas/auth.js";
-import { loginFormSchema, PASSWORD_MIN_LENGTH, registerFormSchema } from "./auth-form-schemas.js";
+import { SET_PASSWORD_LINK_INVALID, setPasswordRequestSchema } from "../../../shared/schemas/billing.js";
+import {
+  loginFormSchema,
+  PASSWORD_MIN_LENGTH,
+  registerFormSchema,
+  setPasswordFormSchema,
+} from "./auth-form-schemas.js";
 
 type Issue = { path: PropertyKey[]; message: string };
 
@@ -63,5 +70,40 @@ describe("the registration form's schema", () => {
         password: "Password must be at least 8 characters",
       },
     });
+  });
+});
+
+describe("the set-password form's schema", () => {
+  const TOKEN = "A".repeat(43);
+
+  it.each(["Sup3rSecret", "", "Short1", `A1${"a".repeat(255)}`])(
+    "judges the password %j as the server does, but for the upper/lower/digit rule",
+    (password) => {
+      const client = outcome(setPasswordFormSchema.safeParse({ password, confirmPassword: password }));
+      const server = outcome(setPasswordRequestSchema.safeParse({ token: TOKEN, password }));
+      expect(client).toEqual("ok" in server ? { ok: { password, confirmPassword: password } } : server);
+    },
+  );
+
+  it("leaves the upper/lower/digit rule to the server", () => {
+    expect(
+      setPasswordFormSchema.safeParse({ password: "alllowercase1", confirmPassword: "alllowercase1" }).success,
+    ).toBe(true);
+    expect(setPasswordRequestSchema.safeParse({ token: TOKEN, password: "alllowercase1" }).success).toBe(false);
+  });
+
+  it("asks for a matching confirmation, even while the password is too short", () => {
+    expect(
+      outcome(setPasswordFormSchema.safeParse({ password: "Sup3rSecret", confirmPassword: "Sup3rSecreT" })),
+    ).toEqual({
+      errors: { confirmPassword: "Passwords do not match" },
+    });
+    expect(outcome(setPasswordFormSchema.safeParse({ password: "Short1", confirmPassword: "" }))).toEqual({
+      errors: { password: "Password must be at least 8 characters", confirmPassword: "Passwords do not match" },
+    });
+  });
+
+  it("shows the server's invalid-link message when the page has no token", () => {
+    expect(SET_PASSWORD_TEXTS.linkInvalid).toBe(SET_PASSWORD_LINK_INVALID);
   });
 });

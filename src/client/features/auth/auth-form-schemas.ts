@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { SET_PASSWORD_TEXTS } from "../../../shared/auth-texts.js";
 
 /**
  * The login and registration forms' rules (spec section 5), in zod/mini: the server's schemas in
@@ -31,3 +32,32 @@ export const registerFormSchema = z.strictObject({
       z.maxLength(256, "Password must be at most 256 characters"),
     ),
 });
+
+/**
+ * The set-password page: the registration form's length rules (the server adds the upper/lower/
+ * digit rule) and a confirmation that must match.
+ */
+export const setPasswordFormSchema = z
+  .strictObject({
+    password: z
+      .string({ error: "Password is required" })
+      .check(
+        z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+        z.maxLength(256, "Password must be at most 256 characters"),
+      ),
+    confirmPassword: z.string({ error: SET_PASSWORD_TEXTS.passwordsDoNotMatch }),
+  })
+  .check(
+    z.refine((value) => value.password === value.confirmPassword, {
+      message: SET_PASSWORD_TEXTS.passwordsDoNotMatch,
+      path: ["confirmPassword"],
+      // Compare even while the password itself is still too short: the mismatch shows as soon as
+      // the confirmation field is left.
+      when: (payload) => {
+        const value = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+        return typeof value?.password === "string" && typeof value.confirmPassword === "string";
+      },
+    }),
+  );
+
+export type SetPasswordFormValues = z.infer<typeof setPasswordFormSchema>;
