@@ -20,6 +20,10 @@ import { hashPassword } from "./auth/password.js";
 import { authRoutes } from "./auth/routes.js";
 import { AuthService, viewerOf } from "./auth/service.js";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "./auth/session-cookie.js";
+import { demoBillingRoutes } from "./billing/demo-routes.js";
+import { type BillingGateway, createGateway } from "./billing/gateway.js";
+import { billingRoutes } from "./billing/routes.js";
+import { BillingService } from "./billing/service.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import type { UserRow } from "./db/schema/index.js";
@@ -34,6 +38,7 @@ import { type AppConfigForClient, HtmlShell } from "./http/html-shell.js";
 import { isPreviewHost } from "./http/preview-redirect.js";
 import { robotsTxt, sitemapXml } from "./http/seo.js";
 import { VISITOR, type Viewer } from "./http/viewer.js";
+import { createMailer, type Mailer } from "./mail/mailer.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -53,6 +58,9 @@ export type AppServices = {
   account: AccountService;
   funds: FundsService;
   fundsIndex: FundsIndexProvider;
+  billing: BillingService;
+  gateway: BillingGateway;
+  mailer: Mailer;
 };
 
 export type App = FastifyInstance & { services: AppServices };
@@ -62,6 +70,8 @@ export type BuildOptions = {
   database?: Database;
   /** Pino options or an instance; tests pass false. */
   logger?: boolean | Record<string, unknown>;
+  /** Send e-mail through this instead of SMTP_URL / the outbox (tests capture messages). */
+  mailer?: Mailer;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -111,17 +121,39 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           clientSecret: config.OIDC_CLIENT_SECRET,
         })
       : undefined;
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.DATA_DIR, "outbox"),
+      logger,
+    });
+  // The demo provider delivers its events in-process; the service exists once the gateway does.
+  let billing: BillingService | undefined;
+  const gateway = await createGateway(config, database.db, async (event) => {
+    try {
+      await billing?.handleEvent(event);
+    } catch (error) {
+      logger.error({ err: error, event: event.id, type: event.type }, "demo payment event not applied");
+    }
+  });
+  billing = new BillingService(database.db, gateway, mailer, { publicOrigin: config.PUBLIC_ORIGIN, logger });
   const services: AppServices = {
     database,
     auth,
     account: new AccountService(database.db, fundsIndex, auth),
     funds: new FundsService(fundsIndex),
     fundsIndex,
+    billing,
+    gateway,
+    mailer,
   };
   app.decorate("services", services);
 
   app.addHook("onClose", async () => {
     await fundsIndex.stop();
+    await mailer.close();
     if (ownsDatabase) await database.close();
   });
 
@@ -161,15 +193,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   const gtm = tagManager(config);
+  // Stripe's browser script only where a publishable key makes the subscribe page load it.
+  const stripeJs = config.PAYMENTS_MODE === "stripe" && config.STRIPE_PUBLISHABLE_KEY;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...gtm.scriptOrigins],
+        scriptSrc: ["'self'", ...gtm.scriptOrigins, ...(stripeJs ? ["https://js.stripe.com"] : [])],
+        frameSrc: ["'self'", ...(stripeJs ? ["https://js.stripe.com", "https://hooks.stripe.com"] : [])],
         // Radix positions popovers with inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "https:"],
-        connectSrc: ["'self'", ...gtm.connectOrigins],
+        connectSrc: ["'self'", ...gtm.connectOrigins, ...(stripeJs ? ["https://api.stripe.com"] : [])],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -222,7 +257,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(fundsRoutes(services.funds));
       await api.register(authRoutes(auth, config.PUBLIC_ORIGIN, oidc));
       await api.register(accountRoutes(services.account, config.PUBLIC_ORIGIN));
-      await api.register(adminUsersRoutes(new AdminUsersService(database.db)));
+      await api.register(adminUsersRoutes(new AdminUsersService(database.db, billing)));
+      await api.register(billingRoutes(billing, gateway, config.PUBLIC_ORIGIN));
+      if (gateway.emulator) await api.register(demoBillingRoutes(gateway.emulator), { prefix: "/billing/demo" });
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ error: `No API route ${request.method} ${request.url.split("?")[0]}` }),
       );
@@ -234,6 +271,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     gtmId: config.GTM_ID ?? null,
     gtmScriptUrl: gtm.scriptUrl,
     signInProviders: oidc ? ["google"] : [],
+    paymentsMode: config.PAYMENTS_MODE,
+    stripePublishableKey: config.PAYMENTS_MODE === "stripe" ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
   });
   await app.ready();
   return app as unknown as App;

@@ -14,7 +14,8 @@ export const BILLING_TEXTS = {
   popupBlocked: "Failed to open the checkout window. Please allow pop-ups for this site and try again.",
   // Subscription manager messages (section 8).
   loginToManage: "Please log in to manage your billing.",
-  billingNotAvailable: "Billing management is not available. Please contact support if you have an active subscription.",
+  billingNotAvailable:
+    "Billing management is not available. Please contact support if you have an active subscription.",
   noSubscription: "No subscription found. Please subscribe first to manage billing.",
   portalOpenFailed: "Failed to open billing management. Please try again or contact support.",
   loginToUpgrade: "Please log in to upgrade your subscription.",

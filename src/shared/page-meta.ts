@@ -44,6 +44,19 @@ export const PAGE_META = {
     canonicalPath: "/privacy",
     inSitemap: false,
   },
+  "/subscribe": {
+    title: pageTitle("Subscribe"),
+    description:
+      "Unlock every matching venture capital fund with FundMatch Premium at $9.99/month, or get Lifetime access with the Excel export for $149 once.",
+    canonicalPath: "/subscribe",
+    inSitemap: true,
+  },
+  "/set-password": {
+    title: pageTitle("Set Your Password"),
+    description: "Choose a password for the FundMatch account created with your purchase.",
+    robots: "noindex",
+    inSitemap: false,
+  },
   // Signed-in pages: nothing for a crawler, but listed so that the server answers them with 200.
   "/profile": {
     title: pageTitle("My Profile"),

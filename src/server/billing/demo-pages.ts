@@ -33,23 +33,32 @@ ${body}
 }
 
 export function sendDemoPage(reply: FastifyReply, title: string, body: string, status = 200) {
-  return reply
-    .status(status)
-    .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
-    // The checkout runs in the opener's popup and hands over to the callback page, which must
-    // still be able to reach window.opener.
-    .header("cross-origin-opener-policy", "unsafe-none")
-    .header("cache-control", "no-store")
-    .type("text/html; charset=utf-8")
-    .send(page(title, body));
+  return (
+    reply
+      .status(status)
+      .header(
+        "content-security-policy",
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+      )
+      // The checkout runs in the opener's popup and hands over to the callback page, which must
+      // still be able to reach window.opener.
+      .header("cross-origin-opener-policy", "unsafe-none")
+      .header("cache-control", "no-store")
+      .type("text/html; charset=utf-8")
+      .send(page(title, body))
+  );
 }
 
-const usd = (cents: number | null | undefined) =>
-  `$${((cents ?? 0) / 100).toFixed((cents ?? 0) % 100 === 0 ? 0 : 2)}`;
+const usd = (cents: number | null | undefined) => `$${((cents ?? 0) / 100).toFixed((cents ?? 0) % 100 === 0 ? 0 : 2)}`;
 
 const date = (seconds: number | null | undefined) =>
   seconds
-    ? new Date(seconds * 1000).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })
+    ? new Date(seconds * 1000).toLocaleDateString("en-US", {
+        year: "numeric",
+        month: "long",
+        day: "numeric",
+        timeZone: "UTC",
+      })
     : "N/A";
 
 export function checkoutPageBody(session: Stripe.Checkout.Session, email: string | null): string {
@@ -85,9 +94,7 @@ export function portalPageBody(
     const live = subscription.status !== "canceled";
     const actions = live
       ? [
-          subscription.cancel_at_period_end
-            ? action("keep", "Don't cancel")
-            : action("cancel", "Cancel at period end"),
+          subscription.cancel_at_period_end ? action("keep", "Don't cancel") : action("cancel", "Cancel at period end"),
           action("renew", "Simulate a renewal"),
           action("fail", "Simulate a failed payment"),
         ].join("")

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { sendDemoPage, checkoutPageBody, portalPageBody } from "./demo-pages.js";
+import { checkoutPageBody, portalPageBody, sendDemoPage } from "./demo-pages.js";
 import type { StripeEmulator } from "./stripe-emulator/emulator.js";
 
 const STRIPE_ID = z.string().regex(/^[A-Za-z0-9_]{3,255}$/);
@@ -14,6 +14,16 @@ const PORTAL_ACTIONS = ["cancel", "keep", "renew", "fail"] as const;
 export const demoBillingRoutes =
   (emulator: StripeEmulator): FastifyPluginAsyncZod =>
   async (app) => {
+    // The pages' buttons are plain HTML forms; their (empty) bodies carry nothing to read.
+    app.addContentTypeParser("application/x-www-form-urlencoded", (_request, payload, done) => {
+      payload.resume();
+      payload.on("end", () => done(null, undefined));
+    });
+    // The popup's chain (demo page → redirect → callback) must keep window.opener: a stricter opener
+    // policy on any step, the redirects included, would cut it (see sendDemoPage).
+    app.addHook("onSend", async (_request, reply) => {
+      reply.header("cross-origin-opener-policy", "unsafe-none");
+    });
     const notFound = (reply: Parameters<typeof sendDemoPage>[0]) =>
       sendDemoPage(reply, "Not found", "<h1>Not found</h1><p>This demo page does not exist or has expired.</p>", 404);
 
@@ -63,7 +73,8 @@ export const demoBillingRoutes =
         // A portal session acts only on its own customer's subscriptions.
         if (!portal || !subscription || subscription.customer !== portal.customer) return notFound(reply);
         if (subscription.status !== "canceled") {
-          if (action === "cancel" || action === "keep") await emulator.setCancelAtPeriodEnd(subscriptionId, action === "cancel");
+          if (action === "cancel" || action === "keep")
+            await emulator.setCancelAtPeriodEnd(subscriptionId, action === "cancel");
           else if (action === "renew") await emulator.renew(subscriptionId);
           else await emulator.failPayment(subscriptionId);
         }

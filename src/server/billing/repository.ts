@@ -16,10 +16,7 @@ export async function findUserByCustomerId(db: Runner, customerId: string): Prom
 }
 
 export async function findUserByEmail(db: Runner, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`);
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
   return row;
 }
 
@@ -28,7 +25,11 @@ export async function findUserByEmail(db: Runner, email: string): Promise<UserRo
  * transaction that applies it: a concurrent duplicate blocks on the key and then sees the conflict.
  */
 export async function markApplied(db: Runner, key: string): Promise<boolean> {
-  const rows = await db.insert(billingApplied).values({ key }).onConflictDoNothing().returning({ key: billingApplied.key });
+  const rows = await db
+    .insert(billingApplied)
+    .values({ key })
+    .onConflictDoNothing()
+    .returning({ key: billingApplied.key });
   return rows.length > 0;
 }
 

@@ -33,7 +33,9 @@ export const billingRoutes =
     app.post(
       "/stripe/customer-portal",
       { schema: { body: portalRequestSchema, response: { 200: billingUrlResponseSchema } }, config: START_LIMIT },
-      async (request) => ({ url: await billing.createPortal(request.user, request.body.returnUrl, appOrigin(request)) }),
+      async (request) => ({
+        url: await billing.createPortal(request.user, request.body.returnUrl, appOrigin(request)),
+      }),
     );
 
     app.post(
@@ -46,7 +48,10 @@ export const billingRoutes =
       "/checkout-callback",
       {
         schema: {
-          querystring: z.object({ session_id: z.string().max(255).optional(), cancelled: z.string().max(10).optional() }),
+          querystring: z.object({
+            session_id: z.string().max(255).optional(),
+            cancelled: z.string().max(10).optional(),
+          }),
         },
         config: START_LIMIT,
       },
@@ -73,7 +78,8 @@ export const billingRoutes =
             text: `${BILLING_TEXTS.paymentSuccess} You can close this window.`,
           });
         } catch (error) {
-          const message = error instanceof HttpError && error.statusCode < 500 ? error.message : BILLING_TEXTS.paymentFailed;
+          const message =
+            error instanceof HttpError && error.statusCode < 500 ? error.message : BILLING_TEXTS.paymentFailed;
           if (!(error instanceof HttpError)) request.log.error({ err: error }, "checkout callback failed");
           return sendPopupPage(reply, { ...page, message: { type: CHECKOUT_ERROR_TYPE, message }, text: message });
         }
@@ -84,28 +90,34 @@ export const billingRoutes =
     await app.register(async (raw) => {
       raw.removeContentTypeParser("application/json");
       raw.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-      raw.post("/stripe/webhook", { config: { rateLimit: { max: 600, timeWindow: "1 minute" } } }, async (request, reply) => {
-        if (!gateway.webhookSecret) {
-          return reply.status(404).send({ error: "Webhooks are not used in demo mode: the demo provider applies payments itself." });
-        }
-        const signature = request.headers["stripe-signature"];
-        if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) {
-          return reply.status(400).send({ error: "Missing Stripe-Signature header or body." });
-        }
-        let event: Stripe.Event;
-        try {
-          event = await gateway.stripe.webhooks.constructEventAsync(request.body, signature, gateway.webhookSecret);
-        } catch {
-          return reply.status(400).send({ error: "Invalid webhook signature." });
-        }
-        try {
-          await billing.handleEvent(event);
-        } catch (error) {
-          // Stripe retries on any non-2xx answer, which is what a passing failure needs.
-          request.log.error({ err: error, event: event.id, type: event.type }, "stripe event not applied");
-          return reply.status(503).send({ error: "The event could not be applied now; Stripe will retry." });
-        }
-        return { received: true };
-      });
+      raw.post(
+        "/stripe/webhook",
+        { config: { rateLimit: { max: 600, timeWindow: "1 minute" } } },
+        async (request, reply) => {
+          if (!gateway.webhookSecret) {
+            return reply
+              .status(404)
+              .send({ error: "Webhooks are not used in demo mode: the demo provider applies payments itself." });
+          }
+          const signature = request.headers["stripe-signature"];
+          if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) {
+            return reply.status(400).send({ error: "Missing Stripe-Signature header or body." });
+          }
+          let event: Stripe.Event;
+          try {
+            event = await gateway.stripe.webhooks.constructEventAsync(request.body, signature, gateway.webhookSecret);
+          } catch {
+            return reply.status(400).send({ error: "Invalid webhook signature." });
+          }
+          try {
+            await billing.handleEvent(event);
+          } catch (error) {
+            // Stripe retries on any non-2xx answer, which is what a passing failure needs.
+            request.log.error({ err: error, event: event.id, type: event.type }, "stripe event not applied");
+            return reply.status(503).send({ error: "The event could not be applied now; Stripe will retry." });
+          }
+          return { received: true };
+        },
+      );
     });
   };

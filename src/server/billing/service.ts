@@ -79,7 +79,8 @@ export class BillingService {
   async createCheckout(user: UserRow | null, body: CheckoutRequest, origin: string): Promise<string> {
     if (user) {
       const status = effectiveSubscriptionStatus(user);
-      if (user.subscriptionType === "lifetime" && status === "active") throw new HttpError(409, BILLING_TEXTS.alreadyLifetime);
+      if (user.subscriptionType === "lifetime" && status === "active")
+        throw new HttpError(409, BILLING_TEXTS.alreadyLifetime);
       if (body.plan === "lifetime" && status === "active" && user.subscriptionType === "monthly") {
         return this.upgradeToLifetime(user, origin);
       }
@@ -192,7 +193,8 @@ export class BillingService {
    * webhook may both arrive, in either order, even at once.
    */
   async applyCheckoutSession(session: Stripe.Checkout.Session): Promise<CheckoutOutcome> {
-    const plan: PlanId = session.metadata?.plan === "monthly" || session.mode === "subscription" ? "monthly" : "lifetime";
+    const plan: PlanId =
+      session.metadata?.plan === "monthly" || session.mode === "subscription" ? "monthly" : "lifetime";
     const customerId = idOf(session.customer) ?? null;
     const email = session.customer_details?.email ?? session.customer_email ?? null;
     const metaUserId = Number(session.metadata?.userId);
@@ -262,7 +264,9 @@ export class BillingService {
     try {
       if (created || !user.passwordHash) {
         const token = await issuePasswordToken(this.db, user.id);
-        await this.mailer.send(setPasswordEmail({ to: user.email, link: setPasswordLink(origin, token), planName: PLANS[plan].name }));
+        await this.mailer.send(
+          setPasswordEmail({ to: user.email, link: setPasswordLink(origin, token), planName: PLANS[plan].name }),
+        );
       } else {
         await this.mailer.send(
           purchaseConfirmationEmail({ to: user.email, planName: PLANS[plan].name, loginUrl: `${origin}/login` }),
@@ -342,9 +346,7 @@ export class BillingService {
     }
     const end = periodEnd(subscription);
     const endDate =
-      status === "canceled"
-        ? (fromUnix(subscription.ended_at) ?? end)
-        : (fromUnix(subscription.cancel_at) ?? end);
+      status === "canceled" ? (fromUnix(subscription.ended_at) ?? end) : (fromUnix(subscription.cancel_at) ?? end);
     const samePause = user.stripeSubscriptionId === subscription.id ? user.subscriptionPauseAt : null;
     const pauseAt = subscription.pause_collection && status !== "canceled" ? (samePause ?? end ?? stateAt) : null;
     return repository.writeSubscriptionState(
@@ -407,14 +409,18 @@ export class BillingService {
 }
 
 function isPaid(session: Stripe.Checkout.Session): boolean {
-  return session.status === "complete" && (session.payment_status === "paid" || session.payment_status === "no_payment_required");
+  return (
+    session.status === "complete" &&
+    (session.payment_status === "paid" || session.payment_status === "no_payment_required")
+  );
 }
 
 /** A client-given URL on this app's own origin, else nothing: never a redirect to another host. */
 export function sameOriginUrl(candidate: string, origin: string): string | null {
   try {
     const url = new URL(candidate);
-    return url.origin === origin ? url.href : null;
+    // Compared as URLs: "http://localhost:80" and "http://localhost" are the same origin.
+    return url.origin === new URL(origin).origin ? url.href : null;
   } catch {
     return null;
   }

@@ -5,6 +5,10 @@ export type AppConfigForClient = {
   gtmScriptUrl: string | null;
   /** Identity providers the login page may offer ("google"); empty until one is configured. */
   signInProviders: string[];
+  /** "stripe" or "demo" (docs/decisions/0009); the subscribe page labels demo checkouts. */
+  paymentsMode: "stripe" | "demo";
+  /** Loads Stripe's browser script when set (spec section 7). */
+  stripePublishableKey: string | null;
 };
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

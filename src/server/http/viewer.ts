@@ -2,7 +2,7 @@
  * Who is asking, as far as gating is concerned. Every gate in the product is a function of the
  * viewer; the accounts and billing work only change how a request's viewer is resolved.
  */
-export type SubscriptionStatus = "active" | "trialing" | "canceled" | "past_due" | "unpaid" | "none";
+export type SubscriptionStatus = "active" | "trialing" | "canceled" | "past_due" | "unpaid" | "paused" | "none";
 export type SubscriptionType = "monthly" | "lifetime";
 
 export type Viewer =
@@ -25,4 +25,9 @@ export function seesAllResults(viewer: Viewer): boolean {
 /** Saving favourites (spec sections 4 and 6): a subscription that is active or trialing. */
 export function canSaveFunds(viewer: Viewer): boolean {
   return viewer.kind === "user" && (viewer.subscriptionStatus === "active" || viewer.subscriptionStatus === "trialing");
+}
+
+/** The Excel export (spec section 1): only the Lifetime plan adds it. */
+export function canExportFunds(viewer: Viewer): boolean {
+  return viewer.kind === "user" && viewer.subscriptionStatus === "active" && viewer.subscriptionType === "lifetime";
 }

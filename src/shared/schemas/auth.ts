@@ -46,7 +46,16 @@ export const establishSessionRequestSchema = z.strictObject({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-export const SUBSCRIPTION_STATUSES = ["active", "trialing", "canceled", "past_due", "unpaid", "none"] as const;
+/** Stripe's statuses the product names (spec section 4), plus paused (an admin pause that has taken effect). */
+export const SUBSCRIPTION_STATUSES = [
+  "active",
+  "trialing",
+  "canceled",
+  "past_due",
+  "unpaid",
+  "paused",
+  "none",
+] as const;
 export const SUBSCRIPTION_TYPES = ["monthly", "lifetime"] as const;
 
 /** The signed-in user as the session call returns it (spec section 3, Session user). */

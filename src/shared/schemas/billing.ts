@@ -1,10 +1,16 @@
 import { z } from "zod";
+import { GUEST_EMAIL_INVALID, GUEST_EMAIL_MAX_LENGTH, GUEST_EMAIL_PATTERN } from "../checkout-constants.js";
 import { newPasswordSchema, SUBSCRIPTION_TYPES } from "./auth.js";
 
-/** Spec section 5, Guest checkout: the trimmed e-mail must look like x@y.z with no spaces. */
-export const GUEST_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const GUEST_EMAIL_REQUIRED = "Email is required for checkout";
-export const GUEST_EMAIL_INVALID = "Please enter a valid email address";
+// The constants live zod-free in checkout-constants.ts (the client imports them); re-exported here.
+export {
+  CHECKOUT_ERROR_TYPE,
+  CHECKOUT_SUCCESS_MESSAGE,
+  CHECKOUT_SUCCESS_TYPE,
+  GUEST_EMAIL_INVALID,
+  GUEST_EMAIL_PATTERN,
+  GUEST_EMAIL_REQUIRED,
+} from "../checkout-constants.js";
 
 const httpUrl = (message: string) => z.url({ protocol: /^https?$/, error: message });
 
@@ -16,7 +22,7 @@ export const checkoutRequestSchema = z.strictObject({
   email: z
     .string({ error: GUEST_EMAIL_INVALID })
     .trim()
-    .max(254, GUEST_EMAIL_INVALID)
+    .max(GUEST_EMAIL_MAX_LENGTH, GUEST_EMAIL_INVALID)
     .regex(GUEST_EMAIL_PATTERN, GUEST_EMAIL_INVALID)
     .optional(),
 });
@@ -35,13 +41,8 @@ export const upgradeRequestSchema = z.strictObject({
 
 export const billingUrlResponseSchema = z.object({ url: z.string() });
 
-/** Messages the popup posts to its opener (spec section 4, Checkout flow). */
-export const CHECKOUT_SUCCESS_MESSAGE = "stripe-checkout-success";
-export const CHECKOUT_SUCCESS_TYPE = "CHECKOUT_SUCCESS";
-export const CHECKOUT_ERROR_TYPE = "stripe-checkout-error";
-
 export const SET_PASSWORD_LINK_INVALID =
-  "This link is invalid, has expired or was already used. Log in, or ask for a new link from the login page.";
+  "This link is invalid, has expired or was already used. If you have set your password, log in; otherwise reply to the e-mail for a new link.";
 
 /** Set a password from the e-mailed link after a guest checkout. */
 export const setPasswordRequestSchema = z.strictObject({

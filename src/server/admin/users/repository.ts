@@ -12,6 +12,7 @@ export async function listUsersWithSavedCounts(db: Db) {
       accountStatus: users.accountStatus,
       subscriptionType: users.subscriptionType,
       subscriptionStatus: users.subscriptionStatus,
+      subscriptionPauseAt: users.subscriptionPauseAt,
       createdAt: users.createdAt,
       savedFundsCount: count(savedFunds.fundId),
     })

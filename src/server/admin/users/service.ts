@@ -1,14 +1,24 @@
 import type { AdminUser, UserActionRequest } from "../../../shared/schemas/admin.js";
+import type { BillingService } from "../../billing/service.js";
 import type { Db } from "../../db/client.js";
 import { HttpError } from "../../http/errors.js";
 import * as repository from "./repository.js";
 
 export class AdminUsersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly billing: BillingService,
+  ) {}
 
   async list(): Promise<AdminUser[]> {
     const rows = await repository.listUsersWithSavedCounts(this.db);
-    return rows.map((row) => ({ ...row, createdAt: row.createdAt?.toISOString() ?? null }));
+    return rows.map(({ subscriptionPauseAt, ...row }) => ({
+      ...row,
+      // An admin sees a pause as soon as it is scheduled, so that Resume is offered right away;
+      // the user keeps access until it takes effect at the end of the paid period.
+      subscriptionStatus: subscriptionPauseAt ? "paused" : row.subscriptionStatus,
+      createdAt: row.createdAt?.toISOString() ?? null,
+    }));
   }
 
   /** Runs an admin action on a user; the message is what the admin page shows as a toast. */
@@ -25,12 +35,9 @@ export class AdminUsersService {
         if (!(await repository.deleteUser(this.db, userId))) throw notFound();
         return { message: "User permanently deleted." };
       case "pause_subscription":
+        return { message: await this.billing.pause(userId) };
       case "resume_subscription":
-        // Subscriptions live at the payment provider; until billing is connected there is none to change.
-        throw new HttpError(
-          409,
-          action === "pause_subscription" ? "No subscription to pause." : "No subscription to resume.",
-        );
+        return { message: await this.billing.resume(userId) };
     }
   }
 }
