@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { countriesResponseSchema, fundSearchRequestSchema } from "../../shared/schemas/funds.js";
+import { countriesResponseSchema, fundExportQuerySchema, fundSearchRequestSchema } from "../../shared/schemas/funds.js";
+import { exportFunds, requireExporter, XLSX_CONTENT_TYPE } from "./export.js";
 import type { FundsService } from "./service.js";
 
 export const fundsRoutes =
@@ -20,5 +21,25 @@ export const fundsRoutes =
       },
       async (request, reply) =>
         reply.type("application/json; charset=utf-8").send(await service.searchJson(request.body, request.viewer)),
+    );
+
+    // Building a workbook of every fund is the heaviest call in the API, hence its own tight limit
+    // (checked onRequest, so refused calls count too). Lifetime members only: the gate runs at
+    // preValidation, so 401/403 come before the filters are even looked at.
+    app.get(
+      "/funds/export",
+      {
+        schema: { querystring: fundExportQuerySchema },
+        preValidation: requireExporter,
+        config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      },
+      async (request, reply) => {
+        const file = await exportFunds(service, request.query);
+        return reply
+          .type(XLSX_CONTENT_TYPE)
+          .header("content-disposition", `attachment; filename="${file.fileName}"`)
+          .header("cache-control", "no-store")
+          .send(file.body);
+      },
     );
   };

@@ -116,6 +116,20 @@ export class FundSearchIndex {
     return json;
   }
 
+  /** Every match's full row, ranked as the search ranks them (the Excel export). */
+  matchingRows(query: FundSearchQuery): FundRow[] {
+    return Array.from(this.rankedMatches(normaliseFilters(query)), (index) => this.entry(index).row);
+  }
+
+  /** Every fund's full row, by name as the ranking's tie-break orders them (the unfiltered Excel export). */
+  rowsByName(): FundRow[] {
+    const rows = new Array<FundRow>(this.entries.length);
+    this.entries.forEach((entry, index) => {
+      rows[this.nameRank[index] as number] = entry.row;
+    });
+    return rows;
+  }
+
   has(fundId: number): boolean {
     return this.positionById.has(fundId);
   }

@@ -1,5 +1,6 @@
 import { FREE_RESULTS_LIMIT } from "../../shared/plans.js";
 import type { FundSearchQuery, FundSearchResponse } from "../../shared/schemas/funds.js";
+import type { FundRow } from "../db/schema/index.js";
 import { seesAllResults, type Viewer } from "../http/viewer.js";
 import type { FundsIndexProvider } from "./index-provider.js";
 
@@ -27,6 +28,16 @@ export class FundsService {
         : Math.min(query.limit ?? FREE_RESULTS_LIMIT, FREE_RESULTS_LIMIT),
       includePremium: full,
     });
+  }
+
+  /**
+   * Every fund matching the filters with all its fields, for the Lifetime plan's Excel export: in the
+   * search's relevance order, or by name when no filter is given. The caller does the gating.
+   */
+  async exportRows(query: FundSearchQuery): Promise<FundRow[]> {
+    const index = await this.indexes.current();
+    const filtered = Boolean(query.country) || Boolean(query.fundingStage) || (query.industryFocus?.length ?? 0) > 0;
+    return filtered ? index.matchingRows(query) : index.rowsByName();
   }
 
   /** The same search as a value, for callers inside the server. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INDUSTRY_CODES } from "../industries.js";
 import { MAX_SEARCH_LIMIT } from "../plans.js";
+import { ANY_VALUE } from "../search-params.js";
 import { STAGE_CODES } from "../stages.js";
 
 export const stageCodeSchema = z.enum(STAGE_CODES, {
@@ -11,18 +12,21 @@ export const industryCodeSchema = z.enum(INDUSTRY_CODES, {
   error: (issue) => `Unknown industry focus '${String(issue.input)}'.`,
 });
 
+/** A country filter: an empty or blank country means "any country". */
+const countryFilterSchema = z
+  .string({ error: "country must be a string." })
+  .trim()
+  .max(100, "country must be at most 100 characters.")
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 /**
  * POST /_api/funds/search body. Strict: an unknown field is a 400, so that a typo in a filter
  * never silently widens a search. An empty or blank country means "any country".
  */
 export const fundSearchRequestSchema = z.strictObject(
   {
-    country: z
-      .string({ error: "country must be a string." })
-      .trim()
-      .max(100, "country must be at most 100 characters.")
-      .optional()
-      .transform((value) => (value ? value : undefined)),
+    country: countryFilterSchema,
     fundingStage: stageCodeSchema.optional(),
     industryFocus: z
       .array(industryCodeSchema, { error: "industryFocus must be a list of industry codes." })
@@ -51,6 +55,37 @@ export const fundSearchRequestSchema = z.strictObject(
 export type FundSearchRequest = z.input<typeof fundSearchRequestSchema>;
 /** The validated search; a blank country has become absent. */
 export type FundSearchQuery = Omit<z.output<typeof fundSearchRequestSchema>, "country"> & { country?: string };
+
+/** In a query string, an absent or empty parameter and the form's '__empty' select value mean "any". */
+const orAny = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" || value === ANY_VALUE ? undefined : value), schema.optional());
+
+/**
+ * GET /_api/funds/export query: the search's filters with the search's rules (spec section 1, the
+ * Lifetime plan's Excel export). industryFocus is a single code here, the one the search form sends;
+ * a repeated parameter or an unknown field is a 400 like any other bad filter.
+ */
+export const fundExportQuerySchema = z
+  .strictObject(
+    {
+      country: orAny(countryFilterSchema),
+      fundingStage: orAny(stageCodeSchema),
+      industryFocus: orAny(
+        z.string({ error: "industryFocus must be a single industry code." }).pipe(industryCodeSchema),
+      ),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `Unknown parameter(s) in the export: ${issue.keys.join(", ")}.`
+          : "Invalid export parameters.",
+    },
+  )
+  .transform(({ country, fundingStage, industryFocus }) => ({
+    ...(country ? { country } : {}),
+    ...(fundingStage ? { fundingStage } : {}),
+    ...(industryFocus ? { industryFocus: [industryFocus] } : {}),
+  }));
 
 /** Fields only a subscriber receives; for anyone else they are absent from the JSON, not blanked. */
 export const PREMIUM_FUND_FIELDS = [

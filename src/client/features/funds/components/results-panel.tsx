@@ -7,6 +7,7 @@ import { TEXTS } from "../../../../shared/texts.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { scrollToElement } from "../../../lib/scroll.js";
 import { RESULTS_SECTION_ID } from "../search-ids.js";
+import { ExportFundsButton } from "./export-funds-button.js";
 import { SearchResults } from "./search-results.js";
 
 /** 'Your VC Matches' for the search in the URL. */
@@ -42,11 +43,14 @@ function ResultsShell({ values }: { values: SearchFormValues }) {
       className="border-y border-slate-200 bg-slate-50/80 py-14 sm:py-16"
     >
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
-        <div className="mb-8">
-          <h2 id="results-title" className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-            {TEXTS.home.resultsTitle}
-          </h2>
-          <FilterSummary values={values} />
+        <div className="mb-8 flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <h2 id="results-title" className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
+              {TEXTS.home.resultsTitle}
+            </h2>
+            <FilterSummary values={values} />
+          </div>
+          <ExportFundsButton values={values} />
         </div>
         <SearchResults values={values} />
       </div>
