@@ -19,9 +19,16 @@ const NotFoundPage = lazy(() =>
 const LoginPage = lazy(() =>
   import("../features/auth/login-page.js").then((module) => ({ default: module.LoginPage })),
 );
+// Reached only from the e-mail sent after a guest checkout.
+const SetPasswordPage = lazy(() =>
+  import("../features/auth/set-password-page.js").then((module) => ({ default: module.SetPasswordPage })),
+);
 // Signed-in and admin pages: only their visitors load their code.
 const ProfilePage = lazy(() =>
   import("../features/account/profile-page.js").then((module) => ({ default: module.ProfilePage })),
+);
+const SubscribePage = lazy(() =>
+  import("../features/billing/subscribe-page.js").then((module) => ({ default: module.SubscribePage })),
 );
 const AccountSettingsPage = lazy(() =>
   import("../features/account/account-settings-page.js").then((module) => ({ default: module.AccountSettingsPage })),
@@ -45,9 +52,11 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route index element={<HomePage />} />
         <Route path="login" element={<LoginPage />} />
+        <Route path="set-password" element={<SetPasswordPage />} />
         <Route path="terms" element={<TermsPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="profile" element={<ProfilePage />} />
+        <Route path="subscribe" element={<SubscribePage />} />
         <Route path="account-settings" element={<AccountSettingsPage />} />
         {/* The admin guard and navigation wrap every admin page; /admin/import and /admin/blog join here. */}
         <Route path="admin" element={<AdminLayout />}>

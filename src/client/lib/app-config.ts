@@ -9,9 +9,19 @@ export type AppConfig = {
   gtmScriptUrl: string | null;
   /** Identity providers the login page offers ("google"); empty = password sign-in only. */
   signInProviders: string[];
+  /** "demo" = the built-in demo checkout, no card is charged; labelled as such on the page. */
+  paymentsMode: "stripe" | "demo";
+  /** Stripe's publishable key; set = the subscribe page loads https://js.stripe.com/v3. */
+  stripePublishableKey: string | null;
 };
 
-const NONE: AppConfig = { gtmId: null, gtmScriptUrl: null, signInProviders: [] };
+const NONE: AppConfig = {
+  gtmId: null,
+  gtmScriptUrl: null,
+  signInProviders: [],
+  paymentsMode: "demo",
+  stripePublishableKey: null,
+};
 
 let cached: AppConfig | undefined;
 
@@ -42,11 +52,14 @@ export function parseAppConfig(content: string | null | undefined): AppConfig {
   try {
     const raw: unknown = JSON.parse(content);
     if (!raw || typeof raw !== "object") return NONE;
-    const { gtmId, gtmScriptUrl, signInProviders } = raw as Record<string, unknown>;
+    const { gtmId, gtmScriptUrl, signInProviders, paymentsMode, stripePublishableKey } = raw as Record<string, unknown>;
+    const key = nonEmptyString(stripePublishableKey);
     return {
       gtmId: nonEmptyString(gtmId),
       gtmScriptUrl: scriptUrl(gtmScriptUrl),
       signInProviders: providerList(signInProviders),
+      paymentsMode: paymentsMode === "stripe" ? "stripe" : "demo",
+      stripePublishableKey: key?.startsWith("pk_") ? key : null,
     };
   } catch {
     console.warn("The app-config meta tag is not valid JSON; running without it.");

@@ -8,6 +8,7 @@ import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader } from "../../components/ui/card.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
+import { useAccountStatus } from "../../lib/account-status.js";
 import { openCookiePreferences } from "../../lib/consent.js";
 import {
   BADGE_TONE_CLASS,
@@ -18,13 +19,7 @@ import {
 import { useLogout } from "../../lib/use-logout.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { cn } from "../../lib/utils.js";
-import {
-  useAccountStatus,
-  useCurrentUser,
-  useProfile,
-  useSavedFundDetails,
-  useUnsaveFund,
-} from "./api/use-account-queries.js";
+import { useCurrentUser, useProfile, useSavedFundDetails, useUnsaveFund } from "./api/use-account-queries.js";
 import { BackHomeButton, PageSkeleton } from "./components/page-states.js";
 import { SavedFundCard } from "./components/saved-fund-card.js";
 

@@ -1,15 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AccountStatusResponse, ProfileResponse, SavedFundsResponse } from "../../../../shared/schemas/account.js";
+import type { ProfileResponse, SavedFundsResponse } from "../../../../shared/schemas/account.js";
 import type { SessionUser } from "../../../../shared/schemas/auth.js";
 import { TEXTS } from "../../../../shared/texts.js";
+import { retryUnlessClientError } from "../../../lib/account-status.js";
 import { ApiError, apiGet, apiPost } from "../../../lib/api-client.js";
 import { savedFundsQueryKey } from "../../../lib/saved-funds.js";
 import { useSessionQuery } from "../../../lib/use-session-query.js";
-
-/** A 4xx will not fix itself; a 5xx or a dropped connection gets one more try. */
-function retryUnlessClientError(failureCount: number, error: Error): boolean {
-  return !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1;
-}
 
 function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
@@ -38,17 +34,6 @@ export function useProfile(enabled: boolean) {
     queryKey: profileQueryKey,
     queryFn: ({ signal }) => apiGet<ProfileResponse>("/_api/user/profile", { signal }),
     enabled,
-    retry: retryUnlessClientError,
-  });
-}
-
-export function useAccountStatus(enabled: boolean) {
-  return useQuery({
-    queryKey: ["user", "account-status"],
-    queryFn: ({ signal }) => apiGet<AccountStatusResponse>("/_api/user/account-status", { signal }),
-    enabled,
-    // Spec section 9: the account status is cached for 5 minutes.
-    staleTime: 5 * 60_000,
     retry: retryUnlessClientError,
   });
 }

@@ -1,0 +1,117 @@
+import {
+  CHECKOUT_ERROR_TYPE,
+  CHECKOUT_SUCCESS_MESSAGE,
+  CHECKOUT_SUCCESS_TYPE,
+} from "../../../shared/checkout-constants.js";
+
+/**
+ * The checkout popup (spec sections 4, 7 and 9), as plain functions over the browser objects they
+ * are given, so that the flow can be tested with stand-ins for window and popup. The sign-in popup
+ * (features/auth/oauth-popup.ts) works the same way; features do not share code, so this is the
+ * billing feature's own copy, without the sign-in's five-minute limit: paying may take a while.
+ */
+
+export const CHECKOUT_POPUP_WIDTH = 500;
+export const CHECKOUT_POPUP_HEIGHT = 800;
+/** Spec section 9: the popup is checked every second for having been closed. */
+export const CHECKOUT_POLL_MS = 1000;
+/** How long a message may trail the popup's closing (the callback posts, then closes itself). */
+const CLOSE_GRACE_MS = 1000;
+
+export const CHECKOUT_POPUP_NAME = "fundmatch-checkout";
+
+type ScreenArea = { availWidth: number; availHeight: number; availLeft?: number; availTop?: number };
+
+/** window.open features for a popup of the given size centred on the screen (spec section 4). */
+export function centredPopupFeatures(
+  screen: ScreenArea,
+  width = CHECKOUT_POPUP_WIDTH,
+  height = CHECKOUT_POPUP_HEIGHT,
+): string {
+  const left = Math.max(0, Math.round((screen.availLeft ?? 0) + (screen.availWidth - width) / 2));
+  const top = Math.max(0, Math.round((screen.availTop ?? 0) + (screen.availHeight - height) / 2));
+  return `popup=yes,width=${width},height=${height},left=${left},top=${top}`;
+}
+
+export type CheckoutMessage =
+  | { kind: "success"; guest: boolean; email: string | null }
+  | { kind: "error"; message: string | null };
+
+/**
+ * The three shapes the checkout callback posts (spec section 4): the plain string
+ * 'stripe-checkout-success', `{type: 'CHECKOUT_SUCCESS', guest?, email?}`, or
+ * `{type: 'stripe-checkout-error', message}`. Anything else posted to the window is ignored.
+ */
+export function parseCheckoutMessage(data: unknown): CheckoutMessage | null {
+  if (data === CHECKOUT_SUCCESS_MESSAGE) return { kind: "success", guest: false, email: null };
+  if (!data || typeof data !== "object") return null;
+  const { type, guest, email, message } = data as Record<string, unknown>;
+  if (type === CHECKOUT_SUCCESS_TYPE) {
+    return {
+      kind: "success",
+      guest: guest === true,
+      email: typeof email === "string" && email.trim() ? email.trim() : null,
+    };
+  }
+  if (type === CHECKOUT_ERROR_TYPE) {
+    return { kind: "error", message: typeof message === "string" && message.trim() ? message : null };
+  }
+  return null;
+}
+
+/** Only the app's own origin may report a payment (the callback page is served from it). */
+export function checkoutMessageFrom(
+  event: Pick<MessageEvent, "origin" | "data">,
+  origin: string,
+): CheckoutMessage | null {
+  if (event.origin !== origin) return null;
+  return parseCheckoutMessage(event.data);
+}
+
+export type CheckoutOutcome = CheckoutMessage | { kind: "closed" };
+
+type WatchOptions = {
+  /** The opener, where the popup posts its message. */
+  target: Pick<Window, "addEventListener" | "removeEventListener">;
+  /** Messages from any other origin are ignored (they could be anyone's). */
+  origin: string;
+  pollMs?: number;
+};
+
+/**
+ * Waits for the popup's message or its closing, whichever comes first. A cancelled checkout just
+ * closes the popup, without a message. The popup is closed after a message in case it has not
+ * closed itself; `cancel` stops waiting (the page is leaving, or the checkout could not start).
+ */
+export function watchCheckoutPopup(
+  popup: Pick<Window, "closed" | "close">,
+  { target, origin, pollMs = CHECKOUT_POLL_MS }: WatchOptions,
+): { outcome: Promise<CheckoutOutcome>; cancel: () => void } {
+  let stop = () => {};
+  const outcome = new Promise<CheckoutOutcome>((resolve) => {
+    const finish = (result: CheckoutOutcome) => {
+      stop();
+      if (result.kind !== "closed" && !popup.closed) popup.close();
+      resolve(result);
+    };
+    const onMessage = (event: MessageEvent) => {
+      const message = checkoutMessageFrom(event, origin);
+      if (message) finish(message);
+    };
+    // The callback posts its message and closes itself at once; the message can arrive a moment
+    // after `closed` turns true, so a closed popup gets a short grace before counting as cancelled.
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    const poll = setInterval(() => {
+      if (!popup.closed || grace) return;
+      clearInterval(poll);
+      grace = setTimeout(() => finish({ kind: "closed" }), CLOSE_GRACE_MS);
+    }, pollMs);
+    target.addEventListener("message", onMessage as EventListener);
+    stop = () => {
+      clearInterval(poll);
+      if (grace) clearTimeout(grace);
+      target.removeEventListener("message", onMessage as EventListener);
+    };
+  });
+  return { outcome, cancel: () => stop() };
+}

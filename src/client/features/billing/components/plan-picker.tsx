@@ -1,0 +1,210 @@
+import { Check, LoaderCircle } from "lucide-react";
+import { type RefObject, useId } from "react";
+import { Link } from "react-router";
+import { formatUsd, PLANS, type PlanId } from "../../../../shared/plans.js";
+import { SUBSCRIBE_TEXTS } from "../../../../shared/subscribe-texts.js";
+import { FormField } from "../../../components/form-field.js";
+import { Button } from "../../../components/ui/button.js";
+import { Card, CardContent, CardFooter, CardHeader } from "../../../components/ui/card.js";
+import { cn } from "../../../lib/utils.js";
+import type { CheckoutTarget } from "../use-checkout.js";
+
+type GuestEmail = {
+  value: string;
+  error: string | null;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  inputRef: RefObject<HTMLInputElement | null>;
+};
+
+type PlanPickerProps = {
+  /** Present for a visitor who is not signed in (spec section 5, Guest checkout). */
+  guestEmail: GuestEmail | null;
+  /** The plan whose checkout is starting or open. */
+  busy: CheckoutTarget | null;
+  /** A checkout is under way, or a payment is being confirmed: no second one meanwhile. */
+  locked: boolean;
+  opening: boolean;
+  onChoose: (plan: PlanId) => void;
+  onShowCheckout: () => void;
+};
+
+/** Spec section 2, Subscribe: 'Choose Your Plan' with the monthly and the lifetime plan. */
+export function PlanPicker({ guestEmail, busy, locked, opening, onChoose, onShowCheckout }: PlanPickerProps) {
+  const monthly = PLANS.monthly;
+  const lifetime = PLANS.lifetime;
+  return (
+    <section aria-labelledby="choose-plan-title" className="flex flex-col gap-8">
+      <div className="text-center">
+        <h2 id="choose-plan-title" className="text-2xl font-bold tracking-tight text-slate-900">
+          {SUBSCRIBE_TEXTS.choosePlan}
+        </h2>
+        <p className="mt-1.5 text-sm text-slate-600">{SUBSCRIBE_TEXTS.choosePlanHint}</p>
+      </div>
+
+      {guestEmail && <GuestEmailField {...guestEmail} disabled={locked} />}
+
+      <div className="mx-auto grid w-full max-w-4xl gap-6 md:grid-cols-2">
+        <PlanCard
+          name={monthly.name}
+          price={formatUsd(monthly.priceUsd)}
+          period={SUBSCRIBE_TEXTS.perMonth}
+          notes={[
+            `${formatUsd(monthly.yearlyEquivalentUsd)} ${SUBSCRIBE_TEXTS.perYear}`,
+            SUBSCRIBE_TEXTS.cancelAnytime,
+          ]}
+          features={SUBSCRIBE_TEXTS.features}
+          action={SUBSCRIBE_TEXTS.subscribeMonthly}
+          highlighted
+          busy={busy}
+          locked={locked}
+          plan="monthly"
+          opening={opening}
+          onChoose={onChoose}
+        />
+        <PlanCard
+          name={lifetime.name}
+          price={formatUsd(lifetime.priceUsd)}
+          period={SUBSCRIBE_TEXTS.oneTime}
+          notes={[SUBSCRIBE_TEXTS.lifetimeNote]}
+          features={[SUBSCRIBE_TEXTS.everythingInPremium, SUBSCRIBE_TEXTS.excelExport]}
+          action={SUBSCRIBE_TEXTS.getLifetime}
+          busy={busy}
+          locked={locked}
+          plan="lifetime"
+          opening={opening}
+          onChoose={onChoose}
+        />
+      </div>
+
+      {busy && busy !== "upgrade" && !opening && <CheckoutPendingNote onShowCheckout={onShowCheckout} />}
+    </section>
+  );
+}
+
+/** While the popup is open: where the payment happens, and a way back to a window gone behind. */
+export function CheckoutPendingNote({ onShowCheckout }: { onShowCheckout: () => void }) {
+  return (
+    <div
+      role="status"
+      className="mx-auto flex w-full max-w-4xl flex-wrap items-center justify-center gap-3 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-900"
+    >
+      <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+      <span>{SUBSCRIBE_TEXTS.checkoutPending}</span>
+      <Button variant="link" size="sm" className="h-auto p-0" onClick={onShowCheckout}>
+        {SUBSCRIBE_TEXTS.showCheckout}
+      </Button>
+    </div>
+  );
+}
+
+function GuestEmailField({ value, error, onChange, onBlur, inputRef, disabled }: GuestEmail & { disabled: boolean }) {
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <FormField
+        ref={inputRef}
+        id="guest-email"
+        label={SUBSCRIBE_TEXTS.guestEmailLabel}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+        required
+        aria-required="true"
+        value={value}
+        error={error ?? undefined}
+        hint={SUBSCRIBE_TEXTS.guestEmailHint}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+      <p className="text-sm text-slate-600">
+        {SUBSCRIBE_TEXTS.guestHaveAccount}{" "}
+        <Link
+          to="/login"
+          className="rounded-sm font-semibold text-indigo-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden"
+        >
+          {SUBSCRIBE_TEXTS.signInInstead}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+type PlanCardProps = {
+  plan: PlanId;
+  name: string;
+  price: string;
+  period: string;
+  notes: readonly string[];
+  features: readonly string[];
+  action: string;
+  highlighted?: boolean;
+  busy: CheckoutTarget | null;
+  locked: boolean;
+  opening: boolean;
+  onChoose: (plan: PlanId) => void;
+};
+
+function PlanCard({
+  plan,
+  name,
+  price,
+  period,
+  notes,
+  features,
+  action,
+  highlighted = false,
+  busy,
+  locked,
+  opening,
+  onChoose,
+}: PlanCardProps) {
+  const titleId = useId();
+  const mine = busy === plan;
+  return (
+    <Card
+      role="group"
+      aria-labelledby={titleId}
+      className={cn("flex flex-col", highlighted && "border-indigo-300 ring-2 ring-indigo-600/15")}
+    >
+      <CardHeader className="gap-3">
+        <h3 id={titleId} className="text-lg font-semibold tracking-tight text-slate-900">
+          {name}
+        </h3>
+        <p className="flex items-baseline gap-1.5">
+          <span className="text-4xl font-bold tracking-tight text-slate-900">{price}</span>
+          <span className="text-sm font-medium text-slate-600">{period}</span>
+        </p>
+        <ul className="flex flex-col gap-0.5 text-sm text-slate-600">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <ul className="flex flex-col gap-2.5 border-t border-slate-100 pt-5 text-sm text-slate-800">
+          {features.map((feature) => (
+            <li key={feature} className="flex items-start gap-2.5">
+              <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      <CardFooter>
+        <Button
+          size="lg"
+          variant={highlighted ? "default" : "outline"}
+          className="w-full"
+          disabled={locked}
+          aria-busy={mine || undefined}
+          onClick={() => onChoose(plan)}
+        >
+          {mine && <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
+          {mine && opening ? SUBSCRIBE_TEXTS.openingCheckout : action}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
