@@ -8,6 +8,8 @@ const port = Number(process.env.E2E_PORT ?? 3217);
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh embedded database per run: the app migrates and seeds it on start, as on a first `npm start`.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "fundmatch-e2e-"));
+// The workers inherit it: the guest checkout test reads the set-password e-mail from DATA_DIR/outbox.
+process.env.E2E_DATA_DIR = dataDir;
 // The tag manager is served by a local stand-in (tests/peers/gtm-stand-in.mjs): no outside network here.
 const gtmPort = Number(process.env.GTM_STAND_IN_PORT ?? 3218);
 const oidcPort = Number(process.env.OIDC_PROVIDER_PORT ?? 3219);
