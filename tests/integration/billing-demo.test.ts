@@ -103,6 +103,7 @@ describe.each(TEST_DRIVERS)("demo payments on %s", (driver) => {
     const portalPath = new URL(portal.json().url).pathname;
     const page = await call("GET", portalPath);
     expect(page.body).toContain("Cancel at period end");
+    expect(page.body).toContain("Demo billing portal: no card is charged");
     const subscriptionId = (await row())?.stripeSubscriptionId as string;
 
     await form(`${portalPath}/subscriptions/${subscriptionId}/cancel`);

@@ -6,7 +6,7 @@ import { escapeHtml } from "../http/html-shell.js";
  * The pages Stripe would host (checkout, customer portal), as the demo provider shows them. They are
  * plain server-rendered HTML with forms: no script, so their CSP allows none.
  */
-function page(title: string, body: string): string {
+function page(title: string, banner: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -26,13 +26,16 @@ function page(title: string, body: string): string {
 </style>
 </head>
 <body><main>
-<p class="banner" role="note">Demo checkout: no card is charged</p>
+<p class="banner" role="note">${escapeHtml(banner)}</p>
 ${body}
 </main></body>
 </html>`;
 }
 
-export function sendDemoPage(reply: FastifyReply, title: string, body: string, status = 200) {
+export const CHECKOUT_BANNER = "Demo checkout: no card is charged";
+export const PORTAL_BANNER = "Demo billing portal: no card is charged";
+
+export function sendDemoPage(reply: FastifyReply, title: string, body: string, status = 200, banner = CHECKOUT_BANNER) {
   return (
     reply
       .status(status)
@@ -45,7 +48,7 @@ export function sendDemoPage(reply: FastifyReply, title: string, body: string, s
       .header("cross-origin-opener-policy", "unsafe-none")
       .header("cache-control", "no-store")
       .type("text/html; charset=utf-8")
-      .send(page(title, body))
+      .send(page(title, banner, body))
   );
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { checkoutPageBody, portalPageBody, sendDemoPage } from "./demo-pages.js";
+import { checkoutPageBody, PORTAL_BANNER, portalPageBody, sendDemoPage } from "./demo-pages.js";
 import type { StripeEmulator } from "./stripe-emulator/emulator.js";
 
 const STRIPE_ID = z.string().regex(/^[A-Za-z0-9_]{3,255}$/);
@@ -60,7 +60,13 @@ export const demoBillingRoutes =
         emulator.getCustomer(customerId),
         emulator.listSubscriptions(customerId),
       ]);
-      return sendDemoPage(reply, "Demo billing portal", portalPageBody(portal, customer, subscriptions));
+      return sendDemoPage(
+        reply,
+        "Demo billing portal",
+        portalPageBody(portal, customer, subscriptions),
+        200,
+        PORTAL_BANNER,
+      );
     });
 
     app.post(

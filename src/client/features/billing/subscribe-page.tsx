@@ -128,7 +128,8 @@ function Subscribe({ user, demo, stripe, retryStripe }: SubscribeProps) {
         </p>
       )}
 
-      {state.status === "activating" && (
+      {/* The refreshed session may show the subscription before the polling has seen it. */}
+      {state.status === "activating" && !subscribed && (
         <p
           role="status"
           className="mx-auto flex w-full max-w-4xl items-center justify-center gap-2 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900"
