@@ -99,8 +99,8 @@ test("the admin sees every user with their columns and can search", async ({ pag
 
 test("pausing a subscription that does not exist shows the server's answer", async ({ page }) => {
   await logIn(page, ADMIN.email, ADMIN.password);
-  // Billing does not exist yet, so no user has an active subscription: pretend this one has, and
-  // let the real action call answer.
+  // This member never paid: the list is made to show an active subscription, and the real action
+  // call answers that there is none (the pause itself is covered by tests/integration/billing.test.ts).
   await page.route("**/_api/admin/users", async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { users: Array<{ email: string }> };
@@ -118,7 +118,7 @@ test("pausing a subscription that does not exist shows the server's answer", asy
   await expect(dialog.getByText(member.displayName)).toBeVisible();
   await expect(dialog.getByText(member.email)).toBeVisible();
   await dialog.getByRole("button", { name: ADMIN_TEXTS.actions.pause_subscription.confirm }).click();
-  await expect(page.getByText("No subscription to pause.")).toBeVisible();
+  await expect(page.getByText("No active subscription to pause.")).toBeVisible();
   await expect(dialog).toBeHidden();
 });
 

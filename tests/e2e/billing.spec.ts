@@ -10,7 +10,8 @@ import { expectNoSeriousViolations } from "./support/axe.js";
  * page, and paying there goes through the same billing code as a Stripe payment. One registration
  * only: the server allows 10 per 10 minutes per IP and the other files need theirs.
  */
-test.describe.configure({ mode: "serial" });
+// A whole purchase journey per test: longer than the default 30 s when CI runs two workers.
+test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 const RUN = Date.now().toString(36);
 const buyer = { email: `buyer-${RUN}@example.com`, password: "Sup3rSecret1", displayName: "Bea Buyer" };
