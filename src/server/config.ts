@@ -4,16 +4,7 @@ import { meetsPasswordRule } from "../shared/schemas/auth.js";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-const optionalUrl = (protocols: string[]) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .refine((value) => value === undefined || protocols.some((p) => value.startsWith(p)), {
-      message: `must start with ${protocols.join(" or ")}`,
-    });
-
+/** An optional variable (blank = unset) that must start with one of the prefixes: URLs, Stripe ids. */
 const prefixed = (prefixes: string[]) =>
   z
     .string()
@@ -32,7 +23,7 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
-  DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
+  DATABASE_URL: prefixed(["postgres://", "postgresql://"]),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   PUBLIC_ORIGIN: z
     .string()
@@ -85,7 +76,7 @@ export const envSchema = z.object({
       message: "must look like GTM-XXXXXXX",
     }),
   /** Test-only: where the tag-manager script is loaded from instead of Google's (a local stand-in). */
-  GTM_SCRIPT_URL: optionalUrl(["http://", "https://"]),
+  GTM_SCRIPT_URL: prefixed(["http://", "https://"]),
   /** With ADMIN_PASSWORD: start-up creates this admin, or makes the existing account an admin. */
   ADMIN_EMAIL: z
     .string()
@@ -128,11 +119,11 @@ export const envSchema = z.object({
   STRIPE_PRICE_MONTHLY: prefixed(["price_"]),
   STRIPE_PRICE_LIFETIME: prefixed(["price_"]),
   /** Another host for the Stripe API (tests, proxies), e.g. http://127.0.0.1:12111. */
-  STRIPE_API_BASE_URL: optionalUrl(["http://", "https://"]),
+  STRIPE_API_BASE_URL: prefixed(["http://", "https://"]),
   /** stripe or demo; unset = stripe when STRIPE_SECRET_KEY is set, else demo (refused in production). */
   PAYMENTS_MODE: z.enum(["stripe", "demo"]).optional(),
   /** Outgoing mail server, smtp(s)://user:pass@host:port; unset = e-mails go to the log and DATA_DIR/outbox. */
-  SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
+  SMTP_URL: prefixed(["smtp://", "smtps://"]),
   /** Sender of the product's e-mails. */
   MAIL_FROM: z.string().trim().min(3).default("FundMatch <no-reply@fundmatch.example>"),
   /** Seed the shipped fund data into an empty database at start. */

@@ -1,4 +1,4 @@
-import { Check, LoaderCircle } from "lucide-react";
+import { LoaderCircle } from "lucide-react";
 import { type RefObject, useId } from "react";
 import { Link } from "react-router";
 import { formatUsd, PLANS, type PlanId } from "../../../../shared/plans.js";
@@ -8,6 +8,7 @@ import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent, CardFooter, CardHeader } from "../../../components/ui/card.js";
 import { cn } from "../../../lib/utils.js";
 import type { CheckoutTarget } from "../use-checkout.js";
+import { CheckList } from "./check-list.js";
 
 type GuestEmail = {
   value: string;
@@ -183,14 +184,7 @@ function PlanCard({
         </ul>
       </CardHeader>
       <CardContent className="flex-1">
-        <ul className="flex flex-col gap-2.5 border-t border-slate-100 pt-5 text-sm text-slate-800">
-          {features.map((feature) => (
-            <li key={feature} className="flex items-start gap-2.5">
-              <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={features} className="border-t border-slate-100 pt-5" />
       </CardContent>
       <CardFooter>
         <Button

@@ -1,4 +1,4 @@
-import { Check, CreditCard, ExternalLink, Infinity as InfinityIcon, LoaderCircle, Search } from "lucide-react";
+import { CreditCard, ExternalLink, Infinity as InfinityIcon, LoaderCircle, Search } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import { formatUsd, PLANS } from "../../../../shared/plans.js";
@@ -18,6 +18,7 @@ import {
   subscriptionDateLine,
   upgradeAvailability,
 } from "../subscription-display.js";
+import { CheckList } from "./check-list.js";
 import { CheckoutPendingNote } from "./plan-picker.js";
 
 type SubscriptionOverviewProps = {
@@ -166,14 +167,7 @@ function BenefitsCard({ lifetime }: { lifetime: boolean }) {
         <h3 className="text-lg font-semibold tracking-tight text-slate-900">{SUBSCRIBE_TEXTS.yourBenefits}</h3>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        <ul className="flex flex-col gap-2.5 text-sm text-slate-800">
-          {benefits.map((benefit) => (
-            <li key={benefit} className="flex items-start gap-2.5">
-              <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-              {benefit}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={benefits} />
         <Button asChild className="self-start">
           <Link to="/#find-investors">
             <Search aria-hidden="true" />
