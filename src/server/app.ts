@@ -142,7 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const services: AppServices = {
     database,
     auth,
-    account: new AccountService(database.db, fundsIndex, auth),
+    account: new AccountService(database.db, fundsIndex, auth, billing),
     funds: new FundsService(fundsIndex),
     fundsIndex,
     billing,

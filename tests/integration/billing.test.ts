@@ -55,10 +55,13 @@ describe.each(TEST_DRIVERS)("billing through the Stripe API on %s", (driver) => 
   const cookieOf = (response: { cookies: Array<{ name: string; value: string }> }) =>
     response.cookies.find((cookie) => cookie.name === "fundmatch_session")?.value ?? "";
 
+  let nextCaller = 0;
+  // Each call from its own address: the suite starts more checkouts than one IP may per minute.
   const call = (method: "GET" | "POST", url: string, token: string | null, payload?: unknown) =>
     t.app.inject({
       method,
       url,
+      remoteAddress: `10.1.${Math.floor(++nextCaller / 250)}.${nextCaller % 250}`,
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
       cookies: token ? { fundmatch_session: token } : {},
     });
@@ -426,6 +429,26 @@ describe.each(TEST_DRIVERS)("billing through the Stripe API on %s", (driver) => 
     ).toBeNull();
     expect((await call("GET", "/_api/user/account-status", who.token)).json().subscriptionStatus).toBe("active");
     expect((await action("resume_subscription")).statusCode).toBe(409);
+  });
+
+  it("cancels the subscription at Stripe when the member or an admin deletes the account", async () => {
+    const self = await subscribedMember("leaving@example.com");
+    const deleted = await call("POST", "/_api/user/delete-account", self.token, { password: "Member-pass-1" });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await stripe.emulator.getSubscription(self.row.stripeSubscriptionId as string))?.status).toBe("canceled");
+
+    const removed = await subscribedMember("removed@example.com");
+    const action = await call("POST", "/_api/admin/user-action", adminToken, {
+      userId: removed.id,
+      action: "delete_user",
+    });
+    expect(action.statusCode, action.body).toBe(200);
+    expect((await stripe.emulator.getSubscription(removed.row.stripeSubscriptionId as string))?.status).toBe(
+      "canceled",
+    );
+    // Stripe's news of the end finds no account and changes nothing.
+    const [ended] = eventsOf("customer.subscription.deleted", removed.row.stripeSubscriptionId as string);
+    expect((await sendEvent(ended as Stripe.Event)).statusCode).toBe(200);
   });
 
   it("answers pause and resume for accounts without a subscription with 409", async () => {

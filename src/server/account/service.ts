@@ -1,6 +1,7 @@
 import { SUBSCRIPTION_REQUIRED } from "../../shared/schemas/account.js";
 import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from "../../shared/schemas/auth.js";
 import * as authRepository from "../auth/repository.js";
+import type { BillingService } from "../billing/service.js";
 import { AUTH_MESSAGES, type AuthService, type ClientInfo, type SignedIn } from "../auth/service.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/schema/index.js";
@@ -14,6 +15,7 @@ export class AccountService {
     private readonly db: Db,
     private readonly indexes: FundsIndexProvider,
     private readonly auth: AuthService,
+    private readonly billing: Pick<BillingService, "cancelBeforeDeletion">,
   ) {}
 
   async updateProfile(
@@ -48,9 +50,13 @@ export class AccountService {
     await this.auth.endAllSessions(user.id);
   }
 
-  /** Erases the user at once; sessions and saved funds go with the row (foreign keys cascade). */
+  /**
+   * Erases the user at once, after stopping their subscription; sessions and saved funds go with
+   * the row (foreign keys cascade).
+   */
   async delete(user: UserRow, password: string): Promise<void> {
     await this.auth.confirmPassword(user, password);
+    await this.billing.cancelBeforeDeletion(user);
     await authRepository.deleteUserById(this.db, user.id);
   }
 

@@ -401,6 +401,25 @@ export class BillingService {
     return "Subscription resumed. The user will be charged on the next billing date.";
   }
 
+  /**
+   * Before an account is deleted: its monthly plan is cancelled at once, or the person would go on
+   * paying for an account that no longer exists. A failure stops the deletion (nothing changes).
+   */
+  async cancelBeforeDeletion(user: UserRow): Promise<void> {
+    if (!user.stripeSubscriptionId || user.subscriptionStatus === "canceled") return;
+    try {
+      await this.gateway.stripe.subscriptions.cancel(user.stripeSubscriptionId);
+    } catch (error) {
+      // Already gone at Stripe: nothing left to stop.
+      if ((error as { code?: string }).code === "resource_missing") return;
+      this.options.logger.error({ err: error, userId: user.id }, "could not cancel a subscription before deletion");
+      throw new HttpError(
+        502,
+        "The subscription could not be cancelled at the payment provider, so nothing was deleted. Please try again.",
+      );
+    }
+  }
+
   private async requireUser(userId: number): Promise<UserRow> {
     const user = await repository.findUserById(this.db, userId);
     if (!user) throw new HttpError(404, "User not found.");

@@ -30,10 +30,15 @@ export class AdminUsersService {
       case "reactivate_account":
         if (!(await repository.setAccountStatus(this.db, userId, "active"))) throw notFound();
         return { message: "Account reactivated. The user can log in again." };
-      case "delete_user":
-        // Sessions and saved funds are removed with the user by the foreign keys.
+      case "delete_user": {
+        // The spec's confirmation says the subscription goes too: stop it at Stripe first. Sessions
+        // and saved funds are removed with the user by the foreign keys.
+        const user = await repository.findUser(this.db, userId);
+        if (!user) throw notFound();
+        await this.billing.cancelBeforeDeletion(user);
         if (!(await repository.deleteUser(this.db, userId))) throw notFound();
         return { message: "User permanently deleted." };
+      }
       case "pause_subscription":
         return { message: await this.billing.pause(userId) };
       case "resume_subscription":
