@@ -73,7 +73,9 @@ test("a free member is asked to upgrade, buys Premium in the popup, saves, upgra
   await expect(save).toHaveAttribute("aria-pressed", "true");
 
   await page.goto("/profile");
-  await expect(page.getByText("Premium", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("complementary", { name: "Account" }).getByText("Premium", { exact: true }),
+  ).toBeVisible();
   const saved = page.getByRole("article").filter({ hasText: fundName });
   await expect(saved).toBeVisible();
   await saved.getByRole("button", { name: /Remove/ }).click();
