@@ -392,6 +392,17 @@ describe.each(TEST_DRIVERS)("billing through the Stripe API on %s", (driver) => 
     expect(mail.text).not.toContain("set-password");
   });
 
+  it("replaces a subscribed account's monthly plan when a guest pays monthly with its address", async () => {
+    const who = await subscribedMember("twice@example.com");
+    const first = who.row.stripeSubscriptionId as string;
+    await pay(await startCheckout(null, "monthly", { email: "twice@example.com" }));
+    const row = await userRow(who.id);
+    expect(row.stripeSubscriptionId).not.toBe(first);
+    expect(row).toMatchObject({ subscriptionStatus: "active", subscriptionType: "monthly" });
+    expect((await stripe.emulator.getSubscription(first))?.status).toBe("canceled");
+    expect((await stripe.emulator.getSubscription(row.stripeSubscriptionId as string))?.status).toBe("active");
+  });
+
   it("lets an admin pause at the end of the period, and resume", async () => {
     const who = await subscribedMember("paused@example.com");
     const action = (name: string) =>

@@ -218,7 +218,10 @@ export class BillingService {
       }
       if (!fresh) return { user, created, fresh, previousSubscription: null };
       if (customerId && !user.stripeCustomerId) await repository.claimCustomerId(tx, user.id, customerId);
-      const previousSubscription = user.subscriptionType === "monthly" ? user.stripeSubscriptionId : null;
+      const previousSubscription =
+        user.subscriptionType === "monthly" && LIVE_STATUSES.has(effectiveSubscriptionStatus(user) ?? "")
+          ? user.stripeSubscriptionId
+          : null;
       if (plan === "lifetime") {
         // Lifetime is permanent: it overrides whatever subscription state is stored.
         await repository.writeSubscriptionState(
@@ -242,20 +245,22 @@ export class BillingService {
     const outcome: CheckoutOutcome = { plan, guest: buyerId === undefined, email, userId: applied.user.id };
     if (!applied.fresh) return outcome;
     this.options.logger.info({ userId: applied.user.id, plan, session: session.id }, "checkout applied");
-    const upgradeFrom = session.metadata?.upgradeFrom || applied.previousSubscription;
-    if (plan === "lifetime" && upgradeFrom) await this.cancelReplacedSubscription(upgradeFrom);
+    const replaced = session.metadata?.upgradeFrom || applied.previousSubscription;
+    // One plan per person: Lifetime replaces the monthly plan, and a second monthly plan (a guest
+    // paying with the address of a subscribed account) replaces the first, never charging twice.
+    if (replaced && replaced !== subscription?.id) await this.cancelReplacedSubscription(replaced);
     if (outcome.guest && email) await this.welcomeGuest(applied.user, applied.created, plan, session);
     return outcome;
   }
 
-  /** After a lifetime upgrade: stop the monthly plan at once, crediting the unused days (proration). */
+  /** Stops a replaced monthly plan at once, crediting its unused days to the customer (proration). */
   private async cancelReplacedSubscription(subscriptionId: string): Promise<void> {
     try {
       await this.gateway.stripe.subscriptions.cancel(subscriptionId, { prorate: true, invoice_now: true });
     } catch (error) {
       // The lifetime access is already granted; a failure here only means the old plan must be
       // cancelled by hand in the Stripe dashboard, so it is logged loudly rather than undone.
-      this.options.logger.error({ err: error, subscriptionId }, "lifetime upgrade: could not cancel the monthly plan");
+      this.options.logger.error({ err: error, subscriptionId }, "could not cancel a replaced monthly plan");
     }
   }
 
