@@ -1,8 +1,8 @@
 import { SUBSCRIPTION_REQUIRED } from "../../shared/schemas/account.js";
 import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from "../../shared/schemas/auth.js";
 import * as authRepository from "../auth/repository.js";
-import type { BillingService } from "../billing/service.js";
 import { AUTH_MESSAGES, type AuthService, type ClientInfo, type SignedIn } from "../auth/service.js";
+import type { BillingService } from "../billing/service.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/schema/index.js";
 import type { FundsIndexProvider } from "../funds/index-provider.js";
