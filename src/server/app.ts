@@ -35,6 +35,7 @@ import { isCrossSiteRequest } from "./http/csrf.js";
 import { HttpError, registerErrorHandling } from "./http/errors.js";
 import { requireAdmin } from "./http/guards.js";
 import { type AppConfigForClient, HtmlShell } from "./http/html-shell.js";
+import { requestOrigin } from "./http/origin.js";
 import { isPreviewHost } from "./http/preview-redirect.js";
 import { robotsTxt, sitemapXml } from "./http/seo.js";
 import { VISITOR, type Viewer } from "./http/viewer.js";
@@ -215,7 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
   });
 
-  const originOf = (request: FastifyRequest) => config.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`;
+  const originOf = (request: FastifyRequest) => requestOrigin(request, config.PUBLIC_ORIGIN);
   app.get("/robots.txt", async (request, reply) =>
     reply.type("text/plain; charset=utf-8").send(robotsTxt(originOf(request))),
   );

@@ -24,7 +24,6 @@ export const BILLING_TEXTS = {
   // Other server answers.
   alreadySubscribed: "You already have an active subscription. Manage it from the subscribe page.",
   alreadyLifetime: "You already have lifetime access.",
-  guestEmailRequired: "Email is required for checkout",
   checkoutNotPaid: "The payment was not completed.",
   checkoutUnknown: "This checkout session could not be found.",
   exportLifetimeOnly: "The Excel export is part of the Lifetime plan.",

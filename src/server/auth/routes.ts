@@ -4,6 +4,7 @@ import { z } from "zod";
 import { establishSessionRequestSchema, loginRequestSchema, registerRequestSchema } from "../../shared/schemas/auth.js";
 import { setPasswordRequestSchema } from "../../shared/schemas/billing.js";
 import { HttpError } from "../http/errors.js";
+import { requestOrigin } from "../http/origin.js";
 import { sendPopupPage } from "../http/popup-page.js";
 import { OidcError, type OidcSignIn } from "./oidc.js";
 import { AUTH_MESSAGES, type AuthService, toSessionUser } from "./service.js";
@@ -18,7 +19,7 @@ const OAUTH_STATE_COOKIE = "fundmatch_oauth_state";
 export const authRoutes =
   (auth: AuthService, publicOrigin: string | undefined, oidc: OidcSignIn | undefined): FastifyPluginAsyncZod =>
   async (app) => {
-    const appOrigin = (request: FastifyRequest) => publicOrigin ?? `${request.protocol}://${request.host}`;
+    const appOrigin = (request: FastifyRequest) => requestOrigin(request, publicOrigin);
     const sendPopup = (request: FastifyRequest, reply: FastifyReply, message: PopupMessage) =>
       sendPopupPage(reply, {
         message,

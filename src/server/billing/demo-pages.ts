@@ -36,20 +36,15 @@ export const CHECKOUT_BANNER = "Demo checkout: no card is charged";
 export const PORTAL_BANNER = "Demo billing portal: no card is charged";
 
 export function sendDemoPage(reply: FastifyReply, title: string, body: string, status = 200, banner = CHECKOUT_BANNER) {
-  return (
-    reply
-      .status(status)
-      .header(
-        "content-security-policy",
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-      )
-      // The checkout runs in the opener's popup and hands over to the callback page, which must
-      // still be able to reach window.opener.
-      .header("cross-origin-opener-policy", "unsafe-none")
-      .header("cache-control", "no-store")
-      .type("text/html; charset=utf-8")
-      .send(page(title, banner, body))
-  );
+  return reply
+    .status(status)
+    .header(
+      "content-security-policy",
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    )
+    .header("cache-control", "no-store")
+    .type("text/html; charset=utf-8")
+    .send(page(title, banner, body));
 }
 
 const usd = (cents: number | null | undefined) => `$${((cents ?? 0) / 100).toFixed((cents ?? 0) % 100 === 0 ? 0 : 2)}`;

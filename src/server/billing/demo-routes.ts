@@ -20,7 +20,7 @@ export const demoBillingRoutes =
       payload.on("end", () => done(null, undefined));
     });
     // The popup's chain (demo page → redirect → callback) must keep window.opener: a stricter opener
-    // policy on any step, the redirects included, would cut it (see sendDemoPage).
+    // policy on any step, the redirects included, would cut it.
     app.addHook("onSend", async (_request, reply) => {
       reply.header("cross-origin-opener-policy", "unsafe-none");
     });

@@ -12,6 +12,7 @@ import {
   upgradeRequestSchema,
 } from "../../shared/schemas/billing.js";
 import { HttpError } from "../http/errors.js";
+import { requestOrigin } from "../http/origin.js";
 import { sendPopupPage } from "../http/popup-page.js";
 import type { BillingGateway } from "./gateway.js";
 import type { BillingService } from "./service.js";
@@ -22,7 +23,7 @@ const START_LIMIT = { rateLimit: { max: 20, timeWindow: "1 minute" } };
 export const billingRoutes =
   (billing: BillingService, gateway: BillingGateway, publicOrigin: string | undefined): FastifyPluginAsyncZod =>
   async (app) => {
-    const appOrigin = (request: FastifyRequest) => publicOrigin ?? `${request.protocol}://${request.host}`;
+    const appOrigin = (request: FastifyRequest) => requestOrigin(request, publicOrigin);
 
     app.post(
       "/stripe/create-checkout-session",

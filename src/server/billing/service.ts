@@ -1,9 +1,11 @@
 import type { Logger } from "pino";
 import type Stripe from "stripe";
 import { BILLING_TEXTS } from "../../shared/billing-texts.js";
+import { GUEST_EMAIL_REQUIRED } from "../../shared/checkout-constants.js";
 import { PLANS, type PlanId } from "../../shared/plans.js";
 import type { CheckoutRequest } from "../../shared/schemas/billing.js";
 import { issuePasswordToken, setPasswordLink } from "../auth/password-tokens.js";
+import * as authRepository from "../auth/repository.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/schema/index.js";
 import { HttpError } from "../http/errors.js";
@@ -70,10 +72,6 @@ export class BillingService {
     private readonly options: BillingOptions,
   ) {}
 
-  get mode() {
-    return this.gateway.mode;
-  }
-
   // ---- Starting payments -------------------------------------------------------------------
 
   async createCheckout(user: UserRow | null, body: CheckoutRequest, origin: string): Promise<string> {
@@ -86,7 +84,7 @@ export class BillingService {
       }
       if (status === "active" || status === "trialing") throw new HttpError(409, BILLING_TEXTS.alreadySubscribed);
     } else if (!body.email) {
-      throw new HttpError(400, BILLING_TEXTS.guestEmailRequired);
+      throw new HttpError(400, GUEST_EMAIL_REQUIRED);
     }
     return this.withProvider(BILLING_TEXTS.checkoutFailed, async () => {
       const customer = user ? await this.customerFor(user) : undefined;
@@ -207,13 +205,19 @@ export class BillingService {
 
     const applied = await this.db.transaction(async (tx) => {
       const fresh = await repository.markApplied(tx, `checkout:${session.id}`);
-      let user = buyerId === undefined ? undefined : await repository.findUserById(tx, buyerId);
+      let user = buyerId === undefined ? undefined : await authRepository.findUserById(tx, buyerId);
       user ??= customerId ? await repository.findUserByCustomerId(tx, customerId) : undefined;
-      user ??= email ? await repository.findUserByEmail(tx, email) : undefined;
+      user ??= email ? await authRepository.findUserByEmail(tx, email) : undefined;
       let created = false;
       if (!user) {
         if (!email) throw new Error(`Checkout Session ${session.id} has neither a known customer nor an e-mail`);
-        user = await repository.insertGuestUser(tx, email, displayNameFromEmail(email));
+        user = await authRepository.insertUser(tx, {
+          email,
+          displayName: displayNameFromEmail(email),
+          passwordHash: null,
+        });
+        // A registration with this address won the race: the transaction rolls back and is retried.
+        if (!user) throw new Error(`An account for ${email} appeared during checkout ${session.id}`);
         created = true;
       }
       if (!fresh) return { user, created, fresh, previousSubscription: null };
@@ -338,7 +342,7 @@ export class BillingService {
     const byCustomer = customerId ? await repository.findUserByCustomerId(tx, customerId) : undefined;
     if (byCustomer) return byCustomer;
     const userId = Number(metadata?.userId);
-    return Number.isInteger(userId) && userId > 0 ? repository.findUserById(tx, userId) : undefined;
+    return Number.isInteger(userId) && userId > 0 ? authRepository.findUserById(tx, userId) : undefined;
   }
 
   /** Stores a subscription's state on its owner, unless it is stale or outranked by Lifetime. */
@@ -426,7 +430,7 @@ export class BillingService {
   }
 
   private async requireUser(userId: number): Promise<UserRow> {
-    const user = await repository.findUserById(this.db, userId);
+    const user = await authRepository.findUserById(this.db, userId);
     if (!user) throw new HttpError(404, "User not found.");
     return user;
   }

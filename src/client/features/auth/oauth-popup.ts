@@ -1,3 +1,5 @@
+import { watchPopupMessages } from "../../lib/popup.js";
+
 /**
  * The identity-provider sign-in popup (spec sections 4, 7 and 9), as plain functions over the
  * browser objects they are given, so that the flow can be tested with stand-ins for window and popup.
@@ -5,9 +7,6 @@
 
 export const OAUTH_POPUP_WIDTH = 500;
 export const OAUTH_POPUP_HEIGHT = 600;
-/** How long a message may trail the popup's closing (see watchPopup). */
-const CLOSE_GRACE_MS = 1_000;
-
 /** How often the popup is checked for having been closed by the user. */
 export const OAUTH_POLL_MS = 1000;
 export const OAUTH_TIMEOUT_MS = 300_000;
@@ -62,6 +61,14 @@ type PopupWatchOptions = {
   timeoutMs?: number;
 };
 
+function outcomeOf(data: unknown): PopupOutcome | null {
+  const message = parseOAuthMessage(data);
+  if (!message) return null;
+  return message.type === "OAUTH_TOKEN_SUCCESS"
+    ? { kind: "token", token: message.token }
+    : { kind: "error", error: message.error };
+}
+
 /**
  * Waits for the popup's message, its closing, or the time limit, whichever comes first. The popup
  * is closed on a message or a timeout; `cancel` stops waiting (the page is leaving).
@@ -70,37 +77,5 @@ export function watchPopup(
   popup: Pick<Window, "closed" | "close">,
   { target, origin, pollMs = OAUTH_POLL_MS, timeoutMs = OAUTH_TIMEOUT_MS }: PopupWatchOptions,
 ): { outcome: Promise<PopupOutcome>; cancel: () => void } {
-  let stop = () => {};
-  const outcome = new Promise<PopupOutcome>((resolve) => {
-    const finish = (result: PopupOutcome, closePopup: boolean) => {
-      stop();
-      if (closePopup && !popup.closed) popup.close();
-      resolve(result);
-    };
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== origin) return;
-      const message = parseOAuthMessage(event.data);
-      if (!message) return;
-      if (message.type === "OAUTH_TOKEN_SUCCESS") finish({ kind: "token", token: message.token }, true);
-      else finish({ kind: "error", error: message.error }, true);
-    };
-    // The popup posts its message and closes itself at once; the message can reach this window a
-    // moment after `closed` turns true, so a closed popup gets a short grace before counting as
-    // closed by the person.
-    let grace: ReturnType<typeof setTimeout> | undefined;
-    const poll = setInterval(() => {
-      if (!popup.closed || grace) return;
-      clearInterval(poll);
-      grace = setTimeout(() => finish({ kind: "closed" }, false), CLOSE_GRACE_MS);
-    }, pollMs);
-    const timeout = setTimeout(() => finish({ kind: "timeout" }, true), timeoutMs);
-    target.addEventListener("message", onMessage as EventListener);
-    stop = () => {
-      clearInterval(poll);
-      if (grace) clearTimeout(grace);
-      clearTimeout(timeout);
-      target.removeEventListener("message", onMessage as EventListener);
-    };
-  });
-  return { outcome, cancel: () => stop() };
+  return watchPopupMessages(popup, { target, origin, parse: outcomeOf, pollMs, timeoutMs });
 }

@@ -3,20 +3,18 @@ import {
   CHECKOUT_SUCCESS_MESSAGE,
   CHECKOUT_SUCCESS_TYPE,
 } from "../../../shared/checkout-constants.js";
+import { watchPopupMessages } from "../../lib/popup.js";
 
 /**
  * The checkout popup (spec sections 4, 7 and 9), as plain functions over the browser objects they
- * are given, so that the flow can be tested with stand-ins for window and popup. The sign-in popup
- * (features/auth/oauth-popup.ts) works the same way; features do not share code, so this is the
- * billing feature's own copy, without the sign-in's five-minute limit: paying may take a while.
+ * are given, so that the flow can be tested with stand-ins for window and popup. Watching it is
+ * lib/popup.ts, shared with the sign-in popup.
  */
 
 export const CHECKOUT_POPUP_WIDTH = 500;
 export const CHECKOUT_POPUP_HEIGHT = 800;
 /** Spec section 9: the popup is checked every second for having been closed. */
 export const CHECKOUT_POLL_MS = 1000;
-/** How long a message may trail the popup's closing (the callback posts, then closes itself). */
-const CLOSE_GRACE_MS = 1000;
 
 export const CHECKOUT_POPUP_NAME = "fundmatch-checkout";
 
@@ -87,31 +85,7 @@ export function watchCheckoutPopup(
   popup: Pick<Window, "closed" | "close">,
   { target, origin, pollMs = CHECKOUT_POLL_MS }: WatchOptions,
 ): { outcome: Promise<CheckoutOutcome>; cancel: () => void } {
-  let stop = () => {};
-  const outcome = new Promise<CheckoutOutcome>((resolve) => {
-    const finish = (result: CheckoutOutcome) => {
-      stop();
-      if (result.kind !== "closed" && !popup.closed) popup.close();
-      resolve(result);
-    };
-    const onMessage = (event: MessageEvent) => {
-      const message = checkoutMessageFrom(event, origin);
-      if (message) finish(message);
-    };
-    // The callback posts its message and closes itself at once; the message can arrive a moment
-    // after `closed` turns true, so a closed popup gets a short grace before counting as cancelled.
-    let grace: ReturnType<typeof setTimeout> | undefined;
-    const poll = setInterval(() => {
-      if (!popup.closed || grace) return;
-      clearInterval(poll);
-      grace = setTimeout(() => finish({ kind: "closed" }), CLOSE_GRACE_MS);
-    }, pollMs);
-    target.addEventListener("message", onMessage as EventListener);
-    stop = () => {
-      clearInterval(poll);
-      if (grace) clearTimeout(grace);
-      target.removeEventListener("message", onMessage as EventListener);
-    };
-  });
-  return { outcome, cancel: () => stop() };
+  // No time limit, unlike sign-in: paying may take a while. A timeout cannot happen here.
+  const watch = watchPopupMessages(popup, { target, origin, parse: parseCheckoutMessage, pollMs });
+  return { outcome: watch.outcome as Promise<CheckoutOutcome>, cancel: watch.cancel };
 }

@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { savedFunds, sessions, type UserRow, users } from "../../db/schema/index.js";
+import { savedFunds, sessions, users } from "../../db/schema/index.js";
 
 export async function listUsersWithSavedCounts(db: Db) {
   return db
@@ -20,11 +20,6 @@ export async function listUsersWithSavedCounts(db: Db) {
     .leftJoin(savedFunds, eq(savedFunds.userId, users.id))
     .groupBy(users.id)
     .orderBy(asc(users.id));
-}
-
-export async function findUser(db: Db, userId: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
-  return row;
 }
 
 export async function setAccountStatus(db: Db, userId: number, accountStatus: "active" | "deactivated") {

@@ -1,4 +1,5 @@
 import type { AdminUser, UserActionRequest } from "../../../shared/schemas/admin.js";
+import * as authRepository from "../../auth/repository.js";
 import type { BillingService } from "../../billing/service.js";
 import type { Db } from "../../db/client.js";
 import { HttpError } from "../../http/errors.js";
@@ -33,7 +34,7 @@ export class AdminUsersService {
       case "delete_user": {
         // The spec's confirmation says the subscription goes too: stop it at Stripe first. Sessions
         // and saved funds are removed with the user by the foreign keys.
-        const user = await repository.findUser(this.db, userId);
+        const user = await authRepository.findUserById(this.db, userId);
         if (!user) throw notFound();
         await this.billing.cancelBeforeDeletion(user);
         if (!(await repository.deleteUser(this.db, userId))) throw notFound();
