@@ -1,25 +1,28 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import type { Server } from "node:http";
 import path from "node:path";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
 import { REDIRECTS } from "../shared/page-meta.js";
 import { accountRoutes } from "./account/routes.js";
 import { AccountService } from "./account/service.js";
+import { adminScope } from "./admin/routes.js";
 import { upsertAdmin } from "./admin/users/repository.js";
 import { adminUsersRoutes } from "./admin/users/routes.js";
 import { AdminUsersService } from "./admin/users/service.js";
+import { ExpirySweeper } from "./auth/expiry-sweeper.js";
 import { OidcSignIn } from "./auth/oidc.js";
 import { hashPassword } from "./auth/password.js";
 import { authRoutes } from "./auth/routes.js";
-import { AuthService, viewerOf } from "./auth/service.js";
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "./auth/session-cookie.js";
+import { AuthService } from "./auth/service.js";
+import { sessionHook } from "./auth/session-hook.js";
 import { demoBillingRoutes } from "./billing/demo-routes.js";
 import { type BillingGateway, createGateway } from "./billing/gateway.js";
 import { billingRoutes } from "./billing/routes.js";
@@ -31,12 +34,14 @@ import { seedFundsIfPristine } from "./db/seed.js";
 import { FundsIndexProvider } from "./funds/index-provider.js";
 import { fundsRoutes } from "./funds/routes.js";
 import { FundsService } from "./funds/service.js";
-import { isCrossSiteRequest } from "./http/csrf.js";
+import { crossSiteHook } from "./http/csrf.js";
 import { HttpError, registerErrorHandling } from "./http/errors.js";
-import { requireAdmin } from "./http/guards.js";
 import { type AppConfigForClient, HtmlShell } from "./http/html-shell.js";
+import { registerJsonBodyParser } from "./http/json-body.js";
 import { requestOrigin } from "./http/origin.js";
 import { isPreviewHost } from "./http/preview-redirect.js";
+import { scaleRouteLimits } from "./http/rate-limits.js";
+import { API_PREFIX, collectRoutes, isApiRoute, type RouteEntry } from "./http/route-inventory.js";
 import { robotsTxt, sitemapXml } from "./http/seo.js";
 import { VISITOR, type Viewer } from "./http/viewer.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
@@ -60,11 +65,12 @@ export type AppServices = {
   funds: FundsService;
   fundsIndex: FundsIndexProvider;
   billing: BillingService;
+  expirySweeper: ExpirySweeper;
   gateway: BillingGateway;
   mailer: Mailer;
 };
 
-export type App = FastifyInstance & { services: AppServices };
+export type App = FastifyInstance & { services: AppServices; routeInventory: readonly RouteEntry[] };
 
 export type BuildOptions = {
   /** Use this database instead of opening one from the config (tests share one per file). */
@@ -79,7 +85,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** The whole server as a Fastify instance, migrated and seeded, not listening. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
-  const serverOptions: FastifyServerOptions = {
+  const serverOptions: FastifyHttpOptions<Server> = {
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
@@ -91,12 +97,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     return503OnClosing: true,
     forceCloseConnections: "idle",
+    // A client that trickles its headers or never finishes its body would otherwise hold a socket for
+    // ever (Fastify switches Node's request timeout off). Node checks these limits on an interval.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: config.HEADERS_TIMEOUT_SECONDS * 1000,
+      connectionsCheckingInterval: Math.min(config.HEADERS_TIMEOUT_SECONDS * 1000, 30_000) / 2,
+    },
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
+  const routes = collectRoutes(app);
 
   const logger = app.log as unknown as Logger;
   const database =
@@ -140,9 +155,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
   billing = new BillingService(database.db, gateway, mailer, { publicOrigin: config.PUBLIC_ORIGIN, logger });
+  const expirySweeper = new ExpirySweeper(auth, logger);
   const services: AppServices = {
     database,
     auth,
+    expirySweeper,
     account: new AccountService(database.db, fundsIndex, auth, billing),
     funds: new FundsService(fundsIndex),
     fundsIndex,
@@ -151,8 +168,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
   };
   app.decorate("services", services);
+  app.decorate("routeInventory", routes);
 
+  app.addHook("onReady", async () => expirySweeper.start());
   app.addHook("onClose", async () => {
+    await expirySweeper.stop();
     await fundsIndex.stop();
     await mailer.close();
     if (ownsDatabase) await database.close();
@@ -165,28 +185,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     request.viewer = VISITOR;
     request.user = null;
     reply.header("x-request-id", request.id);
-    if (!request.url.startsWith("/_api/")) return;
-    if (isCrossSiteRequest(request, config.PUBLIC_ORIGIN)) {
-      return reply.status(403).send({ error: "Cross-site request refused." });
-    }
-    const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await auth.resolve(token) : undefined;
-    if (token && session) {
-      request.user = session.user;
-      request.viewer = viewerOf(session.user);
-      if (session.renewed) setSessionCookie(request, reply, config.PUBLIC_ORIGIN, token, session.expiresAt);
-    } else if (token) {
-      clearSessionCookie(request, reply, config.PUBLIC_ORIGIN);
-    }
-    // Every admin path, present, future or unknown, answers 401/403 before anything else.
-    if (request.url.startsWith("/_api/admin/")) await requireAdmin(request);
   });
 
   if (config.PREVIEW_HOSTS.length > 0 && config.PUBLIC_ORIGIN) {
     const origin = config.PUBLIC_ORIGIN;
     app.addHook("onRequest", async (request, reply) => {
       if (request.method !== "GET" && request.method !== "HEAD") return;
-      if (request.url.startsWith("/_api/") || request.url === "/healthz") return;
+      if (isApiRoute(request) || request.routeOptions.url === "/healthz") return;
       if (!isPreviewHost(request.headers.host, config.PREVIEW_HOSTS)) return;
       // Browsers carry the #hash over to the redirect target, so path, query and hash all survive.
       return reply.redirect(`${origin}${request.url}`, 308);
@@ -242,30 +247,35 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      if (config.RATE_LIMIT_PER_MINUTE > 0) {
-        await api.register(rateLimit, {
-          max: config.RATE_LIMIT_PER_MINUTE,
-          timeWindow: "1 minute",
-          errorResponseBuilder: (_request, context) =>
-            new HttpError(
-              429,
-              `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-            ),
-        });
-      }
+      // Access is decided on the route the router matched, never on the raw URL: these hooks belong
+      // to the API scope, so they run for every route and every 404 under the prefix, whatever
+      // spelling of the path reached it (the router decodes %5f%61pi to _api before matching).
+      api.addHook("onRequest", crossSiteHook(config.PUBLIC_ORIGIN));
+      api.addHook("onRequest", sessionHook(auth, config.PUBLIC_ORIGIN));
+      scaleRouteLimits(api, config.RATE_LIMIT_SENSITIVE_SCALE);
+      // Registered even when the general limit is off: the per-route limits (ROUTE_LIMITS) stay on.
+      await api.register(rateLimit, {
+        global: config.RATE_LIMIT_PER_MINUTE > 0,
+        max: config.RATE_LIMIT_PER_MINUTE || 1,
+        timeWindow: "1 minute",
+        errorResponseBuilder: (_request, context) =>
+          new HttpError(429, `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+      });
       // A constant JSON answer: liveness for load balancers and the baseline of the benchmark.
       api.get("/ping", async () => ({ ok: true }));
       await api.register(fundsRoutes(services.funds));
       await api.register(authRoutes(auth, config.PUBLIC_ORIGIN, oidc));
       await api.register(accountRoutes(services.account, config.PUBLIC_ORIGIN));
-      await api.register(adminUsersRoutes(new AdminUsersService(database.db, billing)));
+      await api.register(adminScope([adminUsersRoutes(new AdminUsersService(database.db, billing))]), {
+        prefix: "/admin",
+      });
       await api.register(billingRoutes(billing, gateway, config.PUBLIC_ORIGIN));
       if (gateway.emulator) await api.register(demoBillingRoutes(gateway.emulator), { prefix: "/billing/demo" });
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ error: `No API route ${request.method} ${request.url.split("?")[0]}` }),
       );
     },
-    { prefix: "/_api" },
+    { prefix: API_PREFIX },
   );
 
   await registerClient(app, config, originOf, {

@@ -56,8 +56,14 @@ export const envSchema = z.object({
     .min(1024)
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
-  /** Requests per minute per IP on the API; 0 disables the limit. */
+  /** Requests per minute per IP on the API; 0 disables this general limit (not the per-route ones). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** Multiplies every per-route limit (log-in, registration, export…); they cannot be switched off. */
+  RATE_LIMIT_SENSITIVE_SCALE: z.coerce.number().min(0.1).max(1000).default(1),
+  /** Seconds a client has to send a request's headers; a slower one is cut off (408). */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
+  /** Seconds a client has to send a whole request, headers and body; a slower one is cut off (408). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   /** Trust X-Forwarded-* from a reverse proxy: true, or a comma-separated list of proxy addresses/CIDRs. */
   TRUST_PROXY: z
     .string()
@@ -157,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if ((parsed.data.ADMIN_EMAIL === undefined) !== (parsed.data.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError("Invalid environment configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither");
+  }
+  if (parsed.data.HEADERS_TIMEOUT_SECONDS > parsed.data.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      "Invalid environment configuration:\n  HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS",
+    );
   }
   if (parsed.data.PREVIEW_HOSTS.length > 0 && !parsed.data.PUBLIC_ORIGIN) {
     throw new ConfigError("Invalid environment configuration:\n  PUBLIC_ORIGIN: is required when PREVIEW_HOSTS is set");

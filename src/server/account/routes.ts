@@ -8,10 +8,11 @@ import {
 import { toSessionUser } from "../auth/service.js";
 import { clearSessionCookie, setSessionCookie } from "../auth/session-cookie.js";
 import { requireUser } from "../http/guards.js";
+import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import type { AccountService } from "./service.js";
 
 /** Every call that checks a password is limited per IP too (the per-account limit is in AuthService). */
-const PASSWORD_CHECK_LIMIT = { rateLimit: { max: 20, timeWindow: "1 minute" } };
+const PASSWORD_CHECK_LIMIT = { rateLimit: ROUTE_LIMITS.passwordCheck };
 
 export const accountRoutes =
   (account: AccountService, publicOrigin: string | undefined): FastifyPluginAsyncZod =>

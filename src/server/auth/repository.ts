@@ -138,3 +138,19 @@ export async function deleteExpiredPasswordTokens(db: Db, now: Date): Promise<nu
     .returning({ tokenHash: passwordTokens.tokenHash });
   return deleted.length;
 }
+
+export async function deleteExpiredOauthFlows(db: Db, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(oauthFlows)
+    .where(lt(oauthFlows.expiresAt, now))
+    .returning({ stateHash: oauthFlows.stateHash });
+  return deleted.length;
+}
+
+export async function deleteExpiredTempTokens(db: Db, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(authTempTokens)
+    .where(lt(authTempTokens.expiresAt, now))
+    .returning({ tokenHash: authTempTokens.tokenHash });
+  return deleted.length;
+}

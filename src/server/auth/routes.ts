@@ -6,6 +6,7 @@ import { setPasswordRequestSchema } from "../../shared/schemas/billing.js";
 import { HttpError } from "../http/errors.js";
 import { requestOrigin } from "../http/origin.js";
 import { sendPopupPage } from "../http/popup-page.js";
+import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import { OidcError, type OidcSignIn } from "./oidc.js";
 import { AUTH_MESSAGES, type AuthService, toSessionUser } from "./service.js";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie.js";
@@ -50,7 +51,7 @@ export const authRoutes =
       {
         schema: { body: registerRequestSchema },
         // Spec section 7: these two answer errors with a `message` field (as well as `error`).
-        config: { errorAsMessage: true, rateLimit: { max: 10, timeWindow: "10 minutes" } },
+        config: { errorAsMessage: true, rateLimit: ROUTE_LIMITS.registration },
       },
       async (request, reply) => {
         const signedIn = await auth.register(request.body, client(request));
@@ -63,7 +64,7 @@ export const authRoutes =
       "/auth/login_with_password",
       {
         schema: { body: loginRequestSchema },
-        config: { errorAsMessage: true, rateLimit: { max: 20, timeWindow: "1 minute" } },
+        config: { errorAsMessage: true, rateLimit: ROUTE_LIMITS.passwordCheck },
       },
       async (request, reply) => {
         const signedIn = await auth.login(request.body, client(request));
@@ -78,7 +79,7 @@ export const authRoutes =
       {
         schema: { body: setPasswordRequestSchema },
         // Errors answer as {error} like every call but the spec's two above; limited like log-in.
-        config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+        config: { rateLimit: ROUTE_LIMITS.passwordCheck },
       },
       async (request, reply) => {
         const signedIn = await auth.setPasswordWithToken(request.body, client(request));
@@ -129,7 +130,7 @@ export const authRoutes =
 
     app.post(
       "/auth/establish_session",
-      { schema: { body: establishSessionRequestSchema }, config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
+      { schema: { body: establishSessionRequestSchema }, config: { rateLimit: ROUTE_LIMITS.establishSession } },
       async (request, reply) => {
         const user = oidc ? await oidc.redeem(request.body.tempToken) : undefined;
         if (!user) throw new HttpError(401, "This sign-in has expired. Please try again.");

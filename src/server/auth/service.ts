@@ -125,6 +125,19 @@ export class AuthService {
     return { user: found.user, expiresAt, renewed: true };
   }
 
+  /**
+   * Deletes what can no longer be used: expired sessions, sign-in flows, sign-in hand-over tokens
+   * and set-password links. Nothing reads them once expired, but without this they would pile up.
+   */
+  async purgeExpired(now = new Date()) {
+    return {
+      sessions: await repository.deleteExpiredSessions(this.db, now),
+      oauthFlows: await repository.deleteExpiredOauthFlows(this.db, now),
+      tempTokens: await repository.deleteExpiredTempTokens(this.db, now),
+      passwordTokens: await repository.deleteExpiredPasswordTokens(this.db, now),
+    };
+  }
+
   /** A session for a user whose identity was proven elsewhere (the OpenID provider). */
   signIn(user: UserRow, client: ClientInfo): Promise<SignedIn> {
     return this.startSession(user, client);

@@ -14,11 +14,12 @@ import {
 import { HttpError } from "../http/errors.js";
 import { requestOrigin } from "../http/origin.js";
 import { sendPopupPage } from "../http/popup-page.js";
+import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import type { BillingGateway } from "./gateway.js";
 import type { BillingService } from "./service.js";
 
 /** Starting payments is cheap to ask for and costly to serve (a Stripe call each): limited per IP. */
-const START_LIMIT = { rateLimit: { max: 20, timeWindow: "1 minute" } };
+const START_LIMIT = { rateLimit: ROUTE_LIMITS.startPayment };
 
 export const billingRoutes =
   (billing: BillingService, gateway: BillingGateway, publicOrigin: string | undefined): FastifyPluginAsyncZod =>
@@ -91,34 +92,30 @@ export const billingRoutes =
     await app.register(async (raw) => {
       raw.removeContentTypeParser("application/json");
       raw.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-      raw.post(
-        "/stripe/webhook",
-        { config: { rateLimit: { max: 600, timeWindow: "1 minute" } } },
-        async (request, reply) => {
-          if (!gateway.webhookSecret) {
-            return reply
-              .status(404)
-              .send({ error: "Webhooks are not used in demo mode: the demo provider applies payments itself." });
-          }
-          const signature = request.headers["stripe-signature"];
-          if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) {
-            return reply.status(400).send({ error: "Missing Stripe-Signature header or body." });
-          }
-          let event: Stripe.Event;
-          try {
-            event = await gateway.stripe.webhooks.constructEventAsync(request.body, signature, gateway.webhookSecret);
-          } catch {
-            return reply.status(400).send({ error: "Invalid webhook signature." });
-          }
-          try {
-            await billing.handleEvent(event);
-          } catch (error) {
-            // Stripe retries on any non-2xx answer, which is what a passing failure needs.
-            request.log.error({ err: error, event: event.id, type: event.type }, "stripe event not applied");
-            return reply.status(503).send({ error: "The event could not be applied now; Stripe will retry." });
-          }
-          return { received: true };
-        },
-      );
+      raw.post("/stripe/webhook", { config: { rateLimit: ROUTE_LIMITS.webhook } }, async (request, reply) => {
+        if (!gateway.webhookSecret) {
+          return reply
+            .status(404)
+            .send({ error: "Webhooks are not used in demo mode: the demo provider applies payments itself." });
+        }
+        const signature = request.headers["stripe-signature"];
+        if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) {
+          return reply.status(400).send({ error: "Missing Stripe-Signature header or body." });
+        }
+        let event: Stripe.Event;
+        try {
+          event = await gateway.stripe.webhooks.constructEventAsync(request.body, signature, gateway.webhookSecret);
+        } catch {
+          return reply.status(400).send({ error: "Invalid webhook signature." });
+        }
+        try {
+          await billing.handleEvent(event);
+        } catch (error) {
+          // Stripe retries on any non-2xx answer, which is what a passing failure needs.
+          request.log.error({ err: error, event: event.id, type: event.type }, "stripe event not applied");
+          return reply.status(503).send({ error: "The event could not be applied now; Stripe will retry." });
+        }
+        return { received: true };
+      });
     });
   };

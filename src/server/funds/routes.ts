@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { countriesResponseSchema, fundExportQuerySchema, fundSearchRequestSchema } from "../../shared/schemas/funds.js";
+import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import { exportFunds, requireExporter, XLSX_CONTENT_TYPE } from "./export.js";
 import type { FundsService } from "./service.js";
 
@@ -31,7 +32,7 @@ export const fundsRoutes =
       {
         schema: { querystring: fundExportQuerySchema },
         preValidation: requireExporter,
-        config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+        config: { rateLimit: ROUTE_LIMITS.export },
       },
       async (request, reply) => {
         const file = await exportFunds(service, request.query);

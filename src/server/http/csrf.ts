@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -18,3 +18,16 @@ export function isCrossSiteRequest(request: FastifyRequest, publicOrigin: string
   const own = `${request.protocol}://${request.host}`;
   return origin !== own && origin !== publicOrigin;
 }
+
+/**
+ * onRequest hook of the API scope: refuses a cross-site state-changing call before anything else
+ * reads it. On the scope rather than on the raw URL, so every spelling of an API path is covered.
+ */
+export function crossSiteHook(publicOrigin: string | undefined) {
+  return async function rejectCrossSite(request: FastifyRequest, reply: FastifyReply) {
+    // Sent as is, without the route's error wording: the call was never considered.
+    if (isCrossSiteRequest(request, publicOrigin)) return reply.status(403).send({ error: CROSS_SITE_REFUSED });
+  };
+}
+
+export const CROSS_SITE_REFUSED = "Cross-site request refused.";

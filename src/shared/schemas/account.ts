@@ -1,14 +1,10 @@
 import { z } from "zod";
 import { sessionUserSchema } from "./auth.js";
+import { emailSchema, idSchema } from "./fields.js";
 import { fundResultSchema } from "./funds.js";
 
 /** Spec section 5: fundId must be a positive integer. */
-export const fundIdRequestSchema = z.strictObject({
-  fundId: z
-    .number({ error: "fundId must be a positive integer." })
-    .int("fundId must be a positive integer.")
-    .positive("fundId must be a positive integer."),
-});
+export const fundIdRequestSchema = z.strictObject({ fundId: idSchema("fundId") });
 
 export const savedFundsResponseSchema = z.object({ funds: z.array(fundResultSchema) });
 export type SavedFundsResponse = z.infer<typeof savedFundsResponseSchema>;
@@ -33,10 +29,7 @@ export const updateProfileRequestSchema = z.strictObject({
     .trim()
     .min(2, "Display name must be at least 2 characters.")
     .max(100, "Display name must be at most 100 characters."),
-  email: z
-    .string({ error: "Please enter a valid email address." })
-    .trim()
-    .pipe(z.email({ error: "Please enter a valid email address." })),
+  email: emailSchema("Please enter a valid email address."),
   password: z
     .string({ error: "Password is required to confirm changes." })
     .min(1, "Password is required to confirm changes."),

@@ -1,14 +1,12 @@
 import { z } from "zod";
+import { idResponseSchema, idSchema } from "./fields.js";
 
 export const USER_ACTIONS = ["pause_subscription", "resume_subscription", "delete_user", "reactivate_account"] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];
 
 /** Spec section 5: userId a positive integer, action one of the four. */
 export const userActionRequestSchema = z.strictObject({
-  userId: z
-    .number({ error: "userId must be a positive integer." })
-    .int("userId must be a positive integer.")
-    .positive("userId must be a positive integer."),
+  userId: idSchema("userId"),
   action: z.enum(USER_ACTIONS, { error: `action must be one of: ${USER_ACTIONS.join(", ")}.` }),
 });
 
@@ -16,7 +14,7 @@ export type UserActionRequest = z.infer<typeof userActionRequestSchema>;
 
 /** Spec section 3, Admin user view. */
 export const adminUserSchema = z.object({
-  id: z.number().int().positive(),
+  id: idResponseSchema,
   displayName: z.string(),
   email: z.string(),
   role: z.enum(["user", "admin"]),

@@ -1,11 +1,9 @@
 import { z } from "zod";
+import { emailSchema, idResponseSchema } from "./fields.js";
 
 /** Spec section 5: the messages the login page shows for each field. */
 export const loginRequestSchema = z.strictObject({
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .pipe(z.email({ error: "Email is required" })),
+  email: emailSchema("Email is required"),
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
 });
 
@@ -26,10 +24,7 @@ export const newPasswordSchema = z
   .refine(meetsPasswordRule, PASSWORD_RULE_MESSAGE);
 
 export const registerRequestSchema = z.strictObject({
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .pipe(z.email({ error: "Email is required" })),
+  email: emailSchema("Email is required"),
   password: newPasswordSchema,
   displayName: z
     .string({ error: "Name is required" })
@@ -60,7 +55,7 @@ export const SUBSCRIPTION_TYPES = ["monthly", "lifetime"] as const;
 
 /** The signed-in user as the session call returns it (spec section 3, Session user). */
 export const sessionUserSchema = z.object({
-  id: z.number().int(),
+  id: idResponseSchema,
   email: z.string(),
   displayName: z.string(),
   avatarUrl: z.string().nullable(),

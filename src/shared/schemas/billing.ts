@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GUEST_EMAIL_INVALID, GUEST_EMAIL_MAX_LENGTH, GUEST_EMAIL_PATTERN } from "../checkout-constants.js";
+import { emailWithinLimits } from "../email-rules.js";
 import { newPasswordSchema, SUBSCRIPTION_TYPES } from "./auth.js";
 
 // The constants live zod-free in checkout-constants.ts (the client imports them); re-exported here.
@@ -24,6 +25,7 @@ export const checkoutRequestSchema = z.strictObject({
     .trim()
     .max(GUEST_EMAIL_MAX_LENGTH, GUEST_EMAIL_INVALID)
     .regex(GUEST_EMAIL_PATTERN, GUEST_EMAIL_INVALID)
+    .refine(emailWithinLimits, GUEST_EMAIL_INVALID)
     .optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;

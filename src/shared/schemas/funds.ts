@@ -3,13 +3,14 @@ import { INDUSTRY_CODES } from "../industries.js";
 import { MAX_SEARCH_LIMIT } from "../plans.js";
 import { ANY_VALUE } from "../search-params.js";
 import { STAGE_CODES } from "../stages.js";
+import { describeInput, idResponseSchema } from "./fields.js";
 
 export const stageCodeSchema = z.enum(STAGE_CODES, {
-  error: (issue) => `Unknown funding stage '${String(issue.input)}'. Use one of: ${STAGE_CODES.join(", ")}.`,
+  error: (issue) => `Unknown funding stage ${describeInput(issue.input)}. Use one of: ${STAGE_CODES.join(", ")}.`,
 });
 
 export const industryCodeSchema = z.enum(INDUSTRY_CODES, {
-  error: (issue) => `Unknown industry focus '${String(issue.input)}'.`,
+  error: (issue) => `Unknown industry focus ${describeInput(issue.input)}.`,
 });
 
 /** A country filter: an empty or blank country means "any country". */
@@ -98,7 +99,7 @@ export const PREMIUM_FUND_FIELDS = [
 ] as const;
 
 export const fundResultSchema = z.object({
-  id: z.number().int(),
+  id: idResponseSchema,
   name: z.string(),
   fundSize: z.number().nullable(),
   currency: z.string().nullable(),

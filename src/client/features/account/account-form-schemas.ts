@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { emailWithinLimits } from "../../../shared/email-rules.js";
 
 /**
  * The account settings forms' rules (spec section 5), in zod/mini rather than the server's classic
@@ -19,7 +20,9 @@ export const updateProfileFormSchema = z.strictObject({
     ),
   email: z.pipe(
     z.string({ error: "Please enter a valid email address." }).check(z.trim()),
-    z.email({ error: "Please enter a valid email address." }),
+    z
+      .email({ error: "Please enter a valid email address." })
+      .check(z.refine(emailWithinLimits, "Please enter a valid email address.")),
   ),
   password: z
     .string({ error: "Password is required to confirm changes." })

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { SET_PASSWORD_TEXTS } from "../../../shared/auth-texts.js";
+import { emailWithinLimits } from "../../../shared/email-rules.js";
 
 /**
  * The login and registration forms' rules (spec section 5), in zod/mini: the server's schemas in
@@ -13,7 +14,10 @@ import { SET_PASSWORD_TEXTS } from "../../../shared/auth-texts.js";
 /** Spec section 9; the test checks it against the server's PASSWORD_MIN_LENGTH. */
 export const PASSWORD_MIN_LENGTH = 8;
 
-const email = z.pipe(z.string({ error: "Email is required" }).check(z.trim()), z.email({ error: "Email is required" }));
+const email = z.pipe(
+  z.string({ error: "Email is required" }).check(z.trim()),
+  z.email({ error: "Email is required" }).check(z.refine(emailWithinLimits, "Email is required")),
+);
 
 export const loginFormSchema = z.strictObject({
   email,

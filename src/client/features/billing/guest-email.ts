@@ -4,6 +4,7 @@ import {
   GUEST_EMAIL_PATTERN,
   GUEST_EMAIL_REQUIRED,
 } from "../../../shared/checkout-constants.js";
+import { emailWithinLimits } from "../../../shared/email-rules.js";
 
 /**
  * Spec section 5, Guest checkout: required, and the trimmed address must look like x@y.z with no
@@ -12,6 +13,7 @@ import {
 export function guestEmailError(value: string): string | null {
   const email = value.trim();
   if (!email) return GUEST_EMAIL_REQUIRED;
-  if (email.length > GUEST_EMAIL_MAX_LENGTH || !GUEST_EMAIL_PATTERN.test(email)) return GUEST_EMAIL_INVALID;
+  if (email.length > GUEST_EMAIL_MAX_LENGTH || !GUEST_EMAIL_PATTERN.test(email) || !emailWithinLimits(email))
+    return GUEST_EMAIL_INVALID;
   return null;
 }

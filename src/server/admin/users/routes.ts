@@ -6,11 +6,11 @@ import type { AdminUsersService } from "./service.js";
 export const adminUsersRoutes =
   (service: AdminUsersService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/admin/users", { schema: { response: { 200: adminUsersResponseSchema } } }, async () => ({
+    app.get("/users", { schema: { response: { 200: adminUsersResponseSchema } } }, async () => ({
       users: await service.list(),
     }));
 
-    app.post("/admin/user-action", { schema: { body: userActionRequestSchema } }, async (request) =>
+    app.post("/user-action", { schema: { body: userActionRequestSchema } }, async (request) =>
       service.act(requireUser.user(request).id, request.body),
     );
   };

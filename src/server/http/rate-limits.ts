@@ -1,0 +1,35 @@
+import type { FastifyInstance, RouteOptions } from "fastify";
+
+/**
+ * The per-IP limits of the calls that are costly to serve or that an attacker would repeat: every
+ * password check, registration, the OpenID hand-over, starting a payment, the Excel export. They
+ * apply whatever RATE_LIMIT_PER_MINUTE says (0 switches off only the general API limit), and
+ * RATE_LIMIT_SENSITIVE_SCALE multiplies them all at once, for offices whose users share one address.
+ * The README lists each one.
+ */
+export const ROUTE_LIMITS = {
+  /** Log-in, set-password, and every account change that asks for the current password. */
+  passwordCheck: { max: 20, timeWindow: "1 minute" },
+  registration: { max: 10, timeWindow: "10 minutes" },
+  /** Redeeming the single-use token of an OpenID sign-in. */
+  establishSession: { max: 20, timeWindow: "1 minute" },
+  /** Checkout, portal and upgrade sessions, and the checkout popup's callback: a Stripe call each. */
+  startPayment: { max: 20, timeWindow: "1 minute" },
+  /** A workbook of every fund: the heaviest call in the API. */
+  export: { max: 10, timeWindow: "1 minute" },
+  /** Stripe's deliveries, from Stripe's few addresses: generous, but not unlimited. */
+  webhook: { max: 600, timeWindow: "1 minute" },
+} as const;
+
+/**
+ * Applies the operator's scale to every route's own limit as the route is added. Registered on the
+ * API scope before the rate-limit plugin, so the plugin sees the scaled numbers.
+ */
+export function scaleRouteLimits(api: FastifyInstance, scale: number): void {
+  if (scale === 1) return;
+  api.addHook("onRoute", (route: RouteOptions) => {
+    const limit = route.config?.rateLimit;
+    if (!limit || typeof limit !== "object" || typeof limit.max !== "number") return;
+    route.config = { ...route.config, rateLimit: { ...limit, max: Math.max(1, Math.round(limit.max * scale)) } };
+  });
+}

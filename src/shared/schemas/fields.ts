@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { emailWithinLimits } from "../email-rules.js";
+
+/** Ids are PostgreSQL `integer` columns: anything outside 1..2,147,483,647 can never name a row. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * The one id rule of every contract. Out of range is refused here, at the door: passed on, the
+ * database would reject the value with an error of its own instead of "not found".
+ */
+export const idSchema = (field: string) =>
+  z
+    .number({ error: `${field} must be a positive integer.` })
+    .int(`${field} must be a positive integer.`)
+    .positive(`${field} must be a positive integer.`)
+    .max(MAX_ID, `${field} must be at most ${MAX_ID}.`);
+
+/** Ids in answers: the same range, without the request's wording. */
+export const idResponseSchema = z.number().int().positive().max(MAX_ID);
+
+/** The longest part of a rejected value an error message quotes back. */
+const QUOTE_MAX = 60;
+
+/**
+ * A rejected input, described for an error message without ever calling into it: a crafted value
+ * ({"toString": 1}, a getter, a huge string) can neither throw here nor make the answer large.
+ */
+export function describeInput(input: unknown): string {
+  if (typeof input === "string" || typeof input === "number" || typeof input === "boolean") {
+    const text = String(input);
+    return `'${text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text}'`;
+  }
+  if (input === null) return "null";
+  if (Array.isArray(input)) return "a list";
+  return typeof input === "object" ? "an object" : typeof input;
+}
+
+/**
+ * An e-mail address: trimmed, shaped like one, and within the RFC length limits. Every contract
+ * that takes an address uses this, each with the message its page shows.
+ */
+export const emailSchema = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(254, message)
+    .pipe(z.email({ error: message }).refine(emailWithinLimits, message));
