@@ -31,11 +31,12 @@ import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import type { UserRow } from "./db/schema/index.js";
 import { seedFundsIfPristine } from "./db/seed.js";
+import { rateLimited } from "./errors.js";
 import { FundsIndexProvider } from "./funds/index-provider.js";
 import { fundsRoutes } from "./funds/routes.js";
 import { FundsService } from "./funds/service.js";
 import { crossSiteHook } from "./http/csrf.js";
-import { HttpError, registerErrorHandling } from "./http/errors.js";
+import { registerErrorHandling } from "./http/errors.js";
 import { type AppConfigForClient, HtmlShell } from "./http/html-shell.js";
 import { registerJsonBodyParser } from "./http/json-body.js";
 import { requestOrigin } from "./http/origin.js";
@@ -259,7 +260,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         max: config.RATE_LIMIT_PER_MINUTE || 1,
         timeWindow: "1 minute",
         errorResponseBuilder: (_request, context) =>
-          new HttpError(429, `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+          rateLimited(`Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
       });
       // A constant JSON answer: liveness for load balancers and the baseline of the benchmark.
       api.get("/ping", async () => ({ ok: true }));

@@ -5,8 +5,8 @@ import { AUTH_MESSAGES, type AuthService, type ClientInfo, type SignedIn } from 
 import type { BillingService } from "../billing/service.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/schema/index.js";
+import { conflict, invalid, notFound, paymentRequired } from "../errors.js";
 import type { FundsIndexProvider } from "../funds/index-provider.js";
-import { HttpError } from "../http/errors.js";
 import { canSaveFunds, seesAllResults, type Viewer } from "../http/viewer.js";
 import * as repository from "./repository.js";
 
@@ -24,12 +24,12 @@ export class AccountService {
   ): Promise<UserRow> {
     await this.auth.confirmPassword(user, input.password);
     const other = await authRepository.findUserByEmail(this.db, input.email);
-    if (other && other.id !== user.id) throw new HttpError(409, AUTH_MESSAGES.emailInUse);
+    if (other && other.id !== user.id) throw conflict(AUTH_MESSAGES.emailInUse);
     const updated = await authRepository.updateUser(this.db, user.id, {
       displayName: input.displayName,
       email: input.email,
     });
-    if (!updated) throw new HttpError(404, "Account not found.");
+    if (!updated) throw notFound("Account not found.");
     return updated;
   }
 
@@ -39,7 +39,7 @@ export class AccountService {
     client: ClientInfo,
   ): Promise<SignedIn> {
     await this.auth.confirmPassword(user, input.currentPassword);
-    if (!meetsPasswordRule(input.newPassword)) throw new HttpError(400, PASSWORD_RULE_MESSAGE);
+    if (!meetsPasswordRule(input.newPassword)) throw invalid(PASSWORD_RULE_MESSAGE);
     return this.auth.changePassword(user, input.newPassword, client);
   }
 
@@ -105,8 +105,8 @@ export class AccountService {
   }
 
   async save(userId: number, viewer: Viewer, fundId: number): Promise<void> {
-    if (!canSaveFunds(viewer)) throw new HttpError(402, SUBSCRIPTION_REQUIRED);
-    if (!(await this.indexes.current()).has(fundId)) throw new HttpError(404, "Fund not found.");
+    if (!canSaveFunds(viewer)) throw paymentRequired(SUBSCRIPTION_REQUIRED);
+    if (!(await this.indexes.current()).has(fundId)) throw notFound("Fund not found.");
     await repository.saveFund(this.db, userId, fundId);
   }
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { establishSessionRequestSchema, loginRequestSchema, registerRequestSchema } from "../../shared/schemas/auth.js";
 import { setPasswordRequestSchema } from "../../shared/schemas/billing.js";
-import { HttpError } from "../http/errors.js";
+import { unauthenticated } from "../errors.js";
 import { requestOrigin } from "../http/origin.js";
 import { sendPopupPage } from "../http/popup-page.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
@@ -133,7 +133,7 @@ export const authRoutes =
       { schema: { body: establishSessionRequestSchema }, config: { rateLimit: ROUTE_LIMITS.establishSession } },
       async (request, reply) => {
         const user = oidc ? await oidc.redeem(request.body.tempToken) : undefined;
-        if (!user) throw new HttpError(401, "This sign-in has expired. Please try again.");
+        if (!user) throw unauthenticated("This sign-in has expired. Please try again.");
         const signedIn = await auth.signIn(user, client(request));
         setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
         return { user: toSessionUser(signedIn.user) };
@@ -147,7 +147,7 @@ export const authRoutes =
     });
 
     app.get("/auth/session", async (request) => {
-      if (!request.user) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated);
+      if (!request.user) throw unauthenticated(AUTH_MESSAGES.notAuthenticated);
       return { user: toSessionUser(request.user) };
     });
   };

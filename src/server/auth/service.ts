@@ -4,7 +4,7 @@ import { SET_PASSWORD_LINK_INVALID } from "../../shared/schemas/billing.js";
 import { effectiveSubscriptionStatus } from "../billing/entitlement.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/schema/index.js";
-import { HttpError } from "../http/errors.js";
+import { conflict, forbidden, invalid, rateLimited, unauthenticated } from "../errors.js";
 import type { Viewer } from "../http/viewer.js";
 import { AttemptLimiter } from "./attempt-limiter.js";
 import { hashPassword, verifyPassword } from "./password.js";
@@ -40,22 +40,22 @@ export class AuthService {
       displayName: input.displayName,
       passwordHash: await hashPassword(input.password),
     });
-    if (!user) throw new HttpError(409, AUTH_MESSAGES.emailInUse);
+    if (!user) throw conflict(AUTH_MESSAGES.emailInUse);
     return this.startSession(user, client);
   }
 
   async login(input: LoginRequest, client: ClientInfo): Promise<SignedIn> {
     const key = input.email.toLowerCase();
     const wait = this.failures.retryAfter(key);
-    if (wait > 0) throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts(Math.ceil(wait / 60_000)));
+    if (wait > 0) throw rateLimited(AUTH_MESSAGES.tooManyAttempts(Math.ceil(wait / 60_000)));
     const user = await repository.findUserByEmail(this.db, input.email);
     // Always verify, even without a user, so that timing does not reveal which e-mails exist.
     const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
     if (!user || !valid) {
       this.failures.recordFailure(key);
-      throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+      throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
     }
-    if (user.accountStatus === "deactivated") throw new HttpError(403, AUTH_MESSAGES.deactivated);
+    if (user.accountStatus === "deactivated") throw forbidden(AUTH_MESSAGES.deactivated);
     this.failures.reset(key);
     return this.startSession(user, client);
   }
@@ -67,10 +67,10 @@ export class AuthService {
   async confirmPassword(user: UserRow, password: string): Promise<void> {
     const key = user.email.toLowerCase();
     const wait = this.failures.retryAfter(key);
-    if (wait > 0) throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts(Math.ceil(wait / 60_000)));
+    if (wait > 0) throw rateLimited(AUTH_MESSAGES.tooManyAttempts(Math.ceil(wait / 60_000)));
     if (!(await verifyPassword(user.passwordHash, password))) {
       this.failures.recordFailure(key);
-      throw new HttpError(401, AUTH_MESSAGES.wrongPassword);
+      throw unauthenticated(AUTH_MESSAGES.wrongPassword);
     }
     this.failures.reset(key);
   }
@@ -94,8 +94,8 @@ export class AuthService {
   ): Promise<SignedIn> {
     const userId = await consumePasswordToken(this.db, input.token, now);
     const user = userId === undefined ? undefined : await repository.findUserById(this.db, userId);
-    if (!user) throw new HttpError(400, SET_PASSWORD_LINK_INVALID);
-    if (user.accountStatus === "deactivated") throw new HttpError(403, AUTH_MESSAGES.deactivated);
+    if (!user) throw invalid(SET_PASSWORD_LINK_INVALID);
+    if (user.accountStatus === "deactivated") throw forbidden(AUTH_MESSAGES.deactivated);
     const updated = await repository.updateUser(this.db, user.id, { passwordHash: await hashPassword(input.password) });
     await repository.deleteSessionsOfUser(this.db, user.id);
     this.failures.reset(user.email.toLowerCase());

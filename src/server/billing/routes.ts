@@ -11,7 +11,7 @@ import {
   portalRequestSchema,
   upgradeRequestSchema,
 } from "../../shared/schemas/billing.js";
-import { HttpError } from "../http/errors.js";
+import { DomainError, ERROR_KINDS } from "../errors.js";
 import { requestOrigin } from "../http/origin.js";
 import { sendPopupPage } from "../http/popup-page.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
@@ -81,8 +81,8 @@ export const billingRoutes =
           });
         } catch (error) {
           const message =
-            error instanceof HttpError && error.statusCode < 500 ? error.message : BILLING_TEXTS.paymentFailed;
-          if (!(error instanceof HttpError)) request.log.error({ err: error }, "checkout callback failed");
+            error instanceof DomainError && ERROR_KINDS[error.kind] < 500 ? error.message : BILLING_TEXTS.paymentFailed;
+          if (!(error instanceof DomainError)) request.log.error({ err: error }, "checkout callback failed");
           return sendPopupPage(reply, { ...page, message: { type: CHECKOUT_ERROR_TYPE, message }, text: message });
         }
       },

@@ -8,7 +8,7 @@ import { issuePasswordToken, setPasswordLink } from "../auth/password-tokens.js"
 import * as authRepository from "../auth/repository.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/schema/index.js";
-import { HttpError } from "../http/errors.js";
+import { conflict, DomainError, invalid, notFound, unauthenticated, upstreamFailed } from "../errors.js";
 import type { Mailer } from "../mail/mailer.js";
 import { purchaseConfirmationEmail, setPasswordEmail } from "../mail/templates.js";
 import { effectiveSubscriptionStatus } from "./entitlement.js";
@@ -77,14 +77,13 @@ export class BillingService {
   async createCheckout(user: UserRow | null, body: CheckoutRequest, origin: string): Promise<string> {
     if (user) {
       const status = effectiveSubscriptionStatus(user);
-      if (user.subscriptionType === "lifetime" && status === "active")
-        throw new HttpError(409, BILLING_TEXTS.alreadyLifetime);
+      if (user.subscriptionType === "lifetime" && status === "active") throw conflict(BILLING_TEXTS.alreadyLifetime);
       if (body.plan === "lifetime" && status === "active" && user.subscriptionType === "monthly") {
         return this.upgradeToLifetime(user, origin);
       }
-      if (status === "active" || status === "trialing") throw new HttpError(409, BILLING_TEXTS.alreadySubscribed);
+      if (status === "active" || status === "trialing") throw conflict(BILLING_TEXTS.alreadySubscribed);
     } else if (!body.email) {
-      throw new HttpError(400, GUEST_EMAIL_REQUIRED);
+      throw invalid(GUEST_EMAIL_REQUIRED);
     }
     return this.withProvider(BILLING_TEXTS.checkoutFailed, async () => {
       const customer = user ? await this.customerFor(user) : undefined;
@@ -98,9 +97,9 @@ export class BillingService {
 
   /** Active monthly subscribers buy Lifetime; the monthly plan is cancelled once the payment lands. */
   async upgradeToLifetime(user: UserRow | null, origin: string): Promise<string> {
-    if (!user) throw new HttpError(401, BILLING_TEXTS.loginToUpgrade);
+    if (!user) throw unauthenticated(BILLING_TEXTS.loginToUpgrade);
     if (effectiveSubscriptionStatus(user) !== "active" || user.subscriptionType !== "monthly") {
-      throw new HttpError(400, BILLING_TEXTS.upgradeOnlyMonthly);
+      throw invalid(BILLING_TEXTS.upgradeOnlyMonthly);
     }
     return this.withProvider(BILLING_TEXTS.upgradeFailed, async () =>
       this.checkoutSession("lifetime", origin, {
@@ -112,9 +111,9 @@ export class BillingService {
   }
 
   async createPortal(user: UserRow | null, returnUrl: string, origin: string): Promise<string> {
-    if (!user) throw new HttpError(401, BILLING_TEXTS.loginToManage);
-    if (!user.stripeCustomerId) throw new HttpError(400, BILLING_TEXTS.billingNotAvailable);
-    if (!user.subscriptionStatus && !user.subscriptionType) throw new HttpError(400, BILLING_TEXTS.noSubscription);
+    if (!user) throw unauthenticated(BILLING_TEXTS.loginToManage);
+    if (!user.stripeCustomerId) throw invalid(BILLING_TEXTS.billingNotAvailable);
+    if (!user.subscriptionStatus && !user.subscriptionType) throw invalid(BILLING_TEXTS.noSubscription);
     const customer = user.stripeCustomerId;
     return this.withProvider(BILLING_TEXTS.portalFailed, async () => {
       const session = await this.gateway.stripe.billingPortal.sessions.create({
@@ -165,9 +164,9 @@ export class BillingService {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof HttpError) throw error;
+      if (error instanceof DomainError) throw error;
       this.options.logger.error({ err: error }, fallback);
-      throw new HttpError(502, fallback);
+      throw upstreamFailed(fallback);
     }
   }
 
@@ -180,9 +179,9 @@ export class BillingService {
       session = await this.gateway.stripe.checkout.sessions.retrieve(sessionId);
     } catch (error) {
       this.options.logger.warn({ err: error, sessionId }, "checkout callback: session not retrievable");
-      throw new HttpError(400, BILLING_TEXTS.checkoutUnknown);
+      throw invalid(BILLING_TEXTS.checkoutUnknown);
     }
-    if (!isPaid(session)) throw new HttpError(400, BILLING_TEXTS.checkoutNotPaid);
+    if (!isPaid(session)) throw invalid(BILLING_TEXTS.checkoutNotPaid);
     return this.applyCheckoutSession(session);
   }
 
@@ -378,12 +377,12 @@ export class BillingService {
   /** Pauses at the end of the paid period (spec section 9): collection stops, access ends then. */
   async pause(userId: number): Promise<string> {
     const user = await this.requireUser(userId);
-    if (user.subscriptionType === "lifetime") throw new HttpError(409, "Lifetime access has no subscription to pause.");
+    if (user.subscriptionType === "lifetime") throw conflict("Lifetime access has no subscription to pause.");
     const status = effectiveSubscriptionStatus(user);
     if (!user.stripeSubscriptionId || (status !== "active" && status !== "trialing")) {
-      throw new HttpError(409, "No active subscription to pause.");
+      throw conflict("No active subscription to pause.");
     }
-    if (user.subscriptionPauseAt) throw new HttpError(409, "This subscription is already paused.");
+    if (user.subscriptionPauseAt) throw conflict("This subscription is already paused.");
     const subscriptionId = user.stripeSubscriptionId;
     const subscription = await this.withProvider("Failed to pause the subscription. Please try again.", () =>
       this.gateway.stripe.subscriptions.update(subscriptionId, { pause_collection: { behavior: "void" } }),
@@ -397,11 +396,11 @@ export class BillingService {
 
   async resume(userId: number): Promise<string> {
     const user = await this.requireUser(userId);
-    if (!user.stripeSubscriptionId) throw new HttpError(409, "No subscription to resume.");
+    if (!user.stripeSubscriptionId) throw conflict("No subscription to resume.");
     if (user.subscriptionStatus === "canceled") {
-      throw new HttpError(409, "This subscription has ended and cannot be resumed; the user can subscribe again.");
+      throw conflict("This subscription has ended and cannot be resumed; the user can subscribe again.");
     }
-    if (!user.subscriptionPauseAt) throw new HttpError(409, "Only a paused subscription can be resumed.");
+    if (!user.subscriptionPauseAt) throw conflict("Only a paused subscription can be resumed.");
     const subscriptionId = user.stripeSubscriptionId;
     const subscription = await this.withProvider("Failed to resume the subscription. Please try again.", () =>
       this.gateway.stripe.subscriptions.update(subscriptionId, { pause_collection: "" }),
@@ -422,8 +421,7 @@ export class BillingService {
       // Already gone at Stripe: nothing left to stop.
       if ((error as { code?: string }).code === "resource_missing") return;
       this.options.logger.error({ err: error, userId: user.id }, "could not cancel a subscription before deletion");
-      throw new HttpError(
-        502,
+      throw upstreamFailed(
         "The subscription could not be cancelled at the payment provider, so nothing was deleted. Please try again.",
       );
     }
@@ -431,7 +429,7 @@ export class BillingService {
 
   private async requireUser(userId: number): Promise<UserRow> {
     const user = await authRepository.findUserById(this.db, userId);
-    if (!user) throw new HttpError(404, "User not found.");
+    if (!user) throw notFound("User not found.");
     return user;
   }
 }

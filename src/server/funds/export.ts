@@ -6,7 +6,7 @@ import type { FundSearchQuery } from "../../shared/schemas/funds.js";
 import { BRAND_NAME } from "../../shared/site.js";
 import { isStageCode, sortStages, stageLabel } from "../../shared/stages.js";
 import type { FundRow } from "../db/schema/index.js";
-import { HttpError } from "../http/errors.js";
+import { forbidden, unauthenticated } from "../errors.js";
 import { canExportFunds } from "../http/viewer.js";
 import type { FundsService } from "./service.js";
 
@@ -21,8 +21,8 @@ export const NOT_LOGGED_IN_TEXT = "Please log in to export funds.";
 
 /** preValidation hook of the export route: 401 for a visitor, 403 for anyone but an active Lifetime member. */
 export async function requireExporter(request: FastifyRequest): Promise<void> {
-  if (request.viewer.kind !== "user") throw new HttpError(401, NOT_LOGGED_IN_TEXT);
-  if (!canExportFunds(request.viewer)) throw new HttpError(403, BILLING_TEXTS.exportLifetimeOnly);
+  if (request.viewer.kind !== "user") throw unauthenticated(NOT_LOGGED_IN_TEXT);
+  if (!canExportFunds(request.viewer)) throw forbidden(BILLING_TEXTS.exportLifetimeOnly);
 }
 
 /** `fundmatch-funds-2025-08-16.xlsx`, dated in UTC. */

@@ -1,15 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-
-/** A rule of the product was broken: the message is for the user, the status is chosen here. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { DomainError, ERROR_KINDS } from "../errors.js";
 
 const FASTIFY_MESSAGES: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: "The request body is not valid JSON." },
@@ -35,7 +26,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // first issue's message is shown as it is.
       return send(400, error.validation[0]?.message ?? "Invalid request.");
     }
-    if (error instanceof HttpError) return send(error.statusCode, error.message);
+    if (error instanceof DomainError) return send(ERROR_KINDS[error.kind], error.message);
     const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
     if (known) return send(known.status, known.message);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)

@@ -1,24 +1,24 @@
 import type { FastifyRequest } from "fastify";
 import type { UserRow } from "../db/schema/index.js";
-import { HttpError } from "./errors.js";
+import { forbidden, unauthenticated } from "../errors.js";
 
 /** onRequest hook for routes that need a signed-in user: 401 otherwise. */
 async function requireUserHook(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw new HttpError(401, "Not authenticated");
+  if (!request.user) throw unauthenticated("Not authenticated");
 }
 
 /** The hook, plus a typed accessor for handlers behind it. */
 export const requireUser = Object.assign(requireUserHook, {
   user(request: FastifyRequest): UserRow {
-    if (!request.user) throw new HttpError(401, "Not authenticated");
+    if (!request.user) throw unauthenticated("Not authenticated");
     return request.user;
   },
 });
 
 /** onRequest hook for every /_api/admin route: 401 when logged out, 403 for anyone but an admin. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw new HttpError(401, "Not authenticated");
+  if (!request.user) throw unauthenticated("Not authenticated");
   if (request.user.role !== "admin") {
-    throw new HttpError(403, `Access denied. Your role (${request.user.role}) lacks required permissions.`);
+    throw forbidden(`Access denied. Your role (${request.user.role}) lacks required permissions.`);
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { HttpError } from "./errors.js";
+import { invalid } from "../errors.js";
 
 /**
  * The deepest JSON nesting a request body may have. Every contract is two levels deep at most; a
@@ -41,7 +41,7 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
     // parseAs "string" always hands over a string.
     const text = String(body);
     if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
-      done(new HttpError(400, JSON_TOO_DEEP), undefined);
+      done(invalid(JSON_TOO_DEEP), undefined);
       return;
     }
     parse(request, text, done);

@@ -2,7 +2,7 @@ import type { AdminUser, UserActionRequest } from "../../../shared/schemas/admin
 import * as authRepository from "../../auth/repository.js";
 import type { BillingService } from "../../billing/service.js";
 import type { Db } from "../../db/client.js";
-import { HttpError } from "../../http/errors.js";
+import { invalid, notFound } from "../../errors.js";
 import * as repository from "./repository.js";
 
 export class AdminUsersService {
@@ -25,19 +25,19 @@ export class AdminUsersService {
   /** Runs an admin action on a user; the message is what the admin page shows as a toast. */
   async act(adminId: number, { userId, action }: UserActionRequest): Promise<{ message: string }> {
     if (userId === adminId && action === "delete_user") {
-      throw new HttpError(400, "You cannot delete your own account from this page.");
+      throw invalid("You cannot delete your own account from this page.");
     }
     switch (action) {
       case "reactivate_account":
-        if (!(await repository.setAccountStatus(this.db, userId, "active"))) throw notFound();
+        if (!(await repository.setAccountStatus(this.db, userId, "active"))) throw userNotFound();
         return { message: "Account reactivated. The user can log in again." };
       case "delete_user": {
         // The spec's confirmation says the subscription goes too: stop it at Stripe first. Sessions
         // and saved funds are removed with the user by the foreign keys.
         const user = await authRepository.findUserById(this.db, userId);
-        if (!user) throw notFound();
+        if (!user) throw userNotFound();
         await this.billing.cancelBeforeDeletion(user);
-        if (!(await repository.deleteUser(this.db, userId))) throw notFound();
+        if (!(await repository.deleteUser(this.db, userId))) throw userNotFound();
         return { message: "User permanently deleted." };
       }
       case "pause_subscription":
@@ -48,4 +48,4 @@ export class AdminUsersService {
   }
 }
 
-const notFound = () => new HttpError(404, "User not found.");
+const userNotFound = () => notFound("User not found.");

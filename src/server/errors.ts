@@ -1,0 +1,43 @@
+/**
+ * The product's errors, in the product's words. Services and guards throw these and know nothing
+ * of HTTP; the one error handler (http/errors.ts) turns each kind into a status and a JSON body.
+ * The message is for the person using the product and is shown as it is.
+ */
+export const ERROR_KINDS = {
+  /** The input breaks a rule that only the service can check. */
+  invalid: 400,
+  /** Nobody is signed in, or the credentials are wrong. */
+  unauthenticated: 401,
+  /** The feature needs a subscription the caller does not have. */
+  payment_required: 402,
+  /** Signed in, but not allowed. */
+  forbidden: 403,
+  not_found: 404,
+  /** The state of things forbids it now (already subscribed, e-mail taken…). */
+  conflict: 409,
+  /** Too many attempts in too little time. */
+  rate_limited: 429,
+  /** A third party (the payment provider) failed; trying again may work. */
+  upstream_failed: 502,
+} as const;
+
+export type ErrorKind = keyof typeof ERROR_KINDS;
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}
+
+export const invalid = (message: string) => new DomainError("invalid", message);
+export const unauthenticated = (message: string) => new DomainError("unauthenticated", message);
+export const paymentRequired = (message: string) => new DomainError("payment_required", message);
+export const forbidden = (message: string) => new DomainError("forbidden", message);
+export const notFound = (message: string) => new DomainError("not_found", message);
+export const conflict = (message: string) => new DomainError("conflict", message);
+export const rateLimited = (message: string) => new DomainError("rate_limited", message);
+export const upstreamFailed = (message: string) => new DomainError("upstream_failed", message);
