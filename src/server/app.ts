@@ -39,6 +39,7 @@ import { crossSiteHook } from "./http/csrf.js";
 import { registerErrorHandling } from "./http/errors.js";
 import { type AppConfigForClient, HtmlShell } from "./http/html-shell.js";
 import { registerJsonBodyParser } from "./http/json-body.js";
+import { requestedPath, sendNoApiRoute } from "./http/not-found.js";
 import { requestOrigin } from "./http/origin.js";
 import { isPreviewHost } from "./http/preview-redirect.js";
 import { scaleRouteLimits } from "./http/rate-limits.js";
@@ -272,9 +273,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       await api.register(billingRoutes(billing, gateway, config.PUBLIC_ORIGIN));
       if (gateway.emulator) await api.register(demoBillingRoutes(gateway.emulator), { prefix: "/billing/demo" });
-      api.setNotFoundHandler((request, reply) =>
-        reply.status(404).send({ error: `No API route ${request.method} ${request.url.split("?")[0]}` }),
-      );
+      api.setNotFoundHandler(sendNoApiRoute);
     },
     { prefix: API_PREFIX },
   );
@@ -300,7 +299,9 @@ async function registerClient(
   const clientDir = config.CLIENT_DIR;
   const indexFile = clientDir ? path.join(clientDir, "index.html") : undefined;
   if (!clientDir || !indexFile || !existsSync(indexFile)) {
-    app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: `Not found: ${request.url}` }));
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send({ error: `Not found: ${requestedPath(request)}` }),
+    );
     return;
   }
   const shell = new HtmlShell(await readFile(indexFile, "utf8"), clientConfig);
@@ -316,7 +317,7 @@ async function registerClient(
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const wantsPage = (request.method === "GET" || request.method === "HEAD") && !path.extname(pathname);
-    if (!wantsPage) return reply.status(404).send({ error: `Not found: ${pathname}` });
+    if (!wantsPage) return reply.status(404).send({ error: `Not found: ${requestedPath(request)}` });
     // Unknown paths still get the app (it renders the Not Found page) but with a 404 status for crawlers.
     const page = shell.render(pathname, originOf(request));
     return reply

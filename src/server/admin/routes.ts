@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { requireAdmin } from "../http/guards.js";
+import { sendNoApiRoute } from "../http/not-found.js";
 
 /**
  * The admin area of the API: every admin plugin is registered inside this scope, whose one
@@ -13,7 +14,5 @@ export const adminScope =
   async (admin) => {
     admin.addHook("onRequest", requireAdmin);
     for (const plugin of plugins) await admin.register(plugin);
-    admin.setNotFoundHandler((request, reply) =>
-      reply.status(404).send({ error: `No API route ${request.method} ${request.url.split("?")[0]}` }),
-    );
+    admin.setNotFoundHandler(sendNoApiRoute);
   };
