@@ -2,7 +2,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { type Database, openDatabase } from "../../src/server/db/client.js";
-import { seedFundsIfPristine } from "../../src/server/db/seed.js";
+import { seedFundsIfPristine } from "../../src/server/funds/import/seed.js";
 import { countFunds } from "../../src/server/funds/repository.js";
 
 export type PreparedDataSet = { funds: number; ms: number };

@@ -129,9 +129,7 @@ describe.each(TEST_DRIVERS)("access decided on the matched route, on %s", (drive
           body: attempt.body,
           headers: cookie ? { cookie } : {},
         });
-        expect([401, 403, 404], `${attempt.method} ${path}: ${response.body.slice(0, 200)}`).toContain(
-          response.status,
-        );
+        expect([401, 403, 404], `${attempt.method} ${path}: ${response.body.slice(0, 200)}`).toContain(response.status);
         expect(response.body).not.toContain(ADMIN.email);
       }
     }

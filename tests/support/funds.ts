@@ -1,5 +1,5 @@
-import { importFundsFile } from "../../src/server/admin/import/service.js";
 import type { Db } from "../../src/server/db/client.js";
+import { importFundsFile } from "../../src/server/funds/import/service.js";
 
 export type FundFixture = {
   name: string;

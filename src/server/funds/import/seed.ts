@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import type { Logger } from "pino";
-import { importFundsFile } from "../admin/import/service.js";
-import { countFunds, readFundsVersion } from "../funds/repository.js";
-import { SEED_FUNDS_CSV } from "../paths.js";
-import type { Db } from "./client.js";
+import type { Db } from "../../db/client.js";
+import { SEED_FUNDS_CSV } from "../../paths.js";
+import { countFunds, readFundsVersion } from "../repository.js";
+import { importFundsFile } from "./service.js";
 
 /** The version the migration gives the funds data; any write to funds moves it on. */
 const PRISTINE_FUNDS_VERSION = 1;

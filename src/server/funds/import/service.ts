@@ -1,6 +1,6 @@
 import type { ImportMode, ImportResult } from "../../../shared/schemas/import.js";
 import type { Db } from "../../db/client.js";
-import * as fundsRepository from "../../funds/repository.js";
+import * as fundsRepository from "../repository.js";
 import { mapColumns, type NormalisedFund, normaliseRecord } from "./normalise.js";
 import { type ImportFileKind, parseSpreadsheet } from "./parse-file.js";
 
