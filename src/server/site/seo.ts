@@ -1,5 +1,5 @@
 import { PAGE_META } from "../../shared/page-meta.js";
-import { escapeHtml } from "./html-shell.js";
+import { escapeHtml } from "../http/html-shell.js";
 
 /** Paths crawlers have no business in: the API and the signed-in areas. */
 const DISALLOWED = ["/_api/", "/admin", "/profile", "/account-settings"];

@@ -1,0 +1,48 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyPluginAsync } from "fastify";
+import { accountRoutes } from "./account/routes.js";
+import { adminScope } from "./admin/routes.js";
+import { adminUsersRoutes } from "./admin/users/routes.js";
+import { authRoutes } from "./auth/routes.js";
+import { sessionHook } from "./auth/session-hook.js";
+import { demoBillingRoutes } from "./billing/demo-routes.js";
+import { billingRoutes } from "./billing/routes.js";
+import type { Config } from "./config.js";
+import { rateLimited } from "./errors.js";
+import { fundsRoutes } from "./funds/routes.js";
+import { crossSiteHook } from "./http/csrf.js";
+import { sendNoApiRoute } from "./http/not-found.js";
+import { scaleRouteLimits } from "./http/rate-limits.js";
+import type { AppServices } from "./services.js";
+import { pingRoute } from "./site/routes.js";
+
+/**
+ * The API, registered under its prefix. Access is decided on the route the router matched, never
+ * on the raw URL: the cross-site check and the session hook belong to this scope, so they run for
+ * every route and every 404 under the prefix, whatever spelling of the path reached it (the router
+ * decodes %5f%61pi to _api before matching). Admin routes live in the admin scope, behind its guard.
+ */
+export const apiRoutes =
+  (services: AppServices, config: Config): FastifyPluginAsync =>
+  async (api) => {
+    api.addHook("onRequest", crossSiteHook(config.PUBLIC_ORIGIN));
+    api.addHook("onRequest", sessionHook(services.auth, config.PUBLIC_ORIGIN));
+    scaleRouteLimits(api, config.RATE_LIMIT_SENSITIVE_SCALE);
+    // Registered even when the general limit is off: the per-route limits (ROUTE_LIMITS) stay on.
+    await api.register(rateLimit, {
+      global: config.RATE_LIMIT_PER_MINUTE > 0,
+      max: config.RATE_LIMIT_PER_MINUTE || 1,
+      timeWindow: "1 minute",
+      errorResponseBuilder: (_request, context) =>
+        rateLimited(`Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+    });
+    await api.register(pingRoute);
+    await api.register(fundsRoutes(services.funds));
+    await api.register(authRoutes(services.auth, config.PUBLIC_ORIGIN, services.oidc));
+    await api.register(accountRoutes(services.account, config.PUBLIC_ORIGIN));
+    await api.register(adminScope([adminUsersRoutes(services.adminUsers)]), { prefix: "/admin" });
+    await api.register(billingRoutes(services.billing, services.gateway, config.PUBLIC_ORIGIN));
+    const emulator = services.gateway.emulator;
+    if (emulator) await api.register(demoBillingRoutes(emulator), { prefix: "/billing/demo" });
+    api.setNotFoundHandler(sendNoApiRoute);
+  };

@@ -1,0 +1,117 @@
+import path from "node:path";
+import type { Logger } from "pino";
+import { AccountService } from "./account/service.js";
+import { upsertAdmin } from "./admin/users/repository.js";
+import { AdminUsersService } from "./admin/users/service.js";
+import { ExpirySweeper } from "./auth/expiry-sweeper.js";
+import { OidcSignIn } from "./auth/oidc.js";
+import { hashPassword } from "./auth/password.js";
+import { AuthService } from "./auth/service.js";
+import { type BillingGateway, createGateway } from "./billing/gateway.js";
+import { BillingService } from "./billing/service.js";
+import type { Config } from "./config.js";
+import { type Database, openDatabase } from "./db/client.js";
+import { seedFundsIfPristine } from "./funds/import/seed.js";
+import { FundsIndexProvider } from "./funds/index-provider.js";
+import { FundsService } from "./funds/service.js";
+import { createMailer, type Mailer } from "./mail/mailer.js";
+
+/** Every domain's service, built once per app; routes get the ones they need. */
+export type AppServices = {
+  database: Database;
+  auth: AuthService;
+  /** Present when an OpenID provider is configured. */
+  oidc: OidcSignIn | undefined;
+  account: AccountService;
+  adminUsers: AdminUsersService;
+  funds: FundsService;
+  fundsIndex: FundsIndexProvider;
+  billing: BillingService;
+  expirySweeper: ExpirySweeper;
+  gateway: BillingGateway;
+  mailer: Mailer;
+};
+
+export type ServiceOptions = {
+  /** Use this database instead of opening one from the config (tests share one per file). */
+  database?: Database;
+  /** Send e-mail through this instead of SMTP_URL / the outbox (tests capture messages). */
+  mailer?: Mailer;
+};
+
+/**
+ * Opens (or takes) the database, migrates it, seeds it on first start, ensures the configured
+ * admin, then builds the services on top. `close` undoes what was started here.
+ */
+export async function createServices(
+  config: Config,
+  options: ServiceOptions,
+  logger: Logger,
+): Promise<{ services: AppServices; start(): void; close(): Promise<void> }> {
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite"), logger }));
+  const ownsDatabase = !options.database;
+  // Seeding and the admin run under the migration lock, so that instances starting together do it once.
+  await database.migrate(async () => {
+    if (config.SEED_ON_START) await seedFundsIfPristine(database.db, logger);
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+      const outcome = await upsertAdmin(database.db, config.ADMIN_EMAIL, await hashPassword(config.ADMIN_PASSWORD));
+      logger.info({ email: config.ADMIN_EMAIL, outcome }, "admin account ensured");
+    }
+  });
+
+  const fundsIndex = new FundsIndexProvider(database, logger);
+  await fundsIndex.start();
+  const auth = new AuthService(database.db);
+  const oidc =
+    config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
+      ? new OidcSignIn(database.db, {
+          issuer: config.OIDC_ISSUER,
+          clientId: config.OIDC_CLIENT_ID,
+          clientSecret: config.OIDC_CLIENT_SECRET,
+        })
+      : undefined;
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.DATA_DIR, "outbox"),
+      logger,
+    });
+  // The demo provider delivers its events in-process; the service exists once the gateway does.
+  let billing: BillingService | undefined;
+  const gateway = await createGateway(config, database.db, async (event) => {
+    try {
+      await billing?.handleEvent(event);
+    } catch (error) {
+      logger.error({ err: error, event: event.id, type: event.type }, "demo payment event not applied");
+    }
+  });
+  billing = new BillingService(database.db, gateway, mailer, { publicOrigin: config.PUBLIC_ORIGIN, logger });
+  const expirySweeper = new ExpirySweeper(auth, logger);
+  const services: AppServices = {
+    database,
+    auth,
+    oidc,
+    account: new AccountService(database.db, fundsIndex, auth, billing),
+    adminUsers: new AdminUsersService(database.db, billing),
+    funds: new FundsService(fundsIndex),
+    fundsIndex,
+    billing,
+    expirySweeper,
+    gateway,
+    mailer,
+  };
+  return {
+    services,
+    start: () => expirySweeper.start(),
+    async close() {
+      await expirySweeper.stop();
+      await fundsIndex.stop();
+      await mailer.close();
+      if (ownsDatabase) await database.close();
+    },
+  };
+}

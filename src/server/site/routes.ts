@@ -1,0 +1,44 @@
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { REDIRECTS } from "../../shared/page-meta.js";
+import type { Database } from "../db/client.js";
+import { requestOrigin } from "../http/origin.js";
+import { robotsTxt, sitemapXml } from "./seo.js";
+
+/**
+ * The routes of the site itself, outside the API: what crawlers read (robots.txt, the sitemap),
+ * the permanent redirects of old page paths, and the health check that load balancers poll.
+ */
+export const siteRoutes =
+  (database: Database, publicOrigin: string | undefined): FastifyPluginAsync =>
+  async (app) => {
+    const originOf = (request: FastifyRequest) => requestOrigin(request, publicOrigin);
+
+    app.get("/robots.txt", async (request, reply) =>
+      reply.type("text/plain; charset=utf-8").send(robotsTxt(originOf(request))),
+    );
+    app.get("/sitemap.xml", async (request, reply) =>
+      reply.type("application/xml; charset=utf-8").send(sitemapXml(originOf(request))),
+    );
+    for (const [from, to] of Object.entries(REDIRECTS)) {
+      app.get(from, async (request, reply) => {
+        const query = request.url.indexOf("?");
+        return reply.redirect(query === -1 ? to : to + request.url.slice(query), 301);
+      });
+    }
+
+    // Readiness: answers 200 only while the database does.
+    app.get("/healthz", async (request, reply) => {
+      try {
+        await database.ping();
+        return { status: "ok", database: database.kind };
+      } catch (error) {
+        request.log.error({ err: error }, "health check failed");
+        return reply.status(503).send({ error: "Database unavailable" });
+      }
+    });
+  };
+
+/** Inside the API scope: a constant JSON answer, liveness without the database and the benchmark's baseline. */
+export const pingRoute: FastifyPluginAsync = async (api) => {
+  api.get("/ping", async () => ({ ok: true }));
+};
