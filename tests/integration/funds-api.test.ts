@@ -3,7 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fundResultSchema, fundSearchResponseSchema, PREMIUM_FUND_FIELDS } from "../../src/shared/schemas/funds.js";
+import type { Viewer } from "../../src/server/http/viewer.js";
+import {
+  type FundSearchQuery,
+  type FundSearchResponse,
+  fundResultSchema,
+  fundSearchResponseSchema,
+  PREMIUM_FUND_FIELDS,
+} from "../../src/shared/schemas/funds.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
 import { insertFunds } from "../support/funds.js";
@@ -131,8 +138,10 @@ describe.each(TEST_DRIVERS)("funds API on %s", (driver) => {
       subscriptionStatus: "active",
       subscriptionType: "monthly",
     } as const;
-    const first = await t.app.services.funds.search({ limit: 5 }, subscriber);
-    const second = await t.app.services.funds.search({ limit: 5, offset: 5 }, subscriber);
+    const search = async (query: FundSearchQuery, viewer: Viewer): Promise<FundSearchResponse> =>
+      JSON.parse(await t.app.services.funds.searchJson(query, viewer));
+    const first = await search({ limit: 5 }, subscriber);
+    const second = await search({ limit: 5, offset: 5 }, subscriber);
     expect(first.totalCount).toBe(FIXTURES.length);
     expect(first.results).toHaveLength(5);
     expect(second.results).toHaveLength(FIXTURES.length - 5);
@@ -149,7 +158,7 @@ describe.each(TEST_DRIVERS)("funds API on %s", (driver) => {
     });
     expect(alpha?.matchReasons).toContain("Leads rounds");
     const trialing = { ...subscriber, subscriptionStatus: "trialing" } as const;
-    expect((await t.app.services.funds.search({}, trialing)).results).toHaveLength(3);
+    expect((await search({}, trialing)).results).toHaveLength(3);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { FREE_RESULTS_LIMIT } from "../../shared/plans.js";
-import type { FundSearchQuery, FundSearchResponse } from "../../shared/schemas/funds.js";
+import type { FundSearchQuery } from "../../shared/schemas/funds.js";
 import type { FundRow } from "../db/schema/index.js";
 import { seesAllResults, type Viewer } from "../http/viewer.js";
 import type { FundsIndexProvider } from "./index-provider.js";
@@ -38,10 +38,5 @@ export class FundsService {
     const index = await this.indexes.current();
     const filtered = Boolean(query.country) || Boolean(query.fundingStage) || (query.industryFocus?.length ?? 0) > 0;
     return filtered ? index.matchingRows(query) : index.rowsByName();
-  }
-
-  /** The same search as a value, for callers inside the server. */
-  async search(query: FundSearchQuery, viewer: Viewer): Promise<FundSearchResponse> {
-    return JSON.parse(await this.searchJson(query, viewer)) as FundSearchResponse;
   }
 }

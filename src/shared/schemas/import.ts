@@ -3,7 +3,6 @@ import { z } from "zod";
 export const IMPORT_MODES = ["skip_duplicates", "update_duplicates", "allow_duplicates"] as const;
 export const importModeSchema = z.enum(IMPORT_MODES);
 export type ImportMode = z.infer<typeof importModeSchema>;
-export const DEFAULT_IMPORT_MODE: ImportMode = "skip_duplicates";
 
 export const importRowErrorSchema = z.object({
   row: z.union([z.number().int(), z.literal("N/A")]),

@@ -57,15 +57,6 @@ export function parseCheckoutMessage(data: unknown): CheckoutMessage | null {
   return null;
 }
 
-/** Only the app's own origin may report a payment (the callback page is served from it). */
-export function checkoutMessageFrom(
-  event: Pick<MessageEvent, "origin" | "data">,
-  origin: string,
-): CheckoutMessage | null {
-  if (event.origin !== origin) return null;
-  return parseCheckoutMessage(event.data);
-}
-
 export type CheckoutOutcome = CheckoutMessage | { kind: "closed" };
 
 type WatchOptions = {

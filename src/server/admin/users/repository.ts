@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { savedFunds, sessions, users } from "../../db/schema/index.js";
+import { savedFunds, users } from "../../db/schema/index.js";
 
 export async function listUsersWithSavedCounts(db: Db) {
   return db
@@ -35,10 +35,6 @@ export async function setAccountStatus(db: Db, userId: number, accountStatus: "a
 export async function deleteUser(db: Db, userId: number): Promise<boolean> {
   const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
   return deleted.length > 0;
-}
-
-export async function revokeSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 /** Makes the account an admin; creates it with the given password hash when it does not exist. */

@@ -10,18 +10,6 @@ export type ImportFileKind = "csv" | "xlsx" | "xls";
 
 export const MAX_IMPORT_ROWS = 200_000;
 
-/** Tells the kind from the file name or MIME type; the magic bytes decide between CSV and a workbook. */
-export function detectFileKind(buffer: Buffer, fileName = "", mimeType = ""): ImportFileKind | null {
-  const isZip = buffer.length >= 4 && buffer[0] === 0x50 && buffer[1] === 0x4b; // PK: an .xlsx
-  const isOle = buffer.length >= 8 && buffer.readUInt32BE(0) === 0xd0cf11e0; // an old .xls
-  if (isZip) return "xlsx";
-  if (isOle) return "xls";
-  const name = fileName.toLowerCase();
-  if (name.endsWith(".csv") || mimeType === "text/csv" || mimeType === "application/csv") return "csv";
-  if (name.endsWith(".xlsx") || name.endsWith(".xls")) return null; // claims a workbook but is not one
-  return mimeType.startsWith("text/") || name === "" ? "csv" : null;
-}
-
 /** Reads a CSV or Excel file into header-keyed records; blank rows are dropped. */
 export function parseSpreadsheet(buffer: Buffer, kind: ImportFileKind): SheetRecord[] {
   const table = kind === "csv" ? readCsv(buffer) : readWorkbook(buffer, kind);
