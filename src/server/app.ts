@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Logger } from "pino";
 import { apiRoutes } from "./api.js";
 import type { Config } from "./config.js";
-import type { UserRow } from "./db/schema/index.js";
+import type { UserRow } from "./db/types.js";
 import { registerErrorHandling } from "./http/errors.js";
 import { registerJsonBodyParser } from "./http/json-body.js";
 import { previewRedirectHook } from "./http/preview-redirect.js";

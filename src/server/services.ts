@@ -1,7 +1,6 @@
 import path from "node:path";
 import type { Logger } from "pino";
 import { AccountService } from "./account/service.js";
-import { upsertAdmin } from "./admin/users/repository.js";
 import { AdminUsersService } from "./admin/users/service.js";
 import { ExpirySweeper } from "./auth/expiry-sweeper.js";
 import { OidcSignIn } from "./auth/oidc.js";
@@ -15,6 +14,7 @@ import { seedFundsIfPristine } from "./funds/import/seed.js";
 import { FundsIndexProvider } from "./funds/index-provider.js";
 import { FundsService } from "./funds/service.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
+import { upsertAdmin } from "./users/repository.js";
 
 /** Every domain's service, built once per app; routes get the ones they need. */
 export type AppServices = {

@@ -6,10 +6,10 @@ import {
   PASSWORD_TOKEN_LIFETIME_MS,
   setPasswordLink,
 } from "../../src/server/auth/password-tokens.js";
-import { insertUser, updateUser } from "../../src/server/auth/repository.js";
 import { AUTH_MESSAGES } from "../../src/server/auth/service.js";
 import { hashToken } from "../../src/server/auth/tokens.js";
 import { passwordTokens, users } from "../../src/server/db/schema/index.js";
+import { insertUser, updateUser } from "../../src/server/users/repository.js";
 import { PASSWORD_RULE_MESSAGE } from "../../src/shared/schemas/auth.js";
 import { SET_PASSWORD_LINK_INVALID } from "../../src/shared/schemas/billing.js";
 import { createTestApp, type TestApp } from "../support/app.js";

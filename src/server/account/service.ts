@@ -1,13 +1,13 @@
 import { SUBSCRIPTION_REQUIRED } from "../../shared/schemas/account.js";
 import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from "../../shared/schemas/auth.js";
-import * as authRepository from "../auth/repository.js";
 import { AUTH_MESSAGES, type AuthService, type ClientInfo, type SignedIn } from "../auth/service.js";
 import type { BillingService } from "../billing/service.js";
 import type { Db } from "../db/client.js";
-import type { UserRow } from "../db/schema/index.js";
+import type { UserRow } from "../db/types.js";
 import { conflict, invalid, notFound, paymentRequired } from "../errors.js";
 import type { FundsIndexProvider } from "../funds/index-provider.js";
 import { canSaveFunds, seesAllResults, type Viewer } from "../http/viewer.js";
+import * as users from "../users/repository.js";
 import * as repository from "./repository.js";
 
 export class AccountService {
@@ -23,9 +23,9 @@ export class AccountService {
     input: { displayName: string; email: string; password: string },
   ): Promise<UserRow> {
     await this.auth.confirmPassword(user, input.password);
-    const other = await authRepository.findUserByEmail(this.db, input.email);
+    const other = await users.findUserByEmail(this.db, input.email);
     if (other && other.id !== user.id) throw conflict(AUTH_MESSAGES.emailInUse);
-    const updated = await authRepository.updateUser(this.db, user.id, {
+    const updated = await users.updateUser(this.db, user.id, {
       displayName: input.displayName,
       email: input.email,
     });
@@ -46,7 +46,7 @@ export class AccountService {
   /** Disables the account and ends every session; an admin can reactivate it. */
   async deactivate(user: UserRow, password: string): Promise<void> {
     await this.auth.confirmPassword(user, password);
-    await authRepository.updateUser(this.db, user.id, { accountStatus: "deactivated" });
+    await users.updateUser(this.db, user.id, { accountStatus: "deactivated" });
     await this.auth.endAllSessions(user.id);
   }
 
@@ -57,14 +57,14 @@ export class AccountService {
   async delete(user: UserRow, password: string): Promise<void> {
     await this.auth.confirmPassword(user, password);
     await this.billing.cancelBeforeDeletion(user);
-    await authRepository.deleteUserById(this.db, user.id);
+    await users.deleteUser(this.db, user.id);
   }
 
   /** Everything stored about the user, without password hashes or session tokens. */
   async exportData(user: UserRow) {
     const [saved, sessionList] = await Promise.all([
       repository.savedFundsForExport(this.db, user.id),
-      authRepository.sessionsOfUser(this.db, user.id),
+      this.auth.sessionsOf(user.id),
     ]);
     return {
       exportedAt: new Date().toISOString(),

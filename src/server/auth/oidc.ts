@@ -1,6 +1,7 @@
 import * as client from "openid-client";
 import type { Db } from "../db/client.js";
-import type { UserRow } from "../db/schema/index.js";
+import type { UserRow } from "../db/types.js";
+import * as users from "../users/repository.js";
 import * as repository from "./repository.js";
 import { hashToken, newSessionToken } from "./tokens.js";
 
@@ -115,12 +116,12 @@ export class OidcSignIn {
   async redeem(tempToken: string): Promise<UserRow | undefined> {
     const row = await repository.takeTempToken(this.db, hashToken(tempToken), new Date());
     if (!row) return undefined;
-    const user = await repository.findUserById(this.db, row.userId);
+    const user = await users.findUserById(this.db, row.userId);
     return user?.accountStatus === "active" ? user : undefined;
   }
 
   private async userFor(email: string, claims: Profile): Promise<UserRow> {
-    const existing = await repository.findUserByEmail(this.db, email);
+    const existing = await users.findUserByEmail(this.db, email);
     if (existing?.passwordHash) {
       throw new OidcError(
         "account_linking_required",
@@ -137,14 +138,14 @@ export class OidcSignIn {
     if (existing) return existing;
     const name = typeof claims.name === "string" && claims.name.trim() ? claims.name.trim() : email.split("@")[0];
     const picture = typeof claims.picture === "string" && claims.picture.startsWith("https://") ? claims.picture : null;
-    const created = await repository.insertUser(this.db, {
+    const created = await users.insertUser(this.db, {
       email,
       displayName: (name ?? "Founder").slice(0, 100),
       passwordHash: null,
       avatarUrl: picture,
     });
     // A concurrent sign-in with the same e-mail may have created it a moment ago.
-    const user = created ?? (await repository.findUserByEmail(this.db, email));
+    const user = created ?? (await users.findUserByEmail(this.db, email));
     if (!user) throw new OidcError("provider_error", "The account could not be created. Please try again.");
     return user;
   }

@@ -2,25 +2,6 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { authTempTokens, oauthFlows, passwordTokens, sessions, type UserRow, users } from "../db/schema/index.js";
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
-  return row;
-}
-
-export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
-}
-
-/** Inserts the user; undefined when the e-mail is taken (the unique index decides, not a prior read). */
-export async function insertUser(
-  db: Db,
-  values: { email: string; displayName: string; passwordHash: string | null; avatarUrl?: string | null },
-): Promise<UserRow | undefined> {
-  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
-  return row;
-}
-
 export async function insertSession(
   db: Db,
   values: { userId: number; tokenHash: string; expiresAt: Date; userAgent: string | null; ipAddress: string | null },
@@ -51,19 +32,6 @@ export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> 
   return deleted.length;
 }
 
-export async function updateUser(
-  db: Db,
-  id: number,
-  values: Partial<Pick<UserRow, "displayName" | "email" | "passwordHash" | "accountStatus">>,
-): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
-}
-
 /** Ends every session of the user, or every one but the session with `keepTokenHash`. */
 export async function deleteSessionsOfUser(db: Db, userId: number, keepTokenHash?: string): Promise<void> {
   await db
@@ -73,10 +41,6 @@ export async function deleteSessionsOfUser(db: Db, userId: number, keepTokenHash
         ? and(eq(sessions.userId, userId), sql`${sessions.tokenHash} <> ${keepTokenHash}`)
         : eq(sessions.userId, userId),
     );
-}
-
-export async function deleteUserById(db: Db, id: number): Promise<void> {
-  await db.delete(users).where(eq(users.id, id));
 }
 
 export async function sessionsOfUser(db: Db, userId: number) {

@@ -3,9 +3,10 @@ import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from "../../shared/schemas/
 import { SET_PASSWORD_LINK_INVALID } from "../../shared/schemas/billing.js";
 import { effectiveSubscriptionStatus } from "../billing/entitlement.js";
 import type { Db } from "../db/client.js";
-import type { UserRow } from "../db/schema/index.js";
+import type { UserRow } from "../db/types.js";
 import { conflict, forbidden, invalid, rateLimited, unauthenticated } from "../errors.js";
 import type { Viewer } from "../http/viewer.js";
+import * as users from "../users/repository.js";
 import { AttemptLimiter } from "./attempt-limiter.js";
 import { hashPassword, verifyPassword } from "./password.js";
 import { consumePasswordToken } from "./password-tokens.js";
@@ -35,7 +36,7 @@ export class AuthService {
   constructor(private readonly db: Db) {}
 
   async register(input: RegisterRequest, client: ClientInfo): Promise<SignedIn> {
-    const user = await repository.insertUser(this.db, {
+    const user = await users.insertUser(this.db, {
       email: input.email,
       displayName: input.displayName,
       passwordHash: await hashPassword(input.password),
@@ -48,7 +49,7 @@ export class AuthService {
     const key = input.email.toLowerCase();
     const wait = this.failures.retryAfter(key);
     if (wait > 0) throw rateLimited(AUTH_MESSAGES.tooManyAttempts(Math.ceil(wait / 60_000)));
-    const user = await repository.findUserByEmail(this.db, input.email);
+    const user = await users.findUserByEmail(this.db, input.email);
     // Always verify, even without a user, so that timing does not reveal which e-mails exist.
     const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
     if (!user || !valid) {
@@ -77,7 +78,7 @@ export class AuthService {
 
   /** A new password ends every other session and gives this browser a new token. */
   async changePassword(user: UserRow, newPassword: string, client: ClientInfo): Promise<SignedIn> {
-    const updated = await repository.updateUser(this.db, user.id, { passwordHash: await hashPassword(newPassword) });
+    const updated = await users.updateUser(this.db, user.id, { passwordHash: await hashPassword(newPassword) });
     await repository.deleteSessionsOfUser(this.db, user.id);
     return this.startSession(updated ?? user, client);
   }
@@ -93,13 +94,18 @@ export class AuthService {
     now = new Date(),
   ): Promise<SignedIn> {
     const userId = await consumePasswordToken(this.db, input.token, now);
-    const user = userId === undefined ? undefined : await repository.findUserById(this.db, userId);
+    const user = userId === undefined ? undefined : await users.findUserById(this.db, userId);
     if (!user) throw invalid(SET_PASSWORD_LINK_INVALID);
     if (user.accountStatus === "deactivated") throw forbidden(AUTH_MESSAGES.deactivated);
-    const updated = await repository.updateUser(this.db, user.id, { passwordHash: await hashPassword(input.password) });
+    const updated = await users.updateUser(this.db, user.id, { passwordHash: await hashPassword(input.password) });
     await repository.deleteSessionsOfUser(this.db, user.id);
     this.failures.reset(user.email.toLowerCase());
     return this.startSession(updated ?? user, client);
+  }
+
+  /** The user's sessions as the data export lists them: dates and client, never the token. */
+  sessionsOf(userId: number) {
+    return repository.sessionsOfUser(this.db, userId);
   }
 
   async endAllSessions(userId: number): Promise<void> {

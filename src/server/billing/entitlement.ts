@@ -1,4 +1,4 @@
-import type { UserRow } from "../db/schema/index.js";
+import type { UserRow } from "../db/types.js";
 
 /**
  * The status a user's subscription has now. An admin pause is scheduled for the end of the paid

@@ -5,12 +5,12 @@ import { GUEST_EMAIL_REQUIRED } from "../../shared/checkout-constants.js";
 import { PLANS, type PlanId } from "../../shared/plans.js";
 import type { CheckoutRequest } from "../../shared/schemas/billing.js";
 import { issuePasswordToken, setPasswordLink } from "../auth/password-tokens.js";
-import * as authRepository from "../auth/repository.js";
 import type { Db } from "../db/client.js";
-import type { UserRow } from "../db/schema/index.js";
+import type { UserRow } from "../db/types.js";
 import { conflict, DomainError, invalid, notFound, unauthenticated, upstreamFailed } from "../errors.js";
 import type { Mailer } from "../mail/mailer.js";
 import { purchaseConfirmationEmail, setPasswordEmail } from "../mail/templates.js";
+import * as users from "../users/repository.js";
 import { effectiveSubscriptionStatus } from "./entitlement.js";
 import type { BillingGateway } from "./gateway.js";
 import * as repository from "./repository.js";
@@ -157,7 +157,7 @@ export class BillingService {
       { email: user.email, name: user.displayName, metadata: { userId: String(user.id) } },
       { idempotencyKey: `fundmatch-customer-${user.id}` },
     );
-    return (await repository.claimCustomerId(this.db, user.id, customer.id)) ?? customer.id;
+    return (await users.claimCustomerId(this.db, user.id, customer.id)) ?? customer.id;
   }
 
   private async withProvider<T>(fallback: string, work: () => Promise<T>): Promise<T> {
@@ -204,13 +204,13 @@ export class BillingService {
 
     const applied = await this.db.transaction(async (tx) => {
       const fresh = await repository.markApplied(tx, `checkout:${session.id}`);
-      let user = buyerId === undefined ? undefined : await authRepository.findUserById(tx, buyerId);
-      user ??= customerId ? await repository.findUserByCustomerId(tx, customerId) : undefined;
-      user ??= email ? await authRepository.findUserByEmail(tx, email) : undefined;
+      let user = buyerId === undefined ? undefined : await users.findUserById(tx, buyerId);
+      user ??= customerId ? await users.findUserByCustomerId(tx, customerId) : undefined;
+      user ??= email ? await users.findUserByEmail(tx, email) : undefined;
       let created = false;
       if (!user) {
         if (!email) throw new Error(`Checkout Session ${session.id} has neither a known customer nor an e-mail`);
-        user = await authRepository.insertUser(tx, {
+        user = await users.insertUser(tx, {
           email,
           displayName: displayNameFromEmail(email),
           passwordHash: null,
@@ -220,14 +220,14 @@ export class BillingService {
         created = true;
       }
       if (!fresh) return { user, created, fresh, previousSubscription: null };
-      if (customerId && !user.stripeCustomerId) await repository.claimCustomerId(tx, user.id, customerId);
+      if (customerId && !user.stripeCustomerId) await users.claimCustomerId(tx, user.id, customerId);
       const previousSubscription =
         user.subscriptionType === "monthly" && LIVE_STATUSES.has(effectiveSubscriptionStatus(user) ?? "")
           ? user.stripeSubscriptionId
           : null;
       if (plan === "lifetime") {
         // Lifetime is permanent: it overrides whatever subscription state is stored.
-        await repository.writeSubscriptionState(
+        await users.writeSubscriptionState(
           tx,
           user.id,
           {
@@ -313,7 +313,7 @@ export class BillingService {
           if (!(await repository.markApplied(tx, event.id)) || !subscriptionId || !invoice.customer) return;
           const user = await this.ownerOf(tx, invoice.customer, {});
           if (!user || user.stripeSubscriptionId !== subscriptionId || user.subscriptionType === "lifetime") return;
-          await repository.writeSubscriptionState(
+          await users.writeSubscriptionState(
             tx,
             user.id,
             {
@@ -338,10 +338,10 @@ export class BillingService {
     metadata: Stripe.Metadata | null,
   ): Promise<UserRow | undefined> {
     const customerId = idOf(customer);
-    const byCustomer = customerId ? await repository.findUserByCustomerId(tx, customerId) : undefined;
+    const byCustomer = customerId ? await users.findUserByCustomerId(tx, customerId) : undefined;
     if (byCustomer) return byCustomer;
     const userId = Number(metadata?.userId);
-    return Number.isInteger(userId) && userId > 0 ? authRepository.findUserById(tx, userId) : undefined;
+    return Number.isInteger(userId) && userId > 0 ? users.findUserById(tx, userId) : undefined;
   }
 
   /** Stores a subscription's state on its owner, unless it is stale or outranked by Lifetime. */
@@ -357,7 +357,7 @@ export class BillingService {
       status === "canceled" ? (fromUnix(subscription.ended_at) ?? end) : (fromUnix(subscription.cancel_at) ?? end);
     const samePause = user.stripeSubscriptionId === subscription.id ? user.subscriptionPauseAt : null;
     const pauseAt = subscription.pause_collection && status !== "canceled" ? (samePause ?? end ?? stateAt) : null;
-    return repository.writeSubscriptionState(
+    return users.writeSubscriptionState(
       tx,
       user.id,
       {
@@ -428,7 +428,7 @@ export class BillingService {
   }
 
   private async requireUser(userId: number): Promise<UserRow> {
-    const user = await authRepository.findUserById(this.db, userId);
+    const user = await users.findUserById(this.db, userId);
     if (!user) throw notFound("User not found.");
     return user;
   }

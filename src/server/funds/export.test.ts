@@ -1,6 +1,6 @@
 import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
-import type { FundRow } from "../db/schema/index.js";
+import type { FundRow } from "../db/types.js";
 import {
   buildFundsWorkbook,
   EXPORT_COLUMNS,

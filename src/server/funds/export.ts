@@ -5,7 +5,7 @@ import { industryLabel } from "../../shared/industries.js";
 import type { FundSearchQuery } from "../../shared/schemas/funds.js";
 import { BRAND_NAME } from "../../shared/site.js";
 import { isStageCode, sortStages, stageLabel } from "../../shared/stages.js";
-import type { FundRow } from "../db/schema/index.js";
+import type { FundRow } from "../db/types.js";
 import { forbidden, unauthenticated } from "../errors.js";
 import { canExportFunds } from "../http/viewer.js";
 import type { FundsService } from "./service.js";

@@ -1,7 +1,7 @@
 import { INDUSTRY_CODES } from "../../shared/industries.js";
 import type { FundResult, FundSearchQuery, PREMIUM_FUND_FIELDS } from "../../shared/schemas/funds.js";
 import { isStageCode, STAGE_CODES, type StageCode, sortStages } from "../../shared/stages.js";
-import type { FundRow } from "../db/schema/index.js";
+import type { FundRow } from "../db/types.js";
 import { baseScore, matchReasons, relevanceScore } from "./scoring.js";
 
 type PremiumField = (typeof PREMIUM_FUND_FIELDS)[number];

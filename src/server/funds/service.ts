@@ -1,6 +1,6 @@
 import { FREE_RESULTS_LIMIT } from "../../shared/plans.js";
 import type { FundSearchQuery } from "../../shared/schemas/funds.js";
-import type { FundRow } from "../db/schema/index.js";
+import type { FundRow } from "../db/types.js";
 import { seesAllResults, type Viewer } from "../http/viewer.js";
 import type { FundsIndexProvider } from "./index-provider.js";
 

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from "fastify";
-import type { UserRow } from "../db/schema/index.js";
 import { forbidden, unauthenticated } from "../errors.js";
+
+/** The user a live session resolved to (the request decoration is declared in app.ts). */
+type SignedInUser = NonNullable<FastifyRequest["user"]>;
 
 /** onRequest hook for routes that need a signed-in user: 401 otherwise. */
 async function requireUserHook(request: FastifyRequest): Promise<void> {
@@ -9,7 +11,7 @@ async function requireUserHook(request: FastifyRequest): Promise<void> {
 
 /** The hook, plus a typed accessor for handlers behind it. */
 export const requireUser = Object.assign(requireUserHook, {
-  user(request: FastifyRequest): UserRow {
+  user(request: FastifyRequest): SignedInUser {
     if (!request.user) throw unauthenticated("Not authenticated");
     return request.user;
   },

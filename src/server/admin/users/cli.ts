@@ -1,9 +1,8 @@
 import path from "node:path";
 import pino from "pino";
-import { findUserByEmail } from "../../auth/repository.js";
 import { ConfigError, loadConfig } from "../../config.js";
 import { openDatabase } from "../../db/client.js";
-import { upsertAdmin } from "./repository.js";
+import { findUserByEmail, upsertAdmin } from "../../users/repository.js";
 
 /**
  * `npm run users -- promote <email>`: makes an existing account an admin, on DATABASE_URL or the

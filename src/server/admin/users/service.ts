@@ -1,9 +1,8 @@
 import type { AdminUser, UserActionRequest } from "../../../shared/schemas/admin.js";
-import * as authRepository from "../../auth/repository.js";
 import type { BillingService } from "../../billing/service.js";
 import type { Db } from "../../db/client.js";
 import { invalid, notFound } from "../../errors.js";
-import * as repository from "./repository.js";
+import * as users from "../../users/repository.js";
 
 export class AdminUsersService {
   constructor(
@@ -12,7 +11,7 @@ export class AdminUsersService {
   ) {}
 
   async list(): Promise<AdminUser[]> {
-    const rows = await repository.listUsersWithSavedCounts(this.db);
+    const rows = await users.listUsersWithSavedCounts(this.db);
     return rows.map(({ subscriptionPauseAt, ...row }) => ({
       ...row,
       // An admin sees a pause as soon as it is scheduled, so that Resume is offered right away;
@@ -29,15 +28,15 @@ export class AdminUsersService {
     }
     switch (action) {
       case "reactivate_account":
-        if (!(await repository.setAccountStatus(this.db, userId, "active"))) throw userNotFound();
+        if (!(await users.updateUser(this.db, userId, { accountStatus: "active" }))) throw userNotFound();
         return { message: "Account reactivated. The user can log in again." };
       case "delete_user": {
         // The spec's confirmation says the subscription goes too: stop it at Stripe first. Sessions
         // and saved funds are removed with the user by the foreign keys.
-        const user = await authRepository.findUserById(this.db, userId);
+        const user = await users.findUserById(this.db, userId);
         if (!user) throw userNotFound();
         await this.billing.cancelBeforeDeletion(user);
-        if (!(await repository.deleteUser(this.db, userId))) throw userNotFound();
+        if (!(await users.deleteUser(this.db, userId))) throw userNotFound();
         return { message: "User permanently deleted." };
       }
       case "pause_subscription":

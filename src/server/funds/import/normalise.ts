@@ -1,6 +1,6 @@
 import { INDUSTRIES, type IndustryCode, isIndustryCode } from "../../../shared/industries.js";
 import { isStageCode, STAGES, type StageCode, sortStages } from "../../../shared/stages.js";
-import type { NewFundRow } from "../../db/schema/index.js";
+import type { NewFundRow } from "../../db/types.js";
 import type { SheetRecord } from "./parse-file.js";
 
 /**

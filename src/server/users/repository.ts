@@ -1,0 +1,128 @@
+import { and, asc, count, eq, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import { savedFunds, type UserRow, users } from "../db/schema/index.js";
+
+/**
+ * The one owner of the `users` table: every read and write of an account row goes through here,
+ * whichever domain asks (sign-in, account settings, billing, admin, the CLI). Each function takes
+ * the database or a transaction as its first argument, so callers can compose them atomically.
+ */
+export type { UserRow };
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  return row;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByCustomerId(db: Db, customerId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.stripeCustomerId, customerId));
+  return row;
+}
+
+/** Inserts the user; undefined when the e-mail is taken (the unique index decides, not a prior read). */
+export async function insertUser(
+  db: Db,
+  values: { email: string; displayName: string; passwordHash: string | null; avatarUrl?: string | null },
+): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  values: Partial<Pick<UserRow, "displayName" | "email" | "passwordHash" | "accountStatus">>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** Deletes the user; their sessions, saved funds and tokens go with them (foreign keys cascade). */
+export async function deleteUser(db: Db, id: number): Promise<boolean> {
+  const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return deleted.length > 0;
+}
+
+/** Every account with the number of funds it saved, for the admin list. */
+export async function listUsersWithSavedCounts(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      email: users.email,
+      role: users.role,
+      accountStatus: users.accountStatus,
+      subscriptionType: users.subscriptionType,
+      subscriptionStatus: users.subscriptionStatus,
+      subscriptionPauseAt: users.subscriptionPauseAt,
+      createdAt: users.createdAt,
+      savedFundsCount: count(savedFunds.fundId),
+    })
+    .from(users)
+    .leftJoin(savedFunds, eq(savedFunds.userId, users.id))
+    .groupBy(users.id)
+    .orderBy(asc(users.id));
+}
+
+/** Makes the account an admin; creates it with the given password hash when it does not exist. */
+export async function upsertAdmin(db: Db, email: string, passwordHash: string | null): Promise<"created" | "promoted"> {
+  const normalised = email.trim();
+  const inserted = await db
+    .insert(users)
+    .values({ email: normalised, displayName: normalised.split("@")[0] || "Admin", passwordHash, role: "admin" })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (inserted.length > 0) return "created";
+  await db
+    .update(users)
+    .set({ role: "admin", updatedAt: new Date() })
+    .where(sql`lower(${users.email}) = ${normalised.toLowerCase()}`);
+  return "promoted";
+}
+
+/** Links a Stripe customer to a user who has none yet; returns the id the user ends up with. */
+export async function claimCustomerId(db: Db, userId: number, customerId: string): Promise<string | null> {
+  await db
+    .update(users)
+    .set({ stripeCustomerId: customerId, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.stripeCustomerId)));
+  const [row] = await db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, userId));
+  return row?.id ?? null;
+}
+
+export type SubscriptionState = {
+  stripeCustomerId?: string;
+  stripeSubscriptionId: string | null;
+  subscriptionStatus: string | null;
+  subscriptionType: string | null;
+  subscriptionEndDate: Date | null;
+  /** undefined = keep a pause already scheduled, else set or clear it. */
+  subscriptionPauseAt?: Date | null;
+};
+
+/**
+ * Writes a subscription state that was true at Stripe at `stateAt`, unless a newer one is stored:
+ * events may arrive out of order, and the newest state wins. Returns whether it was written.
+ */
+export async function writeSubscriptionState(
+  db: Db,
+  userId: number,
+  state: SubscriptionState,
+  stateAt: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ ...state, subscriptionStateAt: stateAt, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), or(isNull(users.subscriptionStateAt), lte(users.subscriptionStateAt, stateAt))))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
