@@ -1,6 +1,6 @@
 // `npm test`: everything CI checks, in one command, on a fresh machine.
 //   1. finds Chromium for the end-to-end tests, installing it when missing
-//   2. typecheck (tsc) and lint (Biome)
+//   2. typecheck (tsc), lint (Biome) and the house rules on imports (dependency-cruiser)
 //   3. unit and integration tests (Vitest) — on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
 //   4. builds the app and runs the end-to-end tests (Playwright, Chromium) against it as `npm start` serves it
 import { execSync, spawnSync } from "node:child_process";
@@ -65,6 +65,8 @@ console.log(
 
 run("typecheck", "npx", ["tsc", "--noEmit", "-p", "."]);
 run("lint", "npx", ["biome", "check", "."]);
+// The house rules (.dependency-cruiser.cjs): a violation names the rule it breaks.
+run("house rules", "npx", ["depcruise", "src", "--config", ".dependency-cruiser.cjs", "--output-type", "err"]);
 run("unit and integration tests", "npx", ["vitest", "run"]);
 run("build", "npm", ["run", "build"]);
 run("end-to-end tests", "npx", ["playwright", "test"], { CHROMIUM_PATH: chromium });

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { authTempTokens, oauthFlows, passwordTokens, sessions, type UserRow, users } from "../db/schema/index.js";
+import { authTempTokens, oauthFlows, passwordTokens, sessions, users } from "../db/schema/index.js";
 
 export async function insertSession(
   db: Db,

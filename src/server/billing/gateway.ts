@@ -1,8 +1,8 @@
 import Stripe from "stripe";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
-import { DbStore } from "./stripe-emulator/db-store.js";
 import { StripeEmulator } from "./stripe-emulator/emulator.js";
+import { DbStore } from "./stripe-emulator/repository.js";
 
 /**
  * How the app reaches its payment provider. Both modes use the same Stripe SDK and the same billing

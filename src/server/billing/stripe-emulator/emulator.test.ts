@@ -2,9 +2,9 @@ import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type StripePeer, startStripePeer, stripeClientFor } from "../../../../tests/peers/stripe-api.js";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/support/database.js";
-import { DbStore } from "./db-store.js";
 import { addInterval, StripeEmulator } from "./emulator.js";
 import { MemoryStore } from "./memory-store.js";
+import { DbStore } from "./repository.js";
 
 // Jan 31: a month later is Feb 28 (clamped), and the month after that Mar 31 again (anchored).
 const JAN_31 = Date.UTC(2026, 0, 31, 12) / 1000;

@@ -3,7 +3,10 @@ import type { Db } from "../../db/client.js";
 import { demoStripeObjects } from "../../db/schema/billing.js";
 import type { EmulatorStore, StripeObject } from "./emulator.js";
 
-/** Demo mode's store: the emulated Stripe account survives restarts, in the app's own database. */
+/**
+ * Demo mode's store, the repository of the demo_stripe_objects table: the emulated Stripe account
+ * survives restarts, in the app's own database.
+ */
 export class DbStore implements EmulatorStore {
   constructor(private readonly db: Db) {}
 
