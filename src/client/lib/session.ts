@@ -64,8 +64,3 @@ export function setSessionUser(queryClient: QueryClient, user: SessionUser | nul
   queryClient.setQueryData<SessionData>(sessionQueryKey, user ? { user } : SIGNED_OUT);
   void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
 }
-
-/** Spec section 4, "Subscribed", for results gating: an active status with a subscription type. */
-export function isResultsSubscriber(user: Pick<SessionUser, "subscriptionStatus" | "subscriptionType">): boolean {
-  return user.subscriptionStatus === "active" && user.subscriptionType !== null;
-}

@@ -15,7 +15,7 @@ describe("subscription status", () => {
     expect(subscriptionStatusLabel("past_due")).toBe("Past Due");
   });
 
-  it("styles the badge per spec section 4", () => {
+  it("styles the badge: success, warning, destructive, else secondary", () => {
     expect(subscriptionStatusTone("active")).toBe("success");
     expect(subscriptionStatusTone("trialing")).toBe("success");
     expect(subscriptionStatusTone("canceled")).toBe("warning");
@@ -23,7 +23,9 @@ describe("subscription status", () => {
     expect(subscriptionStatusTone("unpaid")).toBe("destructive");
     expect(subscriptionStatusTone("none")).toBe("secondary");
     expect(subscriptionStatusTone(null)).toBe("secondary");
-    expect(subscriptionStatusTone("paused")).toBe("secondary");
+    expect(subscriptionStatusTone("paused")).toBe("warning");
+    expect(subscriptionStatusTone("inactive")).toBe("secondary");
+    expect(subscriptionStatusTone("__proto__")).toBe("secondary");
   });
 
   it("treats only active as Premium on the profile", () => {

@@ -1,6 +1,8 @@
+import type { SubscriptionStatus } from "../../shared/entitlements.js";
+
 /**
- * How a subscription is labelled and styled (spec section 4, "Subscription status"). Shared by the
- * profile page and the admin user list; the subscribe page will use it too.
+ * How a subscription is labelled and styled, in one place for the profile page, the subscribe page
+ * and the admin user list.
  */
 
 export type BadgeTone = "success" | "warning" | "destructive" | "secondary";
@@ -30,20 +32,24 @@ export function subscriptionStatusLabel(status: string | null | undefined): stri
   return isMissing(status) ? "Inactive" : titleCase(status);
 }
 
-/** Active and trialing success; canceled warning; past_due and unpaid destructive; anything else secondary. */
+/**
+ * The one table of how each subscription status looks, for the profile, the subscribe page and the
+ * admin list alike. Typed by the shared status list: a new status does not compile until it has a
+ * row here. Paused is a warning, like canceled: access has stopped and someone may want to act.
+ */
+const STATUS_TONE: Record<SubscriptionStatus, BadgeTone> = {
+  active: "success",
+  trialing: "success",
+  canceled: "warning",
+  paused: "warning",
+  past_due: "destructive",
+  unpaid: "destructive",
+  none: "secondary",
+};
+
+/** The badge tone of a status; anything the table does not know (absent, 'inactive') is secondary. */
 export function subscriptionStatusTone(status: string | null | undefined): BadgeTone {
-  switch (status) {
-    case "active":
-    case "trialing":
-      return "success";
-    case "canceled":
-      return "warning";
-    case "past_due":
-    case "unpaid":
-      return "destructive";
-    default:
-      return "secondary";
-  }
+  return status && Object.hasOwn(STATUS_TONE, status) ? STATUS_TONE[status as SubscriptionStatus] : "secondary";
 }
 
 /** 'monthly' reads 'Monthly'; absent reads 'None'. */

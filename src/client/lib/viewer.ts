@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { isResultsSubscriber } from "./session.js";
+import { seesAllResults } from "../../shared/entitlements.js";
 import { useSessionQuery } from "./use-session-query.js";
 
 /**
@@ -15,7 +15,7 @@ const ANONYMOUS: Viewer = { status: "anonymous" };
 export function useViewer(): Viewer {
   const session = useSessionQuery();
   const user = session.data?.user;
-  const subscriber = user ? isResultsSubscriber(user) : false;
+  const subscriber = seesAllResults(user);
   return useMemo<Viewer>(() => {
     if (session.isPending) return LOADING;
     // A failed session check leaves the visitor logged out (spec section 4, auth state).

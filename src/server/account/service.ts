@@ -1,3 +1,4 @@
+import { canSaveFunds, seesAllResults } from "../../shared/entitlements.js";
 import { SUBSCRIPTION_REQUIRED } from "../../shared/schemas/account.js";
 import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from "../../shared/schemas/auth.js";
 import { AUTH_MESSAGES, type AuthService, type ClientInfo, type SignedIn } from "../auth/service.js";
@@ -6,7 +7,7 @@ import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
 import { conflict, invalid, notFound, paymentRequired } from "../errors.js";
 import type { FundsIndexProvider } from "../funds/index-provider.js";
-import { canSaveFunds, seesAllResults, type Viewer } from "../http/viewer.js";
+import { subscriptionOf, type Viewer } from "../http/viewer.js";
 import * as users from "../users/repository.js";
 import * as repository from "./repository.js";
 
@@ -101,11 +102,11 @@ export class AccountService {
    */
   async savedFundsJson(userId: number, viewer: Viewer): Promise<string> {
     const [ids, index] = await Promise.all([repository.savedFundIds(this.db, userId), this.indexes.current()]);
-    return `{"funds":${index.fundsJson(ids, seesAllResults(viewer))}}`;
+    return `{"funds":${index.fundsJson(ids, seesAllResults(subscriptionOf(viewer)))}}`;
   }
 
   async save(userId: number, viewer: Viewer, fundId: number): Promise<void> {
-    if (!canSaveFunds(viewer)) throw paymentRequired(SUBSCRIPTION_REQUIRED);
+    if (!canSaveFunds(subscriptionOf(viewer))) throw paymentRequired(SUBSCRIPTION_REQUIRED);
     if (!(await this.indexes.current()).has(fundId)) throw notFound("Fund not found.");
     await repository.saveFund(this.db, userId, fundId);
   }

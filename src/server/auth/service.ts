@@ -1,7 +1,6 @@
+import { effectiveSubscriptionStatus, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from "../../shared/entitlements.js";
 import type { LoginRequest, RegisterRequest, SessionUser } from "../../shared/schemas/auth.js";
-import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from "../../shared/schemas/auth.js";
 import { SET_PASSWORD_LINK_INVALID } from "../../shared/schemas/billing.js";
-import { effectiveSubscriptionStatus } from "../billing/entitlement.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
 import { conflict, forbidden, invalid, rateLimited, unauthenticated } from "../errors.js";

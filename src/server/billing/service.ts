@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type Stripe from "stripe";
 import { BILLING_TEXTS } from "../../shared/billing-texts.js";
 import { GUEST_EMAIL_REQUIRED } from "../../shared/checkout-constants.js";
+import { effectiveSubscriptionStatus, SUBSCRIPTION_STATUSES } from "../../shared/entitlements.js";
 import { PLANS, type PlanId } from "../../shared/plans.js";
 import type { CheckoutRequest } from "../../shared/schemas/billing.js";
 import { issuePasswordToken, setPasswordLink } from "../auth/password-tokens.js";
@@ -11,7 +12,6 @@ import { conflict, DomainError, invalid, notFound, unauthenticated, upstreamFail
 import type { Mailer } from "../mail/mailer.js";
 import { purchaseConfirmationEmail, setPasswordEmail } from "../mail/templates.js";
 import * as users from "../users/repository.js";
-import { effectiveSubscriptionStatus } from "./entitlement.js";
 import type { BillingGateway } from "./gateway.js";
 import * as repository from "./repository.js";
 
@@ -21,7 +21,7 @@ export type CheckoutOutcome = { plan: PlanId; guest: boolean; email: string | nu
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Stripe statuses kept as they are; the rest map to the nearest one the product knows. */
-const KNOWN_STATUSES = new Set(["active", "trialing", "canceled", "past_due", "unpaid", "paused"]);
+const KNOWN_STATUSES = new Set<string>(SUBSCRIPTION_STATUSES.filter((status) => status !== "none"));
 /** A subscription in one of these is the customer's live one, even if another was stored before. */
 const LIVE_STATUSES = new Set(["active", "trialing", "past_due", "unpaid"]);
 

@@ -1,13 +1,14 @@
 import * as XLSX from "@e965/xlsx";
 import type { FastifyRequest } from "fastify";
 import { BILLING_TEXTS } from "../../shared/billing-texts.js";
+import { canExportFunds } from "../../shared/entitlements.js";
 import { industryLabel } from "../../shared/industries.js";
 import type { FundSearchQuery } from "../../shared/schemas/funds.js";
 import { BRAND_NAME } from "../../shared/site.js";
 import { isStageCode, sortStages, stageLabel } from "../../shared/stages.js";
 import type { FundRow } from "../db/types.js";
 import { forbidden, unauthenticated } from "../errors.js";
-import { canExportFunds } from "../http/viewer.js";
+import { subscriptionOf } from "../http/viewer.js";
 import type { FundsService } from "./service.js";
 
 /**
@@ -22,7 +23,7 @@ export const NOT_LOGGED_IN_TEXT = "Please log in to export funds.";
 /** preValidation hook of the export route: 401 for a visitor, 403 for anyone but an active Lifetime member. */
 export async function requireExporter(request: FastifyRequest): Promise<void> {
   if (request.viewer.kind !== "user") throw unauthenticated(NOT_LOGGED_IN_TEXT);
-  if (!canExportFunds(request.viewer)) throw forbidden(BILLING_TEXTS.exportLifetimeOnly);
+  if (!canExportFunds(subscriptionOf(request.viewer))) throw forbidden(BILLING_TEXTS.exportLifetimeOnly);
 }
 
 /** `fundmatch-funds-2025-08-16.xlsx`, dated in UTC. */

@@ -1,7 +1,8 @@
+import { seesAllResults } from "../../shared/entitlements.js";
 import { FREE_RESULTS_LIMIT } from "../../shared/plans.js";
 import type { FundSearchQuery } from "../../shared/schemas/funds.js";
 import type { FundRow } from "../db/types.js";
-import { seesAllResults, type Viewer } from "../http/viewer.js";
+import { subscriptionOf, type Viewer } from "../http/viewer.js";
 import type { FundsIndexProvider } from "./index-provider.js";
 
 /** Page size when a subscriber does not give a limit. */
@@ -20,7 +21,7 @@ export class FundsService {
    */
   async searchJson(query: FundSearchQuery, viewer: Viewer): Promise<string> {
     const index = await this.indexes.current();
-    const full = seesAllResults(viewer);
+    const full = seesAllResults(subscriptionOf(viewer));
     return index.searchJson(query, {
       offset: full ? (query.offset ?? 0) : 0,
       limit: full

@@ -1,10 +1,9 @@
-/**
- * Who is asking, as far as gating is concerned. Every gate in the product is a function of the
- * viewer; the accounts and billing work only change how a request's viewer is resolved.
- */
-export type SubscriptionStatus = "active" | "trialing" | "canceled" | "past_due" | "unpaid" | "paused" | "none";
-export type SubscriptionType = "monthly" | "lifetime";
+import type { Subscription, SubscriptionStatus, SubscriptionType } from "../../shared/entitlements.js";
 
+/**
+ * Who is asking: a visitor, or a signed-in user with their role and subscription as it stands
+ * now. What each of them may do is decided by the shared rules in src/shared/entitlements.ts.
+ */
 export type Viewer =
   | { kind: "visitor" }
   | {
@@ -17,17 +16,7 @@ export type Viewer =
 
 export const VISITOR: Viewer = Object.freeze({ kind: "visitor" });
 
-/** Results gating (spec section 4): subscribed only when status is active and a type is set. */
-export function seesAllResults(viewer: Viewer): boolean {
-  return viewer.kind === "user" && viewer.subscriptionStatus === "active" && viewer.subscriptionType !== null;
-}
-
-/** Saving favourites (spec sections 4 and 6): a subscription that is active or trialing. */
-export function canSaveFunds(viewer: Viewer): boolean {
-  return viewer.kind === "user" && (viewer.subscriptionStatus === "active" || viewer.subscriptionStatus === "trialing");
-}
-
-/** The Excel export (spec section 1): only the Lifetime plan adds it. */
-export function canExportFunds(viewer: Viewer): boolean {
-  return viewer.kind === "user" && viewer.subscriptionStatus === "active" && viewer.subscriptionType === "lifetime";
+/** The viewer's subscription for the entitlement rules; a visitor has none. */
+export function subscriptionOf(viewer: Viewer): Subscription | null {
+  return viewer.kind === "user" ? viewer : null;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from "../entitlements.js";
 import { emailSchema, idResponseSchema } from "./fields.js";
 
 /** Spec section 5: the messages the login page shows for each field. */
@@ -41,17 +42,8 @@ export const establishSessionRequestSchema = z.strictObject({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-/** Stripe's statuses the product names (spec section 4), plus paused (an admin pause that has taken effect). */
-export const SUBSCRIPTION_STATUSES = [
-  "active",
-  "trialing",
-  "canceled",
-  "past_due",
-  "unpaid",
-  "paused",
-  "none",
-] as const;
-export const SUBSCRIPTION_TYPES = ["monthly", "lifetime"] as const;
+// The status and type lists live zod-free in entitlements.ts, with the rules that read them.
+export { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from "../entitlements.js";
 
 /** The signed-in user as the session call returns it (spec section 3, Session user). */
 export const sessionUserSchema = z.object({

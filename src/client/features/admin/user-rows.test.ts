@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  accountStatusTone,
-  adminSubscriptionTone,
-  createdAtText,
-  filterUsers,
-  rowActions,
-  subscriptionText,
-} from "./user-rows.js";
+import { subscriptionStatusTone } from "../../lib/subscription-status.js";
+import { accountStatusTone, createdAtText, filterUsers, rowActions, subscriptionText } from "./user-rows.js";
 
 const user = (overrides: Partial<{ id: number; accountStatus: string; subscriptionStatus: string | null }> = {}) => ({
   id: 2,
@@ -73,8 +67,8 @@ describe("cells", () => {
     expect(accountStatusTone("active")).toBe("success");
     expect(accountStatusTone("deactivated")).toBe("destructive");
     expect(accountStatusTone("paused")).toBe("warning");
-    expect(adminSubscriptionTone("canceled")).toBe("warning");
-    expect(adminSubscriptionTone("inactive")).toBe("secondary");
-    expect(adminSubscriptionTone(null)).toBe("secondary");
+    expect(subscriptionStatusTone("canceled")).toBe("warning");
+    expect(subscriptionStatusTone("inactive")).toBe("secondary");
+    expect(subscriptionStatusTone(null)).toBe("secondary");
   });
 });

@@ -67,20 +67,3 @@ export function accountStatusTone(status: string): BadgeTone {
       return "secondary";
   }
 }
-
-/** Subscription styles in the admin list: active, inactive, paused and canceled (spec section 3). */
-export function adminSubscriptionTone(status: string | null): BadgeTone {
-  switch (status) {
-    case "active":
-    case "trialing":
-      return "success";
-    case "paused":
-    case "canceled":
-      return "warning";
-    case "past_due":
-    case "unpaid":
-      return "destructive";
-    default:
-      return "secondary";
-  }
-}

@@ -8,20 +8,13 @@ import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Input } from "../../components/ui/input.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
-import { BADGE_TONE_CLASS } from "../../lib/subscription-status.js";
+import { BADGE_TONE_CLASS, subscriptionStatusTone } from "../../lib/subscription-status.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useSessionQuery } from "../../lib/use-session-query.js";
 import { cn } from "../../lib/utils.js";
 import { messageOr, useAdminUsers, useUserAction } from "./api/use-admin-users.js";
 import { UserActionDialog } from "./components/user-action-dialog.js";
-import {
-  accountStatusTone,
-  adminSubscriptionTone,
-  createdAtText,
-  filterUsers,
-  rowActions,
-  subscriptionText,
-} from "./user-rows.js";
+import { accountStatusTone, createdAtText, filterUsers, rowActions, subscriptionText } from "./user-rows.js";
 
 const COLUMNS = [
   "ID",
@@ -190,7 +183,7 @@ function UserRow({
       </td>
       <td className="px-3 py-3">
         {user.subscriptionType ? (
-          <Badge variant="outline" className={BADGE_TONE_CLASS[adminSubscriptionTone(user.subscriptionStatus)]}>
+          <Badge variant="outline" className={BADGE_TONE_CLASS[subscriptionStatusTone(user.subscriptionStatus)]}>
             {subscriptionText(user)}
           </Badge>
         ) : (

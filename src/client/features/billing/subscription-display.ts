@@ -1,4 +1,5 @@
 import { BILLING_TEXTS } from "../../../shared/billing-texts.js";
+import { canUpgradeToLifetime } from "../../../shared/entitlements.js";
 import type { SessionUser } from "../../../shared/schemas/auth.js";
 import { SUBSCRIBE_TEXTS } from "../../../shared/subscribe-texts.js";
 
@@ -75,10 +76,9 @@ export function upgradeAvailability(
   subscription: Pick<SubscriptionFields, "subscriptionStatus" | "subscriptionType"> | null,
 ): Availability {
   if (!subscription) return { available: false, reason: BILLING_TEXTS.loginToUpgrade };
-  if (subscription.subscriptionStatus === "active" && subscription.subscriptionType === "monthly") {
-    return { available: true };
-  }
-  return { available: false, reason: BILLING_TEXTS.upgradeOnlyMonthly };
+  return canUpgradeToLifetime(subscription)
+    ? { available: true }
+    : { available: false, reason: BILLING_TEXTS.upgradeOnlyMonthly };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { FileSpreadsheet, LoaderCircle } from "lucide-react";
 import { useState } from "react";
+import { canExportFunds } from "../../../../shared/entitlements.js";
 import type { SearchFormValues } from "../../../../shared/search-params.js";
 import { Button } from "../../../components/ui/button.js";
 import { useSessionQuery } from "../../../lib/use-session-query.js";
@@ -33,7 +34,7 @@ async function downloadExport(values: SearchFormValues): Promise<void> {
 export function ExportFundsButton({ values }: { values: SearchFormValues }) {
   const user = useSessionQuery().data?.user;
   const [pending, setPending] = useState(false);
-  if (user?.subscriptionStatus !== "active" || user.subscriptionType !== "lifetime") return null;
+  if (!canExportFunds(user)) return null;
 
   const start = () => {
     setPending(true);

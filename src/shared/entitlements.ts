@@ -1,0 +1,59 @@
+/**
+ * The one vocabulary of who may do what, for the server (which enforces it) and the client (which
+ * only mirrors it). Zod-free and dependency-free: the client's entry chunk imports it.
+ */
+
+/** Stripe's subscription statuses the product names, plus paused (an admin pause that has taken effect). */
+export const SUBSCRIPTION_STATUSES = [
+  "active",
+  "trialing",
+  "canceled",
+  "past_due",
+  "unpaid",
+  "paused",
+  "none",
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const SUBSCRIPTION_TYPES = ["monthly", "lifetime"] as const;
+export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
+
+/** What every rule below looks at: a session user, a stored user, or nobody. */
+export type Subscription = {
+  subscriptionStatus: string | null | undefined;
+  subscriptionType: string | null | undefined;
+};
+
+/**
+ * The status a subscription has now. An admin pause is scheduled for the end of the paid period,
+ * so the stored Stripe status stays active until then; from that moment the subscription reads
+ * 'paused' everywhere (session, gates, admin list) without waiting for a job.
+ */
+export function effectiveSubscriptionStatus(
+  user: { subscriptionStatus: string | null; subscriptionPauseAt: Date | null },
+  now: Date = new Date(),
+): string | null {
+  if (user.subscriptionPauseAt && user.subscriptionPauseAt.getTime() <= now.getTime()) return "paused";
+  return user.subscriptionStatus;
+}
+
+/** All search results and the premium fields: an active subscription of either type. */
+export function seesAllResults(subscription: Subscription | null | undefined): boolean {
+  return subscription?.subscriptionStatus === "active" && Boolean(subscription.subscriptionType);
+}
+
+/** Saving favourites: a subscription that is active or in its trial. */
+export function canSaveFunds(subscription: Subscription | null | undefined): boolean {
+  const status = subscription?.subscriptionStatus;
+  return status === "active" || status === "trialing";
+}
+
+/** The Excel export: what the Lifetime plan adds. */
+export function canExportFunds(subscription: Subscription | null | undefined): boolean {
+  return subscription?.subscriptionStatus === "active" && subscription.subscriptionType === "lifetime";
+}
+
+/** Upgrading to Lifetime: offered to, and allowed for, active monthly subscribers only. */
+export function canUpgradeToLifetime(subscription: Subscription | null | undefined): boolean {
+  return subscription?.subscriptionStatus === "active" && subscription.subscriptionType === "monthly";
+}
