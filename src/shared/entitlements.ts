@@ -3,6 +3,10 @@
  * only mirrors it). Zod-free and dependency-free: the client's entry chunk imports it.
  */
 
+/** The roles an account can have; admin is the only one with powers of its own. */
+export const ROLES = ["user", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
 /** Stripe's subscription statuses the product names, plus paused (an admin pause that has taken effect). */
 export const SUBSCRIPTION_STATUSES = [
   "active",

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
+import type { SavedFundsResponse } from "../../shared/schemas/account.js";
 import { ApiError, apiGet } from "./api-client.js";
 
 /**
  * The signed-in user's saved funds (spec sections 3 and 7). Shared: the header menu shows their
  * count and the funds feature shows each card's saved state.
  */
-export type SavedFund = { id: number };
-export type SavedFundsResponse = { funds: SavedFund[] };
+export type SavedFund = SavedFundsResponse["funds"][number];
 
 export const savedFundsQueryKey = ["saved-funds"] as const;
 

@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  accountStatusResponseSchema,
   changePasswordRequestSchema,
   confirmPasswordRequestSchema,
   fundIdRequestSchema,
+  messageResponseSchema,
+  profileResponseSchema,
+  saveFundResponseSchema,
   updateProfileRequestSchema,
 } from "../../shared/schemas/account.js";
+import { userResponseSchema } from "../../shared/schemas/auth.js";
 import { toSessionUser } from "../auth/service.js";
 import { clearSessionCookie, setSessionCookie } from "../auth/session-cookie.js";
 import { requireUser } from "../http/guards.js";
@@ -19,30 +24,42 @@ export const accountRoutes =
   async (app) => {
     app.addHook("onRequest", requireUser);
 
+    // Sent pre-serialised (the index renders the fund JSON): savedFundsResponseSchema describes it.
     app.get("/user/saved-funds", async (request, reply) =>
       reply
         .type("application/json; charset=utf-8")
         .send(await account.savedFundsJson(requireUser.user(request).id, request.viewer)),
     );
 
-    app.post("/user/save-fund", { schema: { body: fundIdRequestSchema } }, async (request) => {
-      await account.save(requireUser.user(request).id, request.viewer, request.body.fundId);
-      return { saved: true, fundId: request.body.fundId };
-    });
+    app.post(
+      "/user/save-fund",
+      { schema: { body: fundIdRequestSchema, response: { 200: saveFundResponseSchema } } },
+      async (request) => {
+        await account.save(requireUser.user(request).id, request.viewer, request.body.fundId);
+        return { saved: true, fundId: request.body.fundId };
+      },
+    );
 
-    app.post("/user/unsave-fund", { schema: { body: fundIdRequestSchema } }, async (request) => {
-      await account.unsave(requireUser.user(request).id, request.body.fundId);
-      return { saved: false, fundId: request.body.fundId };
-    });
+    app.post(
+      "/user/unsave-fund",
+      { schema: { body: fundIdRequestSchema, response: { 200: saveFundResponseSchema } } },
+      async (request) => {
+        await account.unsave(requireUser.user(request).id, request.body.fundId);
+        return { saved: false, fundId: request.body.fundId };
+      },
+    );
 
-    app.get("/user/account-status", async (request) => {
+    app.get("/user/account-status", { schema: { response: { 200: accountStatusResponseSchema } } }, async (request) => {
       const user = toSessionUser(requireUser.user(request));
       return { subscriptionStatus: user.subscriptionStatus, subscriptionType: user.subscriptionType };
     });
 
     app.post(
       "/user/update-profile",
-      { schema: { body: updateProfileRequestSchema }, config: PASSWORD_CHECK_LIMIT },
+      {
+        schema: { body: updateProfileRequestSchema, response: { 200: userResponseSchema } },
+        config: PASSWORD_CHECK_LIMIT,
+      },
       async (request) => {
         const user = await account.updateProfile(requireUser.user(request), request.body);
         return { user: toSessionUser(user) };
@@ -51,7 +68,10 @@ export const accountRoutes =
 
     app.post(
       "/user/change-password",
-      { schema: { body: changePasswordRequestSchema }, config: PASSWORD_CHECK_LIMIT },
+      {
+        schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } },
+        config: PASSWORD_CHECK_LIMIT,
+      },
       async (request, reply) => {
         const signedIn = await account.changePassword(requireUser.user(request), request.body, {
           userAgent: request.headers["user-agent"] ?? null,
@@ -64,7 +84,10 @@ export const accountRoutes =
 
     app.post(
       "/user/deactivate-account",
-      { schema: { body: confirmPasswordRequestSchema }, config: PASSWORD_CHECK_LIMIT },
+      {
+        schema: { body: confirmPasswordRequestSchema, response: { 200: messageResponseSchema } },
+        config: PASSWORD_CHECK_LIMIT,
+      },
       async (request, reply) => {
         await account.deactivate(requireUser.user(request), request.body.password);
         clearSessionCookie(request, reply, publicOrigin);
@@ -74,7 +97,10 @@ export const accountRoutes =
 
     app.post(
       "/user/delete-account",
-      { schema: { body: confirmPasswordRequestSchema }, config: PASSWORD_CHECK_LIMIT },
+      {
+        schema: { body: confirmPasswordRequestSchema, response: { 200: messageResponseSchema } },
+        config: PASSWORD_CHECK_LIMIT,
+      },
       async (request, reply) => {
         await account.delete(requireUser.user(request), request.body.password);
         clearSessionCookie(request, reply, publicOrigin);
@@ -82,6 +108,7 @@ export const accountRoutes =
       },
     );
 
+    // A JSON file for the person to keep, pretty-printed: sent as text, not through a serializer.
     app.get("/user/export-data", async (request, reply) =>
       reply
         .header("content-disposition", 'attachment; filename="fundmatch-data-export.json"')
@@ -90,7 +117,7 @@ export const accountRoutes =
         .send(JSON.stringify(await account.exportData(requireUser.user(request)), null, 2)),
     );
 
-    app.get("/user/profile", async (request) => {
+    app.get("/user/profile", { schema: { response: { 200: profileResponseSchema } } }, async (request) => {
       const user = toSessionUser(requireUser.user(request));
       return {
         displayName: user.displayName,

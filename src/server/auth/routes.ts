@@ -1,7 +1,13 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { establishSessionRequestSchema, loginRequestSchema, registerRequestSchema } from "../../shared/schemas/auth.js";
+import {
+  establishSessionRequestSchema,
+  loginRequestSchema,
+  logoutResponseSchema,
+  oauthAuthorizeQuerySchema,
+  registerRequestSchema,
+  userResponseSchema,
+} from "../../shared/schemas/auth.js";
 import { setPasswordRequestSchema } from "../../shared/schemas/billing.js";
 import { unauthenticated } from "../errors.js";
 import { requestOrigin } from "../http/origin.js";
@@ -49,7 +55,7 @@ export const authRoutes =
     app.post(
       "/auth/register_with_password",
       {
-        schema: { body: registerRequestSchema },
+        schema: { body: registerRequestSchema, response: { 201: userResponseSchema } },
         // Spec section 7: these two answer errors with a `message` field (as well as `error`).
         config: { errorAsMessage: true, rateLimit: ROUTE_LIMITS.registration },
       },
@@ -63,7 +69,7 @@ export const authRoutes =
     app.post(
       "/auth/login_with_password",
       {
-        schema: { body: loginRequestSchema },
+        schema: { body: loginRequestSchema, response: { 200: userResponseSchema } },
         config: { errorAsMessage: true, rateLimit: ROUTE_LIMITS.passwordCheck },
       },
       async (request, reply) => {
@@ -77,7 +83,7 @@ export const authRoutes =
     app.post(
       "/auth/set-password",
       {
-        schema: { body: setPasswordRequestSchema },
+        schema: { body: setPasswordRequestSchema, response: { 200: userResponseSchema } },
         // Errors answer as {error} like every call but the spec's two above; limited like log-in.
         config: { rateLimit: ROUTE_LIMITS.passwordCheck },
       },
@@ -88,27 +94,23 @@ export const authRoutes =
       },
     );
 
-    app.get(
-      "/auth/oauth_authorize",
-      { schema: { querystring: z.strictObject({ provider: z.literal("google", { error: "Unknown provider." }) }) } },
-      async (request, reply) => {
-        if (!oidc) {
-          return sendPopup(
-            request,
-            reply,
-            popupError(new OidcError("provider_not_configured", "Sign-in with Google is not available.")),
-          );
-        }
-        try {
-          const { url, state } = await oidc.start(`${appOrigin(request)}/_api/auth/oauth_callback`);
-          reply.setCookie(OAUTH_STATE_COOKIE, state, { ...stateCookie, maxAge: 600 });
-          return reply.redirect(url, 302);
-        } catch (error) {
-          request.log.warn({ err: error }, "OpenID sign-in could not start");
-          return sendPopup(request, reply, popupError(error));
-        }
-      },
-    );
+    app.get("/auth/oauth_authorize", { schema: { querystring: oauthAuthorizeQuerySchema } }, async (request, reply) => {
+      if (!oidc) {
+        return sendPopup(
+          request,
+          reply,
+          popupError(new OidcError("provider_not_configured", "Sign-in with Google is not available.")),
+        );
+      }
+      try {
+        const { url, state } = await oidc.start(`${appOrigin(request)}/_api/auth/oauth_callback`);
+        reply.setCookie(OAUTH_STATE_COOKIE, state, { ...stateCookie, maxAge: 600 });
+        return reply.redirect(url, 302);
+      } catch (error) {
+        request.log.warn({ err: error }, "OpenID sign-in could not start");
+        return sendPopup(request, reply, popupError(error));
+      }
+    });
 
     app.get("/auth/oauth_callback", async (request, reply) => {
       reply.clearCookie(OAUTH_STATE_COOKIE, stateCookie);
@@ -130,7 +132,10 @@ export const authRoutes =
 
     app.post(
       "/auth/establish_session",
-      { schema: { body: establishSessionRequestSchema }, config: { rateLimit: ROUTE_LIMITS.establishSession } },
+      {
+        schema: { body: establishSessionRequestSchema, response: { 200: userResponseSchema } },
+        config: { rateLimit: ROUTE_LIMITS.establishSession },
+      },
       async (request, reply) => {
         const user = oidc ? await oidc.redeem(request.body.tempToken) : undefined;
         if (!user) throw unauthenticated("This sign-in has expired. Please try again.");
@@ -140,13 +145,13 @@ export const authRoutes =
       },
     );
 
-    app.post("/auth/logout", async (request, reply) => {
+    app.post("/auth/logout", { schema: { response: { 200: logoutResponseSchema } } }, async (request, reply) => {
       await auth.logout(request.cookies[SESSION_COOKIE]);
       clearSessionCookie(request, reply, publicOrigin);
-      return { ok: true };
+      return { ok: true as const };
     });
 
-    app.get("/auth/session", async (request) => {
+    app.get("/auth/session", { schema: { response: { 200: userResponseSchema } } }, async (request) => {
       if (!request.user) throw unauthenticated(AUTH_MESSAGES.notAuthenticated);
       return { user: toSessionUser(request.user) };
     });

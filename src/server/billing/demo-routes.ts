@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import {
+  demoCheckoutChoiceParamsSchema,
+  demoCheckoutParamsSchema,
+  demoPortalActionParamsSchema,
+  demoPortalParamsSchema,
+} from "../../shared/schemas/billing.js";
 import { checkoutPageBody, PORTAL_BANNER, portalPageBody, sendDemoPage } from "./demo-pages.js";
 import type { StripeEmulator } from "./stripe-emulator/emulator.js";
-
-const STRIPE_ID = z.string().regex(/^[A-Za-z0-9_]{3,255}$/);
-const PORTAL_ACTIONS = ["cancel", "keep", "renew", "fail"] as const;
 
 /**
  * The demo provider's hosted pages: what checkout.stripe.com and the billing portal are with real
@@ -27,7 +29,7 @@ export const demoBillingRoutes =
     const notFound = (reply: Parameters<typeof sendDemoPage>[0]) =>
       sendDemoPage(reply, "Not found", "<h1>Not found</h1><p>This demo page does not exist or has expired.</p>", 404);
 
-    app.get("/checkout/:id", { schema: { params: z.object({ id: STRIPE_ID }) } }, async (request, reply) => {
+    app.get("/checkout/:id", { schema: { params: demoCheckoutParamsSchema } }, async (request, reply) => {
       const session = await emulator.getCheckoutSession(request.params.id);
       if (!session) return notFound(reply);
       const customerId = typeof session.customer === "string" ? session.customer : session.customer?.id;
@@ -38,7 +40,7 @@ export const demoBillingRoutes =
 
     app.post(
       "/checkout/:id/:choice",
-      { schema: { params: z.object({ id: STRIPE_ID, choice: z.enum(["pay", "cancel"]) }) } },
+      { schema: { params: demoCheckoutChoiceParamsSchema } },
       async (request, reply) => {
         const session = await emulator.getCheckoutSession(request.params.id);
         if (!session) return notFound(reply);
@@ -52,7 +54,7 @@ export const demoBillingRoutes =
       },
     );
 
-    app.get("/portal/:id", { schema: { params: z.object({ id: STRIPE_ID }) } }, async (request, reply) => {
+    app.get("/portal/:id", { schema: { params: demoPortalParamsSchema } }, async (request, reply) => {
       const portal = await emulator.getPortalSession(request.params.id);
       if (!portal) return notFound(reply);
       const customerId = typeof portal.customer === "string" ? portal.customer : "";
@@ -71,7 +73,7 @@ export const demoBillingRoutes =
 
     app.post(
       "/portal/:id/subscriptions/:subscriptionId/:action",
-      { schema: { params: z.object({ id: STRIPE_ID, subscriptionId: STRIPE_ID, action: z.enum(PORTAL_ACTIONS) }) } },
+      { schema: { params: demoPortalActionParamsSchema } },
       async (request, reply) => {
         const { id, subscriptionId, action } = request.params;
         const portal = await emulator.getPortalSession(id);

@@ -1,16 +1,18 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type Stripe from "stripe";
-import { z } from "zod";
 import { BILLING_TEXTS } from "../../shared/billing-texts.js";
 import {
   billingUrlResponseSchema,
   CHECKOUT_ERROR_TYPE,
   CHECKOUT_SUCCESS_TYPE,
+  checkoutCallbackQuerySchema,
   checkoutRequestSchema,
   portalRequestSchema,
   upgradeRequestSchema,
+  webhookResponseSchema,
 } from "../../shared/schemas/billing.js";
+import { errorResponseSchema } from "../../shared/schemas/fields.js";
 import { DomainError, ERROR_KINDS } from "../errors.js";
 import { requestOrigin } from "../http/origin.js";
 import { sendPopupPage } from "../http/popup-page.js";
@@ -50,10 +52,7 @@ export const billingRoutes =
       "/checkout-callback",
       {
         schema: {
-          querystring: z.object({
-            session_id: z.string().max(255).optional(),
-            cancelled: z.string().max(10).optional(),
-          }),
+          querystring: checkoutCallbackQuerySchema,
         },
         config: START_LIMIT,
       },
@@ -92,30 +91,37 @@ export const billingRoutes =
     await app.register(async (raw) => {
       raw.removeContentTypeParser("application/json");
       raw.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-      raw.post("/stripe/webhook", { config: { rateLimit: ROUTE_LIMITS.webhook } }, async (request, reply) => {
-        if (!gateway.webhookSecret) {
-          return reply
-            .status(404)
-            .send({ error: "Webhooks are not used in demo mode: the demo provider applies payments itself." });
-        }
-        const signature = request.headers["stripe-signature"];
-        if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) {
-          return reply.status(400).send({ error: "Missing Stripe-Signature header or body." });
-        }
-        let event: Stripe.Event;
-        try {
-          event = await gateway.stripe.webhooks.constructEventAsync(request.body, signature, gateway.webhookSecret);
-        } catch {
-          return reply.status(400).send({ error: "Invalid webhook signature." });
-        }
-        try {
-          await billing.handleEvent(event);
-        } catch (error) {
-          // Stripe retries on any non-2xx answer, which is what a passing failure needs.
-          request.log.error({ err: error, event: event.id, type: event.type }, "stripe event not applied");
-          return reply.status(503).send({ error: "The event could not be applied now; Stripe will retry." });
-        }
-        return { received: true };
-      });
+      raw.post(
+        "/stripe/webhook",
+        {
+          schema: { response: { 200: webhookResponseSchema, "4xx": errorResponseSchema, 503: errorResponseSchema } },
+          config: { rateLimit: ROUTE_LIMITS.webhook },
+        },
+        async (request, reply) => {
+          if (!gateway.webhookSecret) {
+            return reply
+              .status(404)
+              .send({ error: "Webhooks are not used in demo mode: the demo provider applies payments itself." });
+          }
+          const signature = request.headers["stripe-signature"];
+          if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) {
+            return reply.status(400).send({ error: "Missing Stripe-Signature header or body." });
+          }
+          let event: Stripe.Event;
+          try {
+            event = await gateway.stripe.webhooks.constructEventAsync(request.body, signature, gateway.webhookSecret);
+          } catch {
+            return reply.status(400).send({ error: "Invalid webhook signature." });
+          }
+          try {
+            await billing.handleEvent(event);
+          } catch (error) {
+            // Stripe retries on any non-2xx answer, which is what a passing failure needs.
+            request.log.error({ err: error, event: event.id, type: event.type }, "stripe event not applied");
+            return reply.status(503).send({ error: "The event could not be applied now; Stripe will retry." });
+          }
+          return { received: true as const };
+        },
+      );
     });
   };

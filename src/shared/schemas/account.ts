@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../password-rules.js";
 import { sessionUserSchema } from "./auth.js";
-import { emailSchema, idSchema } from "./fields.js";
+import { emailSchema, idResponseSchema, idSchema } from "./fields.js";
 import { fundResultSchema } from "./funds.js";
 
 /** Spec section 5: fundId must be a positive integer. */
@@ -40,9 +41,9 @@ export const changePasswordRequestSchema = z
   .strictObject({
     currentPassword: z.string({ error: "Current password is required." }).min(1, "Current password is required."),
     newPassword: z
-      .string({ error: "New password must be at least 8 characters." })
-      .min(8, "New password must be at least 8 characters.")
-      .max(256, "New password must be at most 256 characters."),
+      .string({ error: `New password must be at least ${PASSWORD_MIN_LENGTH} characters.` })
+      .min(PASSWORD_MIN_LENGTH, `New password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+      .max(PASSWORD_MAX_LENGTH, `New password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
     confirmNewPassword: z.string({ error: "New passwords do not match." }),
   })
   .refine((value) => value.newPassword === value.confirmNewPassword, {
@@ -54,3 +55,9 @@ export const changePasswordRequestSchema = z
 export const confirmPasswordRequestSchema = z.strictObject({
   password: z.string({ error: "Password is required." }).min(1, "Password is required."),
 });
+
+/** The answer of save and unsave: the fund's saved state after the call. */
+export const saveFundResponseSchema = z.object({ saved: z.boolean(), fundId: idResponseSchema });
+
+/** The answer of the account changes that only confirm what happened. */
+export const messageResponseSchema = z.object({ message: z.string() });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "../entitlements.js";
 import { idResponseSchema, idSchema } from "./fields.js";
 
 export const USER_ACTIONS = ["pause_subscription", "resume_subscription", "delete_user", "reactivate_account"] as const;
@@ -17,7 +18,7 @@ export const adminUserSchema = z.object({
   id: idResponseSchema,
   displayName: z.string(),
   email: z.string(),
-  role: z.enum(["user", "admin"]),
+  role: z.enum(ROLES),
   accountStatus: z.string(),
   subscriptionType: z.string().nullable(),
   subscriptionStatus: z.string().nullable(),

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from "../entitlements.js";
+import { ROLES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from "../entitlements.js";
+import {
+  meetsPasswordRule,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULE_MESSAGE,
+} from "../password-rules.js";
 import { emailSchema, idResponseSchema } from "./fields.js";
 
 /** Spec section 5: the messages the login page shows for each field. */
@@ -8,20 +14,13 @@ export const loginRequestSchema = z.strictObject({
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
 });
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_RULE_MESSAGE = "Password must contain an uppercase letter, a lowercase letter and a number.";
-
-/** The rule the page hints at (8+ characters, upper and lower case, a digit), enforced by the server. */
-export function meetsPasswordRule(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN_LENGTH && /[A-Z]/.test(password) && /[a-z]/.test(password) && /\d/.test(password)
-  );
-}
+// The password rule lives zod-free in password-rules.ts, which the client's forms import too.
+export { meetsPasswordRule, PASSWORD_MIN_LENGTH, PASSWORD_RULE_MESSAGE } from "../password-rules.js";
 
 export const newPasswordSchema = z
   .string({ error: "Password is required" })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(256, "Password must be at most 256 characters")
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
   .refine(meetsPasswordRule, PASSWORD_RULE_MESSAGE);
 
 export const registerRequestSchema = z.strictObject({
@@ -51,7 +50,7 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   displayName: z.string(),
   avatarUrl: z.string().nullable(),
-  role: z.enum(["user", "admin"]),
+  role: z.enum(ROLES),
   stripeCustomerId: z.string().nullable(),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
   subscriptionType: z.enum(SUBSCRIPTION_TYPES).nullable(),
@@ -60,4 +59,12 @@ export const sessionUserSchema = z.object({
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/** The answer of every call that signs someone in or reads the session. */
 export const userResponseSchema = z.object({ user: sessionUserSchema });
+
+export const logoutResponseSchema = z.object({ ok: z.literal(true) });
+
+/** The OpenID sign-in popup's first step: the one provider offered. */
+export const oauthAuthorizeQuerySchema = z.strictObject({
+  provider: z.literal("google", { error: "Unknown provider." }),
+});

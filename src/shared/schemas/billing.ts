@@ -54,3 +54,23 @@ export const setPasswordRequestSchema = z.strictObject({
     .max(200, SET_PASSWORD_LINK_INVALID),
   password: newPasswordSchema,
 });
+
+/** The checkout popup's last page, as Stripe (or the demo provider) sends the browser back to it. */
+export const checkoutCallbackQuerySchema = z.object({
+  session_id: z.string().max(255).optional(),
+  cancelled: z.string().max(10).optional(),
+});
+
+export const webhookResponseSchema = z.object({ received: z.literal(true) });
+
+/** Ids of the demo provider's objects in its page paths: Stripe's id alphabet. */
+const demoObjectId = z.string().regex(/^[A-Za-z0-9_]{3,255}$/);
+export const DEMO_PORTAL_ACTIONS = ["cancel", "keep", "renew", "fail"] as const;
+export const demoCheckoutParamsSchema = z.object({ id: demoObjectId });
+export const demoCheckoutChoiceParamsSchema = z.object({ id: demoObjectId, choice: z.enum(["pay", "cancel"]) });
+export const demoPortalParamsSchema = z.object({ id: demoObjectId });
+export const demoPortalActionParamsSchema = z.object({
+  id: demoObjectId,
+  subscriptionId: demoObjectId,
+  action: z.enum(DEMO_PORTAL_ACTIONS),
+});

@@ -45,3 +45,13 @@ export const emailSchema = (message: string) =>
     .trim()
     .max(254, message)
     .pipe(z.email({ error: message }).refine(emailWithinLimits, message));
+
+/** Every error the API answers: a message for the person, in `error`. */
+export const errorResponseSchema = z.object({ error: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** GET /_api/ping: liveness without the database. */
+export const pingResponseSchema = z.object({ ok: z.literal(true) });
+
+/** GET /healthz while the database answers. */
+export const healthResponseSchema = z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) });

@@ -140,5 +140,5 @@ export const countriesResponseSchema = z.object({
 
 export type CountriesResponse = z.infer<typeof countriesResponseSchema>;
 
-export const errorResponseSchema = z.object({ error: z.string() });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+// Every error answer of the API; defined with the other shared fields.
+export { type ErrorResponse, errorResponseSchema } from "./fields.js";

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { emailWithinLimits } from "../../../shared/email-rules.js";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../shared/password-rules.js";
 
 /**
  * The account settings forms' rules (spec section 5), in zod/mini rather than the server's classic
@@ -7,8 +8,6 @@ import { emailWithinLimits } from "../../../shared/email-rules.js";
  * that the entry chunk carries (docs/decisions/0006). account-form-schemas.test.ts holds these to
  * the server's schemas, messages included.
  */
-
-const NEW_PASSWORD_MIN_LENGTH = 8;
 
 export const updateProfileFormSchema = z.strictObject({
   displayName: z
@@ -39,8 +38,8 @@ export const changePasswordFormSchema = z
     newPassword: z
       .string({ error: "New password must be at least 8 characters." })
       .check(
-        z.minLength(NEW_PASSWORD_MIN_LENGTH, "New password must be at least 8 characters."),
-        z.maxLength(256, "New password must be at most 256 characters."),
+        z.minLength(PASSWORD_MIN_LENGTH, `New password must be at least ${PASSWORD_MIN_LENGTH} characters.`),
+        z.maxLength(PASSWORD_MAX_LENGTH, `New password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
       ),
     confirmNewPassword: z.string({ error: "New passwords do not match." }),
   })

@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { SET_PASSWORD_TEXTS } from "../../../shared/auth-texts.js";
 import { emailWithinLimits } from "../../../shared/email-rules.js";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../shared/password-rules.js";
 
 /**
  * The login and registration forms' rules (spec section 5), in zod/mini: the server's schemas in
@@ -11,8 +12,7 @@ import { emailWithinLimits } from "../../../shared/email-rules.js";
  * at the rest.
  */
 
-/** Spec section 9; the test checks it against the server's PASSWORD_MIN_LENGTH. */
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH };
 
 const email = z.pipe(
   z.string({ error: "Email is required" }).check(z.trim()),
@@ -33,7 +33,7 @@ export const registerFormSchema = z.strictObject({
     .string({ error: "Password is required" })
     .check(
       z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
-      z.maxLength(256, "Password must be at most 256 characters"),
+      z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
     ),
 });
 
@@ -47,7 +47,7 @@ export const setPasswordFormSchema = z
       .string({ error: "Password is required" })
       .check(
         z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
-        z.maxLength(256, "Password must be at most 256 characters"),
+        z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
       ),
     confirmPassword: z.string({ error: SET_PASSWORD_TEXTS.passwordsDoNotMatch }),
   })

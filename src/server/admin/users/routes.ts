@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { messageResponseSchema } from "../../../shared/schemas/account.js";
 import { adminUsersResponseSchema, userActionRequestSchema } from "../../../shared/schemas/admin.js";
 import { requireUser } from "../../http/guards.js";
 import type { AdminUsersService } from "./service.js";
@@ -10,7 +11,9 @@ export const adminUsersRoutes =
       users: await service.list(),
     }));
 
-    app.post("/user-action", { schema: { body: userActionRequestSchema } }, async (request) =>
-      service.act(requireUser.user(request).id, request.body),
+    app.post(
+      "/user-action",
+      { schema: { body: userActionRequestSchema, response: { 200: messageResponseSchema } } },
+      async (request) => service.act(requireUser.user(request).id, request.body),
     );
   };

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { ROLES } from "../../../shared/entitlements.js";
 
 export const users = pgTable(
   "users",
@@ -11,9 +12,7 @@ export const users = pgTable(
     /** argon2id (PHC string); null for accounts that only sign in with an OpenID provider. */
     passwordHash: text("password_hash"),
     avatarUrl: text("avatar_url"),
-    role: text("role", { enum: ["user", "admin"] })
-      .notNull()
-      .default("user"),
+    role: text("role", { enum: ROLES }).notNull().default("user"),
     accountStatus: text("account_status", { enum: ["active", "deactivated"] })
       .notNull()
       .default("active"),
