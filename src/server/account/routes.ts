@@ -12,6 +12,7 @@ import {
 import { userResponseSchema } from "../../shared/schemas/auth.js";
 import { toSessionUser } from "../auth/service.js";
 import { clearSessionCookie, setSessionCookie } from "../auth/session-cookie.js";
+import { clientInfo } from "../http/client-info.js";
 import { requireUser } from "../http/guards.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import type { AccountService } from "./service.js";
@@ -73,10 +74,7 @@ export const accountRoutes =
         config: PASSWORD_CHECK_LIMIT,
       },
       async (request, reply) => {
-        const signedIn = await account.changePassword(requireUser.user(request), request.body, {
-          userAgent: request.headers["user-agent"] ?? null,
-          ipAddress: request.ip,
-        });
+        const signedIn = await account.changePassword(requireUser.user(request), request.body, clientInfo(request));
         setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
         return { message: "Password changed successfully." };
       },

@@ -10,6 +10,7 @@ import {
 } from "../../shared/schemas/auth.js";
 import { setPasswordRequestSchema } from "../../shared/schemas/billing.js";
 import { unauthenticated } from "../errors.js";
+import { clientInfo } from "../http/client-info.js";
 import { requestOrigin } from "../http/origin.js";
 import { sendPopupPage } from "../http/popup-page.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
@@ -47,11 +48,6 @@ export const authRoutes =
       path: "/_api/auth",
       secure: publicOrigin?.startsWith("https:") ?? false,
     };
-    const client = (request: { headers: Record<string, unknown>; ip: string }) => ({
-      userAgent: typeof request.headers["user-agent"] === "string" ? request.headers["user-agent"] : null,
-      ipAddress: request.ip,
-    });
-
     app.post(
       "/auth/register_with_password",
       {
@@ -60,7 +56,7 @@ export const authRoutes =
         config: { errorAsMessage: true, rateLimit: ROUTE_LIMITS.registration },
       },
       async (request, reply) => {
-        const signedIn = await auth.register(request.body, client(request));
+        const signedIn = await auth.register(request.body, clientInfo(request));
         setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
         return reply.status(201).send({ user: toSessionUser(signedIn.user) });
       },
@@ -73,7 +69,7 @@ export const authRoutes =
         config: { errorAsMessage: true, rateLimit: ROUTE_LIMITS.passwordCheck },
       },
       async (request, reply) => {
-        const signedIn = await auth.login(request.body, client(request));
+        const signedIn = await auth.login(request.body, clientInfo(request));
         setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
         return { user: toSessionUser(signedIn.user) };
       },
@@ -88,7 +84,7 @@ export const authRoutes =
         config: { rateLimit: ROUTE_LIMITS.passwordCheck },
       },
       async (request, reply) => {
-        const signedIn = await auth.setPasswordWithToken(request.body, client(request));
+        const signedIn = await auth.setPasswordWithToken(request.body, clientInfo(request));
         setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
         return { user: toSessionUser(signedIn.user) };
       },
@@ -139,7 +135,7 @@ export const authRoutes =
       async (request, reply) => {
         const user = oidc ? await oidc.redeem(request.body.tempToken) : undefined;
         if (!user) throw unauthenticated("This sign-in has expired. Please try again.");
-        const signedIn = await auth.signIn(user, client(request));
+        const signedIn = await auth.signIn(user, clientInfo(request));
         setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
         return { user: toSessionUser(signedIn.user) };
       },

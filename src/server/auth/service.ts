@@ -4,6 +4,7 @@ import { SET_PASSWORD_LINK_INVALID } from "../../shared/schemas/billing.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
 import { conflict, forbidden, invalid, rateLimited, unauthenticated } from "../errors.js";
+import type { ClientInfo } from "../http/client-info.js";
 import type { Viewer } from "../http/viewer.js";
 import * as users from "../users/repository.js";
 import { AttemptLimiter } from "./attempt-limiter.js";
@@ -24,7 +25,7 @@ export const AUTH_MESSAGES = {
     `Too many failed attempts for this account. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
 } as const;
 
-export type ClientInfo = { userAgent: string | null; ipAddress: string | null };
+export type { ClientInfo };
 export type SignedIn = { user: UserRow; token: string; expiresAt: Date };
 export type ResolvedSession = { user: UserRow; expiresAt: Date; renewed: boolean };
 

@@ -1,14 +1,9 @@
 import * as XLSX from "@e965/xlsx";
-import type { FastifyRequest } from "fastify";
-import { BILLING_TEXTS } from "../../shared/billing-texts.js";
-import { canExportFunds } from "../../shared/entitlements.js";
 import { industryLabel } from "../../shared/industries.js";
 import type { FundSearchQuery } from "../../shared/schemas/funds.js";
 import { BRAND_NAME } from "../../shared/site.js";
 import { isStageCode, sortStages, stageLabel } from "../../shared/stages.js";
 import type { FundRow } from "../db/types.js";
-import { forbidden, unauthenticated } from "../errors.js";
-import { subscriptionOf } from "../http/viewer.js";
 import type { FundsService } from "./service.js";
 
 /**
@@ -18,13 +13,6 @@ import type { FundsService } from "./service.js";
 
 export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const EXPORT_SHEET_NAME = "Funds";
-export const NOT_LOGGED_IN_TEXT = "Please log in to export funds.";
-
-/** preValidation hook of the export route: 401 for a visitor, 403 for anyone but an active Lifetime member. */
-export async function requireExporter(request: FastifyRequest): Promise<void> {
-  if (request.viewer.kind !== "user") throw unauthenticated(NOT_LOGGED_IN_TEXT);
-  if (!canExportFunds(subscriptionOf(request.viewer))) throw forbidden(BILLING_TEXTS.exportLifetimeOnly);
-}
 
 /** `fundmatch-funds-2025-08-16.xlsx`, dated in UTC. */
 export function exportFileName(now: Date): string {

@@ -1,8 +1,21 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { BILLING_TEXTS } from "../../shared/billing-texts.js";
+import { canExportFunds } from "../../shared/entitlements.js";
 import { countriesResponseSchema, fundExportQuerySchema, fundSearchRequestSchema } from "../../shared/schemas/funds.js";
+import { forbidden, unauthenticated } from "../errors.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
-import { exportFunds, requireExporter, XLSX_CONTENT_TYPE } from "./export.js";
+import { subscriptionOf } from "../http/viewer.js";
+import { exportFunds, XLSX_CONTENT_TYPE } from "./export.js";
 import type { FundsService } from "./service.js";
+
+const NOT_LOGGED_IN_TEXT = "Please log in to export funds.";
+
+/** preValidation hook of the export route: 401 for a visitor, 403 for anyone but an active Lifetime member. */
+async function requireExporter(request: FastifyRequest): Promise<void> {
+  if (request.viewer.kind !== "user") throw unauthenticated(NOT_LOGGED_IN_TEXT);
+  if (!canExportFunds(subscriptionOf(request.viewer))) throw forbidden(BILLING_TEXTS.exportLifetimeOnly);
+}
 
 export const fundsRoutes =
   (service: FundsService): FastifyPluginAsyncZod =>
