@@ -10,7 +10,7 @@ export type OidcSettings = { issuer: string; clientId: string; clientSecret: str
 /** The claims the app reads, from the ID token or userinfo. */
 type Profile = Record<string, unknown>;
 
-/** The popup's error, posted to the opener as OAUTH_ERROR {code, message, details} (spec sections 7 and 8). */
+/** The popup's error, posted to the opener as OAUTH_ERROR {code, message, details}. */
 export class OidcError extends Error {
   constructor(
     readonly code: string,

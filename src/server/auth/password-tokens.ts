@@ -27,7 +27,7 @@ export async function issuePasswordToken(db: Db, userId: number, now = new Date(
  */
 export async function consumePasswordToken(db: Db, token: string, now = new Date()): Promise<number | undefined> {
   const row = await repository.takePasswordToken(db, hashToken(token), now);
-  await repository.deleteExpiredPasswordTokens(db, now);
+  await repository.deleteExpired(db, now, ["passwordTokens"]);
   return row?.userId;
 }
 

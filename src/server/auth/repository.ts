@@ -27,11 +27,6 @@ export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promi
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
-  const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
-  return deleted.length;
-}
-
 /** Ends every session of the user, or every one but the session with `keepTokenHash`. */
 export async function deleteSessionsOfUser(db: Db, userId: number, keepTokenHash?: string): Promise<void> {
   await db
@@ -95,26 +90,20 @@ export async function takePasswordToken(db: Db, tokenHash: string, now: Date) {
   return row;
 }
 
-export async function deleteExpiredPasswordTokens(db: Db, now: Date): Promise<number> {
-  const deleted = await db
-    .delete(passwordTokens)
-    .where(lt(passwordTokens.expiresAt, now))
-    .returning({ tokenHash: passwordTokens.tokenHash });
-  return deleted.length;
-}
+/** The tables whose rows carry an expiry and are worthless after it. */
+const EXPIRING = { sessions, passwordTokens, oauthFlows, authTempTokens };
 
-export async function deleteExpiredOauthFlows(db: Db, now: Date): Promise<number> {
-  const deleted = await db
-    .delete(oauthFlows)
-    .where(lt(oauthFlows.expiresAt, now))
-    .returning({ stateHash: oauthFlows.stateHash });
-  return deleted.length;
-}
-
-export async function deleteExpiredTempTokens(db: Db, now: Date): Promise<number> {
-  const deleted = await db
-    .delete(authTempTokens)
-    .where(lt(authTempTokens.expiresAt, now))
-    .returning({ tokenHash: authTempTokens.tokenHash });
-  return deleted.length;
+/** Deletes the expired rows of the expiring tables (all, or those named); how many went from each. */
+export async function deleteExpired(
+  db: Db,
+  now: Date,
+  names = Object.keys(EXPIRING) as Array<keyof typeof EXPIRING>,
+): Promise<Record<keyof typeof EXPIRING, number>> {
+  const counts = { sessions: 0, passwordTokens: 0, oauthFlows: 0, authTempTokens: 0 };
+  for (const name of names) {
+    const table = EXPIRING[name];
+    const deleted = await db.delete(table).where(lt(table.expiresAt, now)).returning({ expiresAt: table.expiresAt });
+    counts[name] = deleted.length;
+  }
+  return counts;
 }

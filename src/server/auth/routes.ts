@@ -52,7 +52,7 @@ export const authRoutes =
       "/auth/register_with_password",
       {
         schema: { body: registerRequestSchema, response: { 201: userResponseSchema } },
-        // Spec section 7: these two answer errors with a `message` field (as well as `error`).
+        // These two answer errors with a `message` field (as well as `error`).
         config: { errorAsMessage: true, rateLimit: ROUTE_LIMITS.registration },
       },
       async (request, reply) => {
@@ -80,7 +80,7 @@ export const authRoutes =
       "/auth/set-password",
       {
         schema: { body: setPasswordRequestSchema, response: { 200: userResponseSchema } },
-        // Errors answer as {error} like every call but the spec's two above; limited like log-in.
+        // Errors answer as {error} like every call but the two above; limited like log-in.
         config: { rateLimit: ROUTE_LIMITS.passwordCheck },
       },
       async (request, reply) => {

@@ -14,7 +14,7 @@ import * as repository from "./repository.js";
 import { hashToken, newSessionToken } from "./tokens.js";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
-/** Messages of the auth API; the login page maps some of them (spec section 8). */
+/** Messages of the auth API; the login page maps some of them. */
 export const AUTH_MESSAGES = {
   emailInUse: "Email already in use",
   invalidCredentials: "Invalid email or password.",
@@ -135,13 +135,8 @@ export class AuthService {
    * Deletes what can no longer be used: expired sessions, sign-in flows, sign-in hand-over tokens
    * and set-password links. Nothing reads them once expired, but without this they would pile up.
    */
-  async purgeExpired(now = new Date()) {
-    return {
-      sessions: await repository.deleteExpiredSessions(this.db, now),
-      oauthFlows: await repository.deleteExpiredOauthFlows(this.db, now),
-      tempTokens: await repository.deleteExpiredTempTokens(this.db, now),
-      passwordTokens: await repository.deleteExpiredPasswordTokens(this.db, now),
-    };
+  purgeExpired(now = new Date()) {
+    return repository.deleteExpired(this.db, now);
   }
 
   /** A session for a user whose identity was proven elsewhere (the OpenID provider). */
