@@ -1,5 +1,5 @@
 /**
- * The profile's and the account settings' words (spec sections 2, 4 and 8), not to be paraphrased.
+ * The profile's and the account settings' words, not to be paraphrased.
  * A module of their own, like auth-texts.ts: texts.ts is part of the home page's entry chunk, and
  * everything in here is only needed by lazy chunks (docs/decisions/0006).
  */

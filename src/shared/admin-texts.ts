@@ -1,5 +1,5 @@
 /**
- * The admin area's shell and user management (spec sections 2, 4 and 8), not to be paraphrased.
+ * The admin area's shell and user management, not to be paraphrased.
  * A module of its own, like auth-texts.ts: only the admin chunks need it (docs/decisions/0006).
  */
 export const ADMIN_TEXTS = {
@@ -17,7 +17,7 @@ export const ADMIN_TEXTS = {
   cancel: "Cancel",
   fetchUsersFailed: "Failed to fetch users",
   actionFailed: "Failed to perform user action",
-  /** The confirmation dialog of each row action; the delete text is the spec's own. */
+  /** The confirmation dialog of each row action; the delete text is fixed product wording. */
   actions: {
     delete_user: {
       button: "Delete",
@@ -48,7 +48,7 @@ export const ADMIN_TEXTS = {
   },
 } as const;
 
-/** Spec section 2, Admin area: what a signed-in user without the admin role sees. */
+/** Admin area: what a signed-in user without the admin role sees. */
 export function adminAccessDeniedText(role: string): string {
   return `Access denied. Your role (${role}) lacks required permissions.`;
 }

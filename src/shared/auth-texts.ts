@@ -1,5 +1,5 @@
 /**
- * The login page's and the account menu's words (spec sections 2, 4 and 8), not to be paraphrased.
+ * The login page's and the account menu's words, not to be paraphrased.
  * A module of their own, like consent-texts.ts: texts.ts is part of the home page's entry chunk,
  * and everything in here is only needed by lazy chunks (docs/decisions/0006).
  */
@@ -50,7 +50,7 @@ export const SET_PASSWORD_TEXTS = {
     "This link is invalid, has expired or was already used. If you have set your password, log in; otherwise reply to the e-mail for a new link.",
 } as const;
 
-/** The identity-provider sign-in popup (spec sections 2, 4 and 8). */
+/** The identity-provider sign-in popup. */
 export const OAUTH_TEXTS = {
   continueWithGoogle: "Continue with Google",
   popupBlocked: "Failed to open authentication window. Please check if popup blockers are disabled and try again.",

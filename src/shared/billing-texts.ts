@@ -1,10 +1,10 @@
-/** The texts of checkout, billing and the subscribe page (spec sections 2, 4 and 8). */
+/** The texts of checkout, billing and the subscribe page. */
 export const BILLING_TEXTS = {
-  // Server fallbacks (section 8, Checkout).
+  // Server fallbacks, shown when the payment provider fails.
   checkoutFailed: "Failed to create checkout session",
   portalFailed: "Failed to create customer portal session",
   upgradeFailed: "Failed to initiate lifetime upgrade.",
-  // Client fallbacks (section 8, Checkout).
+  // Client fallbacks, shown when the server sends no message of its own.
   checkoutFallback: "Could not initiate checkout. Please try again.",
   portalFallback: "Could not open billing management. Please try again.",
   upgradeFallback: "Could not initiate upgrade. Please try again.",
@@ -12,7 +12,7 @@ export const BILLING_TEXTS = {
   paymentSuccess: "Payment successful! Your subscription is now active.",
   scriptNotLoaded: "The payment provider's script has not loaded yet. Please try again in a moment.",
   popupBlocked: "Failed to open the checkout window. Please allow pop-ups for this site and try again.",
-  // Subscription manager messages (section 8).
+  // Subscription manager messages.
   loginToManage: "Please log in to manage your billing.",
   billingNotAvailable:
     "Billing management is not available. Please contact support if you have an active subscription.",

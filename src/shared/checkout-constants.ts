@@ -5,14 +5,14 @@
  * them for the server.
  */
 
-/** Spec section 5, Guest checkout: the trimmed e-mail must look like x@y.z with no spaces. */
+/** Guest checkout: the trimmed e-mail must look like x@y.z with no spaces. */
 export const GUEST_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const GUEST_EMAIL_REQUIRED = "Email is required for checkout";
 export const GUEST_EMAIL_INVALID = "Please enter a valid email address";
 /** The longest e-mail address the checkout accepts. */
 export const GUEST_EMAIL_MAX_LENGTH = 254;
 
-/** Messages the popup posts to its opener (spec section 4, Checkout flow). */
+/** Messages the popup posts to its opener. */
 export const CHECKOUT_SUCCESS_MESSAGE = "stripe-checkout-success";
 export const CHECKOUT_SUCCESS_TYPE = "CHECKOUT_SUCCESS";
 export const CHECKOUT_ERROR_TYPE = "stripe-checkout-error";

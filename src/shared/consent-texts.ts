@@ -1,6 +1,6 @@
 import type { ConsentPreferences } from "./consent.js";
 /**
- * The consent UI's words (spec section 2), shared by the banner, the dialog and the privacy page.
+ * The consent UI's words, shared by the banner, the dialog and the privacy page.
  * Kept apart from consent.ts, which the entry chunk loads: these are only needed by lazy chunks.
  */
 export const CONSENT_TEXTS = {

@@ -14,7 +14,7 @@ describe("stored cookie consent", () => {
     expect(parseConsentRecord(JSON.stringify(record), now)).toEqual(record);
   });
 
-  it("accepts the spec's record without a date", () => {
+  it("accepts a record without a date", () => {
     const raw = JSON.stringify({ version: 1, preferences: ACCEPT_ALL });
     expect(parseConsentRecord(raw, now)?.preferences).toEqual(ACCEPT_ALL);
   });

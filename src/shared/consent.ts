@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 
-/** Spec sections 3 and 9: the choice is kept per browser under this key, in this version. */
+/** The choice is kept per browser under this key, in this version. */
 export const CONSENT_STORAGE_KEY = "cookie_consent";
 export const CONSENT_VERSION = 1;
 
@@ -48,7 +48,7 @@ export function consentRecord(preferences: ConsentPreferences, now = new Date())
   return { version: CONSENT_VERSION, preferences: { ...preferences, necessary: true }, savedAt: now.toISOString() };
 }
 
-/** Cookie durations the privacy policy states (spec section 9). */
+/** Cookie durations the privacy policy states. */
 export const COOKIE_DURATIONS = {
   essential: "Session, or up to 30 days",
   analytics: "Up to 26 months",

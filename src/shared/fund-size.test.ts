@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatCompactAmount, formatFundSize } from "./fund-size.js";
 
-describe("formatCompactAmount (spec section 9)", () => {
+describe("formatCompactAmount", () => {
   it("shows amounts under 1000 whole", () => {
     expect(formatCompactAmount(0)).toBe("0");
     expect(formatCompactAmount(7)).toBe("7");

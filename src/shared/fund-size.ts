@@ -21,7 +21,7 @@ const UNITS = ["", "K", "M", "B", "T"] as const;
 export const UNDISCLOSED = "Undisclosed";
 
 /**
- * Compact amount per spec section 9: whole under 1000; otherwise K/M/B/T, rounded to a whole number
+ * Compact amount: whole under 1000; otherwise K/M/B/T, rounded to a whole number
  * at 100 or more and to one decimal below. A rounding that reaches 1000 moves to the next unit
  * (999,950 reads 1M, not 1000K).
  */

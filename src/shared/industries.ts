@@ -1,4 +1,4 @@
-/** The 54 industry focus codes of spec section 3, with the labels people read. */
+/** The 54 industry focus codes, with the labels people read. */
 const INDUSTRY_LABEL_BY_CODE = {
   agritech: "AgriTech",
   ai_ml: "AI & Machine Learning",
@@ -60,7 +60,7 @@ export type IndustryCode = keyof typeof INDUSTRY_LABEL_BY_CODE;
 
 export const INDUSTRY_CODES = Object.keys(INDUSTRY_LABEL_BY_CODE) as [IndustryCode, ...IndustryCode[]];
 
-/** Industries as the search form lists them: sorted alphabetically by label (spec section 3). */
+/** Industries as the search form lists them: sorted alphabetically by label. */
 export const INDUSTRIES: ReadonlyArray<{ code: IndustryCode; label: string }> = INDUSTRY_CODES.map((code) => ({
   code,
   label: INDUSTRY_LABEL_BY_CODE[code],

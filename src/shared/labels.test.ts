@@ -3,7 +3,7 @@ import { INDUSTRIES, INDUSTRY_CODES, industryLabel, isIndustryCode } from "./ind
 import { STAGE_CODES, STAGES, sortStages, stageLabel } from "./stages.js";
 
 describe("funding stages", () => {
-  it("has the 7 codes of the spec", () => {
+  it("has the 7 stage codes", () => {
     expect([...STAGE_CODES].sort()).toEqual(
       ["growth", "late_stage", "pre_seed", "seed", "series_a", "series_b", "series_c"].sort(),
     );
@@ -23,7 +23,7 @@ describe("funding stages", () => {
 });
 
 describe("industries", () => {
-  it("has the 54 codes of the spec, each with a friendly label", () => {
+  it("has the 54 industry codes, each with a friendly label", () => {
     expect(INDUSTRY_CODES).toHaveLength(54);
     expect(new Set(INDUSTRY_CODES).size).toBe(54);
     for (const code of INDUSTRY_CODES) {

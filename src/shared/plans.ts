@@ -1,4 +1,4 @@
-/** Results a non-subscriber sees, and the number of skeleton cards while a search loads (spec section 9). */
+/** Results a non-subscriber sees, and the number of skeleton cards while a search loads. */
 export const FREE_RESULTS_LIMIT = 3;
 
 /** Largest page a subscriber may ask for in one search call. */

@@ -2,7 +2,7 @@ import { isIndustryCode } from "./industries.js";
 import type { FundSearchRequest } from "./schemas/funds.js";
 import { isStageCode } from "./stages.js";
 
-/** The select value that means "no filter" (spec section 4). */
+/** The select value that means "no filter". */
 export const ANY_VALUE = "__empty";
 
 export type SearchFormValues = { country: string; fundingStage: string; industry: string };

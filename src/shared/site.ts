@@ -16,7 +16,7 @@ export const SOCIAL_LINKS = [
 
 export type SocialLinkId = (typeof SOCIAL_LINKS)[number]["id"];
 
-/** The two claims the spec keeps as different texts: pages say 600+, the FAQ says 500+. */
+/** The two claims kept as different texts on purpose: pages say 600+, the FAQ says 500+. */
 export const CLAIMS = {
   activeFunds: "600+",
   faqFunds: "500+",

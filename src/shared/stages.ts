@@ -3,7 +3,7 @@ export const STAGE_CODES = ["pre_seed", "seed", "series_a", "series_b", "series_
 
 export type StageCode = (typeof STAGE_CODES)[number];
 
-/** 'series_a' -> 'Series A': underscores to spaces, each word title-cased (spec section 3). */
+/** 'series_a' -> 'Series A': underscores to spaces, each word title-cased. */
 export function stageLabel(code: string): string {
   return code
     .split("_")

@@ -1,5 +1,5 @@
 /**
- * The subscribe page's own words (spec sections 1, 2 and 9), not to be paraphrased. A module of its
+ * The subscribe page's own words, not to be paraphrased. A module of its
  * own, like account-texts.ts: texts.ts is part of the home page's entry chunk, and everything in
  * here is only needed by the lazy subscribe page (docs/decisions/0006). Checkout, billing and
  * subscription manager messages are in billing-texts.ts.
@@ -9,7 +9,7 @@ export const SUBSCRIBE_TEXTS = {
   intro: "See every matching fund, with the contact details and investment criteria you need to reach out.",
   backHome: "Back to Homepage",
   loading: "Loading your subscription",
-  /** Spec section 8, Profile and subscription pages. */
+  /** Profile and subscription pages. */
   statusLoadFailed: "Could not load subscription status.",
   demoNotice: "Demo mode: payments use a built-in test checkout. No card is charged.",
 
@@ -35,7 +35,7 @@ export const SUBSCRIBE_TEXTS = {
   signInInstead: "Sign in instead",
 
   premiumFeatures: "Premium features",
-  /** Spec section 1: the premium benefits. */
+  /** The premium benefits. */
   features: [
     "Unlimited fund access",
     "Advanced filtering",
@@ -43,7 +43,7 @@ export const SUBSCRIBE_TEXTS = {
     "Saved favourites",
     "Early access to new features",
   ],
-  /** Spec section 1: only the Lifetime plan adds it. */
+  /** Only the Lifetime plan adds it. */
   excelExport: "Excel export of all funds",
 
   allSet: "You're all set!",

@@ -48,7 +48,7 @@ export const TEXTS = {
   },
 } as const;
 
-/** Results a non-subscriber does not see: totalCount minus the free top 3 (spec section 9). */
+/** Results a non-subscriber does not see: totalCount minus the free top 3. */
 export function hiddenResultsCount(totalCount: number): number {
   return Math.max(0, totalCount - FREE_RESULTS_LIMIT);
 }

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS } from "../../src/shared/account-texts.
 import { expectNoSeriousViolations } from "./support/axe.js";
 
 /**
- * Profile and account settings (spec section 2) against the built server. The server allows 10
+ * Profile and account settings against the built server. The server allows 10
  * registrations per 10 minutes per IP and the login spec needs most of them: this file registers
  * three accounts (one for most tests, one to deactivate, one to delete) and logs in through the API.
  */
@@ -69,7 +69,7 @@ test("the profile shows the user, the free tier and the empty saved funds", asyn
 
   await expectNoSeriousViolations(page);
 
-  // The cookie preferences dialog opens from here too (spec section 2, page shell).
+  // The cookie preferences dialog opens from here too.
   await info.getByRole("button", { name: ACCOUNT_TEXTS.cookiePreferences }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await page.keyboard.press("Escape");

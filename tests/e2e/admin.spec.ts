@@ -3,7 +3,7 @@ import { ADMIN_TEXTS, adminAccessDeniedText } from "../../src/shared/admin-texts
 import { expectNoSeriousViolations } from "./support/axe.js";
 
 /**
- * The admin guard and user management (spec section 2) against the built server, which creates the
+ * The admin guard and user management against the built server, which creates the
  * admin account from ADMIN_EMAIL and ADMIN_PASSWORD at start-up. One account is registered here
  * (the registration limit is shared with the other specs); logging in goes through the API.
  */

@@ -2,7 +2,7 @@ import { type BrowserContext, expect, type Page, type Request, test } from "@pla
 import { chooseOption } from "./support/select.js";
 
 /**
- * Cookie consent and analytics (spec sections 2, 3, 4 and 8) against the built server, started with
+ * Cookie consent and analytics against the built server, started with
  * GTM_ID and GTM_SCRIPT_URL pointing at the local tag-manager stand-in (tests/peers/gtm-stand-in.mjs).
  */
 

@@ -129,7 +129,7 @@ test.describe("search as a visitor", () => {
     await expect(alert.getByText("Boom", { exact: true })).toBeVisible();
     await expect(fundCards(page)).toHaveCount(0);
 
-    // A failure without a JSON error names the status (spec section 8).
+    // A failure without a JSON error names the status.
     mode = "html";
     await alert.getByRole("button", { name: "Try again" }).click();
     await expect(alert.getByText("Request failed with status 502")).toBeVisible();

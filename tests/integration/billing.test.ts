@@ -149,7 +149,7 @@ describe.each(TEST_DRIVERS)("billing through the Stripe API on %s", (driver) => 
       expect(response.json()).toEqual({ error: "Email is required for checkout" });
     });
 
-    it("gives the spec's messages to the portal and the upgrade", async () => {
+    it("gives the product's messages to the portal and the upgrade", async () => {
       expect((await call("POST", "/_api/stripe/customer-portal", null, { returnUrl: ORIGIN })).json()).toEqual({
         error: "Please log in to manage your billing.",
       });

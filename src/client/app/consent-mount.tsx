@@ -7,7 +7,7 @@ const ConsentUi = lazy(() =>
   import("../features/consent/consent-ui.js").then((module) => ({ default: module.ConsentUi })),
 );
 
-/** The banner and the preferences dialog, once per app (spec section 2, page shell). */
+/** The banner and the preferences dialog, once per app. */
 export function ConsentMount() {
   const consent = useConsent();
   const preferencesOpen = useCookiePreferencesOpen();

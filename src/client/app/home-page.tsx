@@ -5,7 +5,7 @@ import { SearchSection } from "../features/funds/components/search-section.js";
 import { HeroSection } from "../features/home/hero-section.js";
 import { usePageMeta } from "../lib/use-page-meta.js";
 
-// The critical bundle carries only what the first screen shows (spec budget: 120 KB gzip for /).
+// The critical bundle carries only what the first screen shows (budget: 120 KB gzip for /).
 const HomeBelowFold = lazy(() => import("./home-below-fold.js").then((module) => ({ default: module.HomeBelowFold })));
 
 /**

@@ -8,7 +8,7 @@ const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.
 function createQueryClient() {
   const queryClient = new QueryClient({
     defaultOptions: {
-      // Spec section 9: default data cache stale time 60 s.
+      // Default data cache stale time 60 s.
       queries: { staleTime: 60_000 },
     },
   });
@@ -21,7 +21,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* Spec section 9: toasts show for 4 s, at most 3 at once. */}
+      {/* Toasts show for 4 s, at most 3 at once. */}
       <Suspense fallback={null}>
         <Toaster duration={4000} visibleToasts={3} closeButton />
       </Suspense>

@@ -17,7 +17,7 @@ function targetId(hash: string): string | null {
 }
 
 /**
- * Spec section 1: a location hash scrolls smoothly to the element with that id, on first load and
+ * A location hash scrolls smoothly to the element with that id, on first load and
  * after client navigation. The element may not exist yet (lazy or async content), so keep looking
  * briefly; stop as soon as the visitor scrolls on their own.
  */

@@ -1,7 +1,7 @@
 import { ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
 
-/** The Access Denied screen (spec section 8, Access): a title, the reason, and ways onwards. */
+/** The Access Denied screen: a title, the reason, and ways onwards. */
 export function AccessDeniedScreen({
   title,
   message,

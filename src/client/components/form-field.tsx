@@ -5,7 +5,7 @@ type FormFieldProps = ComponentProps<"input"> & {
   id: string;
   label: string;
   error?: string | undefined;
-  /** Guidance shown under the field; it does not block submitting (spec section 2). */
+  /** Guidance shown under the field; it does not block submitting. */
   hint?: string | undefined;
 };
 

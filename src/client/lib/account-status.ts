@@ -3,13 +3,13 @@ import type { AccountStatusResponse } from "../../shared/schemas/account.js";
 import { ApiError, apiGet } from "./api-client.js";
 
 /**
- * The account-status call (spec section 7: only when logged in, cached 5 minutes). Shared by the
+ * The account-status call (only when logged in, cached 5 minutes). Shared by the
  * profile page and the subscribe page, which are different features (features never import each
  * other); the subscribe page also polls it after a payment.
  */
 export const accountStatusQueryKey = ["user", "account-status"] as const;
 
-/** Spec section 9: the account status is cached for 5 minutes. */
+/** The account status is cached for 5 minutes. */
 export const ACCOUNT_STATUS_STALE_MS = 5 * 60_000;
 
 /** A 4xx will not fix itself; a 5xx or a dropped connection gets one more try. */

@@ -2,12 +2,12 @@ import type { PlanId } from "../../shared/plans.js";
 import { appConfig } from "./app-config.js";
 import { hasAnalyticsConsent, subscribeConsent } from "./consent.js";
 
-/** The value a filter the visitor left on "Any" is reported as (spec section 3). */
+/** The value a filter the visitor left on "Any" is reported as. */
 export const ANY_FILTER = "any";
 
 export type SearchFilters = { country: string; fundingStage: string; industryFocus: string };
 
-/** The product's analytics events (spec section 3); `event` is the name the tag manager sees. */
+/** The product's analytics events; `event` is the name the tag manager sees. */
 export type AnalyticsEvent =
   | ({ event: "fund_search"; resultsCount: number } & SearchFilters)
   | ({ event: "view_results" } & SearchFilters)
@@ -29,8 +29,8 @@ function dataLayer(): unknown[] {
 }
 
 /**
- * Records an event for the tag manager, only while the visitor's stored choice allows analytics
- * (spec section 4); otherwise the event is dropped, not queued for later.
+ * Records an event for the tag manager, only while the visitor's stored choice allows analytics;
+ * otherwise the event is dropped, not queued for later.
  */
 export function track(event: AnalyticsEvent): void {
   if (!hasAnalyticsConsent()) return;

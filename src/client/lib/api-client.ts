@@ -18,9 +18,9 @@ function errorText(payload: unknown): string | undefined {
   if (!payload || typeof payload !== "object") return undefined;
   const { error, message, json } = payload as { error?: unknown; message?: unknown; json?: unknown };
   if (typeof error === "string" && error.trim()) return error;
-  // Password log-in and registration answer with `message` (spec section 7).
+  // Password log-in and registration answer with `message`.
   if (typeof message === "string" && message.trim()) return message;
-  // Some endpoints wrap the error one level down (spec section 7, save-fund).
+  // Some endpoints wrap the error one level down.
   if (json && typeof json === "object") {
     const nested = (json as { error?: unknown }).error;
     if (typeof nested === "string" && nested.trim()) return nested;

@@ -8,14 +8,14 @@ import {
 } from "../../shared/consent.js";
 
 /**
- * The visitor's cookie choice (spec sections 3 and 4), as a tiny external store so that any feature
+ * The visitor's cookie choice, as a tiny external store so that any feature
  * can read it or ask for the preferences dialog without importing the consent feature, whose UI is
  * loaded lazily by the app shell.
  */
 
 type Listener = () => void;
 
-/** Spec section 8: storage failures (private mode, quota, storage disabled) are only logged. */
+/** Storage failures (private mode, quota, storage disabled) are only logged. */
 function readStoredRecord(): ConsentRecord | null {
   try {
     return parseConsentRecord(window.localStorage.getItem(CONSENT_STORAGE_KEY));

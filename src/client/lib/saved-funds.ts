@@ -3,7 +3,7 @@ import type { SavedFundsResponse } from "../../shared/schemas/account.js";
 import { ApiError, apiGet } from "./api-client.js";
 
 /**
- * The signed-in user's saved funds (spec sections 3 and 7). Shared: the header menu shows their
+ * The signed-in user's saved funds. Shared: the header menu shows their
  * count and the funds feature shows each card's saved state.
  */
 export type SavedFund = SavedFundsResponse["funds"][number];
@@ -18,7 +18,7 @@ async function fetchSavedFunds(signal: AbortSignal): Promise<SavedFund[]> {
     return Array.isArray(response?.funds) ? response.funds : [];
   } catch (error) {
     if (signal.aborted) throw error;
-    // Spec section 8: the server's text, else the fallback, and only logged; screens just go without.
+    // The server's text, else the fallback, and only logged; screens just go without.
     const message =
       error instanceof ApiError ? (error.serverMessage ?? SAVED_FUNDS_FETCH_FAILED) : SAVED_FUNDS_FETCH_FAILED;
     console.warn(message);

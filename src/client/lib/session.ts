@@ -2,7 +2,7 @@ import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { SessionUser } from "../../shared/schemas/auth.js";
 
 /**
- * The signed-in user from the session call (spec sections 3 and 7). It lives here rather than in the
+ * The signed-in user from the session call. It lives here rather than in the
  * auth feature because the funds feature needs it too (who may save, who is subscribed), and
  * features never import each other; the auth feature builds its auth state on top of it.
  * The hook is in use-session-query.ts: this module is part of the entry chunk and must not pull in
@@ -42,7 +42,7 @@ async function fetchSession(signal: AbortSignal): Promise<SessionData> {
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
   queryFn: ({ signal }) => fetchSession(signal),
-  // Spec section 9: retried once, and "never stale": fetched once per page load, then changed only
+  // Retried once, and "never stale": fetched once per page load, then changed only
   // by this app (log-in, log-out, profile update, each of which sets or refetches it).
   retry: 1,
   staleTime: Number.POSITIVE_INFINITY,

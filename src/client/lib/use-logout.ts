@@ -3,7 +3,7 @@ import { apiPost } from "./api-client.js";
 import { sessionQueryKey, setSessionUser } from "./session.js";
 
 /**
- * Spec section 4: the cached user goes first (the page shows the visitor state at once), then the
+ * The cached user goes first (the page shows the visitor state at once), then the
  * server is told, then the session is asked again. A failed logout is only logged: the refetch
  * shows whether the session is really gone.
  */

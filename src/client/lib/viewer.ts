@@ -4,7 +4,7 @@ import { useSessionQuery } from "./use-session-query.js";
 
 /**
  * Who is looking at the page, as far as fund results and saving are concerned, from the session
- * user. Spec section 4 takes "subscribed" from the account-status call; until that call exists the
+ * user. "Subscribed" properly comes from the account-status call; until that call exists the
  * session user's own subscription fields stand in for it (the server gates results either way).
  */
 export type Viewer = { status: "loading" } | { status: "anonymous" } | { status: "member"; isSubscriber: boolean };
@@ -18,7 +18,7 @@ export function useViewer(): Viewer {
   const subscriber = seesAllResults(user);
   return useMemo<Viewer>(() => {
     if (session.isPending) return LOADING;
-    // A failed session check leaves the visitor logged out (spec section 4, auth state).
+    // A failed session check leaves the visitor logged out.
     if (!user) return ANONYMOUS;
     return { status: "member", isSubscriber: subscriber };
   }, [session.isPending, user, subscriber]);

@@ -20,7 +20,7 @@ export class SubscriptionAdmin {
     private readonly options: BillingOptions,
   ) {}
 
-  /** Pauses at the end of the paid period (spec section 9): collection stops, access ends then. */
+  /** Pauses at the end of the paid period: collection stops, access ends then. */
   async pause(userId: number): Promise<string> {
     const user = await this.requireUser(userId);
     if (user.subscriptionType === "lifetime") throw conflict("Lifetime access has no subscription to pause.");

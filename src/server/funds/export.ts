@@ -7,7 +7,7 @@ import type { FundRow } from "../db/types.js";
 import type { FundsService } from "./service.js";
 
 /**
- * The Lifetime plan's Excel export (spec section 1): every fund, or every match of a search, with
+ * The Lifetime plan's Excel export: every fund, or every match of a search, with
  * every field, as one .xlsx sheet.
  */
 

@@ -22,7 +22,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(status)
         .send(request.routeOptions.config?.errorAsMessage ? { error: message, message } : { error: message });
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // Every schema in src/shared words its own messages (the spec's where it gives them), so the
+      // Every schema in src/shared words its own messages (the product's fixed wording where there is one), so the
       // first issue's message is shown as it is.
       return send(400, error.validation[0]?.message ?? "Invalid request.");
     }

@@ -7,7 +7,7 @@ export type AppConfigForClient = {
   signInProviders: string[];
   /** "stripe" or "demo" (docs/decisions/0009); the subscribe page labels demo checkouts. */
   paymentsMode: "stripe" | "demo";
-  /** Loads Stripe's browser script when set (spec section 7). */
+  /** Loads Stripe's browser script when set. */
   stripePublishableKey: string | null;
 };
 

@@ -4,7 +4,7 @@ import { sessionUserSchema } from "./auth.js";
 import { emailSchema, idResponseSchema, idSchema } from "./fields.js";
 import { fundResultSchema } from "./funds.js";
 
-/** Spec section 5: fundId must be a positive integer. */
+/** FundId must be a positive integer. */
 export const fundIdRequestSchema = z.strictObject({ fundId: idSchema("fundId") });
 
 export const savedFundsResponseSchema = z.object({ funds: z.array(fundResultSchema) });
@@ -23,7 +23,7 @@ export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 export const SUBSCRIPTION_REQUIRED = "subscription_required";
 
-/** Spec section 5, Profile update. */
+/** Profile update. */
 export const updateProfileRequestSchema = z.strictObject({
   displayName: z
     .string({ error: "Display name must be at least 2 characters." })
@@ -36,7 +36,7 @@ export const updateProfileRequestSchema = z.strictObject({
     .min(1, "Password is required to confirm changes."),
 });
 
-/** Spec section 5, Change password; the new one also has to meet the password rule. */
+/** Change password; the new one also has to meet the password rule. */
 export const changePasswordRequestSchema = z
   .strictObject({
     currentPassword: z.string({ error: "Current password is required." }).min(1, "Current password is required."),
@@ -51,7 +51,7 @@ export const changePasswordRequestSchema = z
     path: ["confirmNewPassword"],
   });
 
-/** Spec section 5, Deactivate and delete. */
+/** Deactivate and delete. */
 export const confirmPasswordRequestSchema = z.strictObject({
   password: z.string({ error: "Password is required." }).min(1, "Password is required."),
 });

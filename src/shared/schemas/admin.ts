@@ -5,7 +5,7 @@ import { idResponseSchema, idSchema } from "./fields.js";
 export const USER_ACTIONS = ["pause_subscription", "resume_subscription", "delete_user", "reactivate_account"] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];
 
-/** Spec section 5: userId a positive integer, action one of the four. */
+/** UserId a positive integer, action one of the four. */
 export const userActionRequestSchema = z.strictObject({
   userId: idSchema("userId"),
   action: z.enum(USER_ACTIONS, { error: `action must be one of: ${USER_ACTIONS.join(", ")}.` }),
@@ -13,7 +13,7 @@ export const userActionRequestSchema = z.strictObject({
 
 export type UserActionRequest = z.infer<typeof userActionRequestSchema>;
 
-/** Spec section 3, Admin user view. */
+/** Admin user view. */
 export const adminUserSchema = z.object({
   id: idResponseSchema,
   displayName: z.string(),

@@ -8,7 +8,7 @@ import {
 } from "../password-rules.js";
 import { emailSchema, idResponseSchema } from "./fields.js";
 
-/** Spec section 5: the messages the login page shows for each field. */
+/** The messages the login page shows for each field. */
 export const loginRequestSchema = z.strictObject({
   email: emailSchema("Email is required"),
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
@@ -33,7 +33,7 @@ export const registerRequestSchema = z.strictObject({
     .max(100, "Name must be at most 100 characters"),
 });
 
-/** Spec section 5, Session establishment. */
+/** Session establishment. */
 export const establishSessionRequestSchema = z.strictObject({
   tempToken: z.string({ error: "Temporary token is required" }).min(1, "Temporary token is required").max(200),
 });
@@ -44,7 +44,7 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 // The status and type lists live zod-free in entitlements.ts, with the rules that read them.
 export { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from "../entitlements.js";
 
-/** The signed-in user as the session call returns it (spec section 3, Session user). */
+/** The signed-in user as the session call returns it. */
 export const sessionUserSchema = z.object({
   id: idResponseSchema,
   email: z.string(),

@@ -15,7 +15,7 @@ export {
 
 const httpUrl = (message: string) => z.url({ protocol: /^https?$/, error: message });
 
-/** Spec section 5, Checkout payload. The server keeps only the path and query of the URLs (open redirect). */
+/** Checkout payload. The server keeps only the path and query of the URLs (open redirect). */
 export const checkoutRequestSchema = z.strictObject({
   plan: z.enum(SUBSCRIPTION_TYPES, { error: "Plan must be monthly or lifetime." }),
   successUrl: httpUrl("A valid success URL is required."),
@@ -30,12 +30,12 @@ export const checkoutRequestSchema = z.strictObject({
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
-/** Spec section 5, Portal payload. */
+/** Portal payload. */
 export const portalRequestSchema = z.strictObject({
   returnUrl: httpUrl("A valid return URL is required."),
 });
 
-/** Spec section 5, Upgrade payload, with the spec's messages. */
+/** Upgrade payload, with the subscribe page's messages. */
 export const upgradeRequestSchema = z.strictObject({
   successUrl: httpUrl("A valid success URL is required."),
   cancelUrl: httpUrl("A valid cancel URL is required."),

@@ -62,8 +62,7 @@ const orAny = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" || value === ANY_VALUE ? undefined : value), schema.optional());
 
 /**
- * GET /_api/funds/export query: the search's filters with the search's rules (spec section 1, the
- * Lifetime plan's Excel export). industryFocus is a single code here, the one the search form sends;
+ * GET /_api/funds/export query: the search's filters with the search's rules. industryFocus is a single code here, the one the search form sends;
  * a repeated parameter or an unknown field is a 400 like any other bad filter.
  */
 export const fundExportQuerySchema = z

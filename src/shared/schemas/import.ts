@@ -9,7 +9,7 @@ export const importRowErrorSchema = z.object({
   error: z.string(),
 });
 
-/** Result of a fund import (spec section 3). */
+/** Result of a fund import. */
 export const importResultSchema = z.object({
   successfulImports: z.number().int(),
   failedImports: z.number().int(),

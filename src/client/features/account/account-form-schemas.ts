@@ -3,7 +3,7 @@ import { emailWithinLimits } from "../../../shared/email-rules.js";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../shared/password-rules.js";
 
 /**
- * The account settings forms' rules (spec section 5), in zod/mini rather than the server's classic
+ * The account settings forms' rules, in zod/mini rather than the server's classic
  * zod schemas in src/shared/schemas/account.ts: classic zod in any client chunk grows the zod core
  * that the entry chunk carries (docs/decisions/0006). account-form-schemas.test.ts holds these to
  * the server's schemas, messages included.

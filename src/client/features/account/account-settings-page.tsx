@@ -19,7 +19,7 @@ const SECTIONS = [
   { id: "privacy", label: ACCOUNT_TEXTS.sectionPrivacy, icon: Shield },
 ] as const;
 
-/** Spec section 2, Account settings. */
+/** Account settings. */
 export function AccountSettingsPage() {
   usePageMeta(PAGE_META["/account-settings"]);
   const current = useCurrentUser();

@@ -23,7 +23,7 @@ import { useCurrentUser, useProfile, useSavedFundDetails, useUnsaveFund } from "
 import { BackHomeButton, PageSkeleton } from "./components/page-states.js";
 import { SavedFundCard } from "./components/saved-fund-card.js";
 
-/** Spec section 2, Profile. */
+/** Profile. */
 export function ProfilePage() {
   usePageMeta(PAGE_META["/profile"]);
   const current = useCurrentUser();

@@ -10,7 +10,7 @@ import { useSessionQuery } from "../../lib/use-session-query.js";
 import { cn } from "../../lib/utils.js";
 
 /**
- * The admin area's sections (spec section 2: Import Funds, Manage Users, and Manage Blog on the
+ * The admin area's sections (Import Funds, Manage Users, and Manage Blog on the
  * blog page). Only pages that exist are linked: add { to: "/admin/import", label:
  * ADMIN_TEXTS.importFunds, icon: Upload } here, and its route under the admin layout in
  * src/client/app/router.tsx, when the import page is built.
@@ -18,7 +18,7 @@ import { cn } from "../../lib/utils.js";
 const ADMIN_SECTIONS = [{ to: "/admin/users", label: ADMIN_TEXTS.manageUsers, icon: Users }] as const;
 
 /**
- * Spec section 2, Admin area: every /admin page renders inside this guard. The server checks the
+ * Admin area: every /admin page renders inside this guard. The server checks the
  * role on every /_api/admin call as well; this only decides what the page shows.
  */
 export function AdminLayout() {

@@ -4,13 +4,13 @@ import type { BadgeTone } from "../../lib/subscription-status.js";
 
 type ActionSubject = Pick<AdminUser, "id" | "accountStatus" | "subscriptionStatus">;
 
-/** 'none' is how the session call spells a missing subscription (spec section 4). */
+/** 'none' is how the session call spells a missing subscription. */
 function hasSubscriptionStatus(status: string | null): status is string {
   return status !== null && status.trim() !== "" && status !== "none";
 }
 
 /**
- * Spec section 2, User management: Pause when the subscription is active; Resume when a status
+ * User management: Pause when the subscription is active; Resume when a status
  * exists that is neither active nor inactive; Reactivate when the account is deactivated; Delete
  * always, except on the admin's own row (the server refuses it).
  */
@@ -53,7 +53,7 @@ export function createdAtText(createdAt: string | null, locale?: string): string
   return Number.isNaN(date.getTime()) ? ADMIN_TEXTS.notAvailable : date.toLocaleDateString(locale);
 }
 
-/** Account status styles (spec section 3: deactivated, paused and canceled appear as styles). */
+/** Account status styles (deactivated, paused and canceled appear as styles). */
 export function accountStatusTone(status: string): BadgeTone {
   switch (status) {
     case "active":

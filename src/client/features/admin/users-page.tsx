@@ -37,7 +37,7 @@ const ACTION_ICONS = {
 
 type Target = { user: AdminUser; action: UserAction };
 
-/** Spec section 2, User management (/admin/users); the admin guard has already let the viewer in. */
+/** User management (/admin/users); the admin guard has already let the viewer in. */
 export function UsersPage() {
   usePageMeta(PAGE_META["/admin/users"]);
   const adminId = useSessionQuery().data?.user?.id ?? null;

@@ -62,7 +62,7 @@ describe("the registration form's schema", () => {
     expect(registerRequestSchema.safeParse(values).success).toBe(false);
   });
 
-  it("shows the spec's messages for empty fields", () => {
+  it("shows the page's messages for empty fields", () => {
     expect(outcome(registerFormSchema.safeParse({ displayName: "", email: "", password: "" }))).toEqual({
       errors: {
         displayName: "Name is required",

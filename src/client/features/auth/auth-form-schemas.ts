@@ -4,7 +4,7 @@ import { emailWithinLimits } from "../../../shared/email-rules.js";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../shared/password-rules.js";
 
 /**
- * The login and registration forms' rules (spec section 5), in zod/mini: the server's schemas in
+ * The login and registration forms' rules, in zod/mini: the server's schemas in
  * src/shared/schemas/auth.ts use classic zod, and classic zod anywhere in the client grows the zod
  * core the entry chunk already carries for consent by about 10 KB gzip (docs/decisions/0006).
  * auth-form-schemas.test.ts holds these to the server's schemas, messages included. Registration

@@ -6,13 +6,13 @@ function serverMessage(error: unknown): string | undefined {
   return error instanceof ApiError && error.serverMessage?.trim() ? error.serverMessage.trim() : undefined;
 }
 
-/** Spec section 8, Login: the server's message, else 'Login failed'; no answer at all: the generic fallback. */
+/** Login: the server's message, else 'Login failed'; no answer at all: the generic fallback. */
 export function loginErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return AUTH_ERRORS.loginFallback;
   return serverMessage(error) ?? AUTH_ERRORS.loginFailed;
 }
 
-/** Spec section 8, Registration: some server messages are reworded for the form. */
+/** Registration: some server messages are reworded for the form. */
 export function registrationErrorMessage(error: unknown): string {
   const message = serverMessage(error);
   if (!message) return AUTH_ERRORS.registrationFallback;

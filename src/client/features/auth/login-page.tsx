@@ -19,7 +19,7 @@ import { useOAuthSignIn } from "./use-oauth-sign-in.js";
 
 type Mode = "login" | "register";
 
-/** Log in and create account on one page (spec section 2, Login). */
+/** Log in and create account on one page. */
 export function LoginPage() {
   usePageMeta(PAGE_META["/login"]);
   const [mode, setMode] = useState<Mode>("login");
@@ -29,7 +29,7 @@ export function LoginPage() {
   const oauth = useOAuthSignIn();
   const providers = appConfig().signInProviders;
 
-  // A success sets the user at once but leaves the page only after the spec's short pause.
+  // A success sets the user at once but leaves the page only after a short pause, so the success can be seen.
   const signingIn = login.isPending || login.isSuccess || register.isPending || register.isSuccess;
   if (auth.status === "authenticated" && !signingIn && oauth.state.status !== "connecting") {
     return <Navigate to="/" replace />;

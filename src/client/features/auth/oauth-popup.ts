@@ -1,7 +1,7 @@
 import { watchPopupMessages } from "../../lib/popup.js";
 
 /**
- * The identity-provider sign-in popup (spec sections 4, 7 and 9), as plain functions over the
+ * The identity-provider sign-in popup, as plain functions over the
  * browser objects they are given, so that the flow can be tested with stand-ins for window and popup.
  */
 

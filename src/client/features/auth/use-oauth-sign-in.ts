@@ -10,7 +10,7 @@ import {
   watchPopup,
 } from "./oauth-popup.js";
 
-/** Spec section 4, sign-in popup. */
+/** Sign-in popup. */
 export type OAuthState =
   | { status: "idle" }
   | { status: "connecting"; provider: string }
@@ -19,7 +19,7 @@ export type OAuthState =
 
 const IDLE: OAuthState = { status: "idle" };
 
-/** Spec section 8: what an OAUTH_ERROR message turns into. */
+/** What an OAUTH_ERROR message turns into. */
 export function oauthErrorState(error: OAuthErrorPayload): OAuthState {
   if (error.code === ACCOUNT_LINKING_REQUIRED) {
     const email = typeof error.details?.email === "string" ? error.details.email : null;
@@ -52,7 +52,7 @@ export function useOAuthSignIn() {
         const outcome = await watch.outcome;
         if (outcome.kind === "closed") return setState(IDLE);
         if (outcome.kind === "timeout") {
-          // Spec section 9: five minutes; the spec shows no message for it, so the button is simply offered again.
+          // Five minutes; there is no message for it, so the button is simply offered again.
           console.warn("The sign-in window timed out.");
           return setState(IDLE);
         }

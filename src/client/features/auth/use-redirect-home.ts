@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 
-/** Spec section 9: after signing in, the user goes to / after about 200 ms. */
+/** After signing in, the user goes to / after about 200 ms. */
 export const POST_LOGIN_REDIRECT_MS = 200;
 
 /** Schedules the move to the home page; leaving the page first cancels it. */

@@ -6,21 +6,21 @@ import {
 import { watchPopupMessages } from "../../lib/popup.js";
 
 /**
- * The checkout popup (spec sections 4, 7 and 9), as plain functions over the browser objects they
+ * The checkout popup, as plain functions over the browser objects they
  * are given, so that the flow can be tested with stand-ins for window and popup. Watching it is
  * lib/popup.ts, shared with the sign-in popup.
  */
 
 export const CHECKOUT_POPUP_WIDTH = 500;
 export const CHECKOUT_POPUP_HEIGHT = 800;
-/** Spec section 9: the popup is checked every second for having been closed. */
+/** The popup is checked every second for having been closed. */
 export const CHECKOUT_POLL_MS = 1000;
 
 export const CHECKOUT_POPUP_NAME = "fundmatch-checkout";
 
 type ScreenArea = { availWidth: number; availHeight: number; availLeft?: number; availTop?: number };
 
-/** window.open features for a popup of the given size centred on the screen (spec section 4). */
+/** window.open features for a popup of the given size centred on the screen. */
 export function centredPopupFeatures(
   screen: ScreenArea,
   width = CHECKOUT_POPUP_WIDTH,
@@ -36,7 +36,7 @@ export type CheckoutMessage =
   | { kind: "error"; message: string | null };
 
 /**
- * The three shapes the checkout callback posts (spec section 4): the plain string
+ * The three shapes the checkout callback posts: the plain string
  * 'stripe-checkout-success', `{type: 'CHECKOUT_SUCCESS', guest?, email?}`, or
  * `{type: 'stripe-checkout-error', message}`. Anything else posted to the window is ignored.
  */

@@ -7,7 +7,7 @@ import {
 import { emailWithinLimits } from "../../../shared/email-rules.js";
 
 /**
- * Spec section 5, Guest checkout: required, and the trimmed address must look like x@y.z with no
+ * Guest checkout: required, and the trimmed address must look like x@y.z with no
  * spaces. A plain check rather than a schema: the rule is one pattern, shared with the server.
  */
 export function guestEmailError(value: string): string | null {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pollDecision, STATUS_POLL_ATTEMPTS, STATUS_POLL_INTERVAL_MS } from "./status-polling.js";
 
 describe("polling the status after a payment", () => {
-  it("asks 15 times, a second apart (spec section 9)", () => {
+  it("asks 15 times, a second apart", () => {
     expect(STATUS_POLL_ATTEMPTS).toBe(15);
     expect(STATUS_POLL_INTERVAL_MS).toBe(1000);
   });

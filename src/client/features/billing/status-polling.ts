@@ -1,7 +1,7 @@
 import { hasActiveSubscription } from "./subscription-display.js";
 
 /**
- * Spec sections 4 and 9: after a payment the subscribe page asks for the subscription status once
+ * After a payment the subscribe page asks for the subscription status once
  * a second, up to 15 times, until it is active or trialing; when the attempts run out, or the last
  * attempt fails, the page reloads.
  */

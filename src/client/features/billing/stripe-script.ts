@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 
 /**
- * Stripe's browser script (spec section 7: loaded from the provider's host, initialised with the
+ * Stripe's browser script (loaded from the provider's host, initialised with the
  * publishable key). Loaded once per page load, by the subscribe page only; with no key (demo
  * payments) nothing is loaded and nothing is required.
  */
@@ -57,7 +57,7 @@ export function loadStripe(publishableKey: string): Promise<void> {
 }
 
 /**
- * Whether the payment provider's script is there, as checkout and upgrade require (spec section 5).
+ * Whether the payment provider's script is there, as checkout and upgrade require.
  * `retry` loads it again after a failure (a click on a plan asks for it).
  */
 export function useStripeScript(publishableKey: string | null): { state: StripeScriptState; retry: () => void } {

@@ -26,11 +26,11 @@ import {
 import { useBillingPortal } from "./use-billing-portal.js";
 import { useCheckout } from "./use-checkout.js";
 
-/** Spec section 2, Subscribe (/subscribe): plans and checkout, or the subscriber's details. */
+/** Subscribe (/subscribe): plans and checkout, or the subscriber's details. */
 export function SubscribePage() {
   usePageMeta(PAGE_META["/subscribe"]);
   const config = appConfig();
-  // Spec section 7: the provider's script is loaded by this page only, when a key is configured.
+  // The provider's script is loaded by this page only, when a key is configured.
   const stripe = useStripeScript(config.stripePublishableKey);
   const session = useSessionQuery();
 
@@ -84,7 +84,7 @@ function Subscribe({ user, demo, stripe, retryStripe }: SubscribeProps) {
   const billing = billingAvailability(subscription);
   const portal = useBillingPortal(billing, SUBSCRIBE_TEXTS.openingBilling);
 
-  // Spec section 5, Guest checkout: only for a visitor who is not signed in.
+  // Guest checkout: only for a visitor who is not signed in.
   const [email, setEmail] = useState("");
   const [emailError, setEmailError] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -173,12 +173,12 @@ function Subscribe({ user, demo, stripe, retryStripe }: SubscribeProps) {
                   value: email,
                   error: emailError,
                   inputRef: emailRef,
-                  // Spec section 5: the error clears when the visitor types.
+                  // The error clears when the visitor types.
                   onChange: (value) => {
                     setEmail(value);
                     if (emailError) setEmailError(null);
                   },
-                  // Spec section 5, forms in general: checked on blur too, once something is typed.
+                  // Forms in general: checked on blur too, once something is typed.
                   onBlur: () => {
                     if (email.trim()) setEmailError(guestEmailError(email));
                   },

@@ -4,7 +4,7 @@ import type { SessionUser } from "../../../shared/schemas/auth.js";
 import { SUBSCRIBE_TEXTS } from "../../../shared/subscribe-texts.js";
 
 /**
- * The subscribe page's display and permission rules (spec sections 2, 4, 5 and 6), as plain
+ * The subscribe page's display and permission rules, as plain
  * functions of the subscription fields, so that they can be tested without rendering.
  */
 
@@ -13,7 +13,7 @@ export type SubscriptionFields = Pick<
   "stripeCustomerId" | "subscriptionStatus" | "subscriptionType" | "subscriptionEndDate"
 >;
 
-/** Spec section 4: outside results gating, a subscriber has an active or trialing status. */
+/** Outside results gating, a subscriber has an active or trialing status. */
 export function hasActiveSubscription(status: string | null | undefined): boolean {
   return status === "active" || status === "trialing";
 }
@@ -21,7 +21,7 @@ export function hasActiveSubscription(status: string | null | undefined): boolea
 const longUsDate = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * Spec section 2: the long US format, 'December 21, 2026'; no date, or one that cannot be read,
+ * The long US format, 'December 21, 2026'; no date, or one that cannot be read,
  * is 'N/A'. The visitor's own time zone unless one is given (the tests give one).
  */
 export function formatLongUsDate(value: string | null | undefined, timeZone?: string): string {
@@ -40,7 +40,7 @@ export function formatLongUsDate(value: string | null | undefined, timeZone?: st
 export type DateLine = { label: string; value: string };
 
 /**
- * Spec section 2: 'Renews on' and the end date when status is active and type monthly, 'Access
+ * 'Renews on' and the end date when status is active and type monthly, 'Access
  * until' and the date when status is canceled, N/A in place of a missing date; no date line
  * otherwise (a lifetime plan never renews).
  */
@@ -59,9 +59,8 @@ export function subscriptionDateLine(
 export type Availability = { available: true } | { available: false; reason: string };
 
 /**
- * Spec section 5, Manage Billing: an authenticated user with a stripeCustomerId and either a
- * subscriptionStatus or a subscriptionType; otherwise the subscription manager's message says why
- * (spec section 8).
+ * Manage Billing: an authenticated user with a stripeCustomerId and either a
+ * subscriptionStatus or a subscriptionType; otherwise the subscription manager's message says why.
  */
 export function billingAvailability(subscription: SubscriptionFields | null): Availability {
   if (!subscription) return { available: false, reason: BILLING_TEXTS.loginToManage };
@@ -71,7 +70,7 @@ export function billingAvailability(subscription: SubscriptionFields | null): Av
   return { available: true };
 }
 
-/** Spec sections 2 and 6: only an active monthly subscriber may upgrade to lifetime. */
+/** Only an active monthly subscriber may upgrade to lifetime. */
 export function upgradeAvailability(
   subscription: Pick<SubscriptionFields, "subscriptionStatus" | "subscriptionType"> | null,
 ): Availability {
@@ -83,7 +82,7 @@ export function upgradeAvailability(
 
 /**
  * The subscription as the page shows it: status and type from the account-status call once it has
- * answered (spec section 7), the session user's own fields until then and when it fails; the end
+ * answered, the session user's own fields until then and when it fails; the end
  * date and the customer id only come with the session.
  */
 export function currentSubscription(

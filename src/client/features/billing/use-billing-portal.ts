@@ -5,7 +5,7 @@ import { billingErrorMessage, createPortalSession } from "./api/billing-api.js";
 import type { Availability } from "./subscription-display.js";
 
 /**
- * Manage Billing (spec sections 2, 4 and 8): the customer portal opens in a new tab. The tab is
+ * Manage Billing: the customer portal opens in a new tab. The tab is
  * opened blank within the click, so that pop-up blockers allow it, and sent to the portal when the
  * server answers; on a failure it is closed again and the error is shown.
  */

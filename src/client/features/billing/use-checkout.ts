@@ -26,7 +26,7 @@ export type CheckoutState =
   | { status: "opening"; target: CheckoutTarget }
   /** The popup shows the checkout; it reports back or is closed. */
   | { status: "pending"; target: CheckoutTarget }
-  /** Paid while signed in: the status is asked for until it is active (spec section 4). */
+  /** Paid while signed in: the status is asked for until it is active. */
   | { status: "activating" }
   /** Paid as a guest: the account is created from the payment e-mail, the link is on its way. */
   | { status: "guest-paid"; email: string | null };
@@ -66,7 +66,7 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
 type Options = {
   /** Signed in: a success is followed by status polling; otherwise it was a guest checkout. */
   signedIn: boolean;
-  /** Spec section 5: the payment provider's script must have loaded (or not be needed). */
+  /** The payment provider's script must have loaded (or not be needed). */
   paymentsReady: boolean;
   /** Called instead of starting when the script is missing (the page may try loading it again). */
   onPaymentsNotReady?: () => void;
@@ -75,7 +75,7 @@ type Options = {
 };
 
 /**
- * The checkout and upgrade flow (spec sections 4, 7 and 8): opens the popup within the click, asks
+ * The checkout and upgrade flow: opens the popup within the click, asks
  * the server for the checkout address and sends the popup there, then waits for the popup's
  * message or its closing; after a payment it refreshes the user and subscription data and, when
  * signed in, polls the status until the subscription is active.

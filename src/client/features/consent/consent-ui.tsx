@@ -7,7 +7,7 @@ export function ConsentUi() {
   const consent = useConsent();
   return (
     <>
-      {/* Spec section 4: shown while no valid choice of the current version is stored. */}
+      {/* Shown while no valid choice of the current version is stored. */}
       {consent === null && <CookieBanner />}
       <CookiePreferencesDialog />
     </>

@@ -35,7 +35,7 @@ function useReservedSpace() {
 type View = "main" | "preferences";
 
 /**
- * The first-visit banner (spec section 2). Deliberately not modal: the page stays usable while it
+ * The first-visit banner. Deliberately not modal: the page stays usable while it
  * is open. It is early in the DOM, so keyboard users reach it before the page.
  */
 export function CookieBanner() {

@@ -3,7 +3,7 @@ import { useLocation, useNavigationType } from "react-router";
 import { ANY_VALUE, type SearchFormValues } from "../../../shared/search-params.js";
 import { ANY_FILTER, type SearchFilters, track } from "../../lib/analytics.js";
 
-/** The filters as analytics reports them: codes, and 'any' for a filter left open (spec section 3). */
+/** The filters as analytics reports them: codes, and 'any' for a filter left open. */
 export function searchFilters(values: SearchFormValues): SearchFilters {
   const reported = (value: string) => (value && value !== ANY_VALUE ? value : ANY_FILTER);
   return {

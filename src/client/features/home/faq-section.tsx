@@ -20,7 +20,7 @@ export function FaqSection() {
             .
           </p>
         </div>
-        {/* Spec section 2: only one answer open at a time. */}
+        {/* Only one answer open at a time. */}
         <Accordion
           type="single"
           collapsible

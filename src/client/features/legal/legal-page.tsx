@@ -6,7 +6,7 @@ export type LegalSection = { id: string; title: string; content: ReactNode };
 
 type LegalPageProps = {
   title: string;
-  /** e.g. 'Last updated' (the two pages word it differently in the spec). */
+  /** e.g. 'Last updated' (the two pages word it differently). */
   updatedLabel: string;
   /** ISO date for <time>, and the date as the page prints it. */
   updated: { iso: string; text: string };

@@ -31,7 +31,7 @@ export class AdminUsersService {
         if (!(await users.updateUser(this.db, userId, { accountStatus: "active" }))) throw userNotFound();
         return { message: "Account reactivated. The user can log in again." };
       case "delete_user": {
-        // The spec's confirmation says the subscription goes too: stop it at Stripe first. Sessions
+        // The confirmation dialog says the subscription goes too: stop it at Stripe first. Sessions
         // and saved funds are removed with the user by the foreign keys.
         const user = await users.findUserById(this.db, userId);
         if (!user) throw userNotFound();

@@ -41,7 +41,7 @@ export const funds = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [
-    // Duplicate detection of the import matches on name plus country, case-insensitively (spec section 9).
+    // Duplicate detection of the import matches on name plus country, case-insensitively.
     index("funds_name_country_idx").on(sql`lower(${table.name})`, sql`lower(${table.country})`),
   ],
 );

@@ -9,7 +9,7 @@ const normalise = (values: Record<string, string>) => {
 const base = { name: "Acme Ventures", country: "Germany", funding_stages: "seed", industry_focus: "fintech" };
 
 describe("import column mapping", () => {
-  it("accepts the shipped snake_case, the spec's camelCase and plain headings", () => {
+  it("accepts the shipped snake_case, the API's camelCase and plain headings", () => {
     for (const columns of [
       ["name", "country", "funding_stages", "industry_focus"],
       ["name", "country", "fundingStage", "industryFocus"],

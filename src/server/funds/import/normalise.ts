@@ -5,7 +5,7 @@ import type { SheetRecord } from "./parse-file.js";
 
 /**
  * Column names accepted for each field, compared after lower-casing and dropping everything but
- * letters and digits: the shipped CSV's snake_case, the spec's camelCase and plain headings all work.
+ * letters and digits: the shipped CSV's snake_case, the API's camelCase and plain headings all work.
  */
 const COLUMN_ALIASES = {
   name: ["name", "fundname", "fund", "firm", "firmname"],

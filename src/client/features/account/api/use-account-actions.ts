@@ -5,12 +5,12 @@ import { ApiError, apiPost } from "../../../lib/api-client.js";
 import { setSessionUser } from "../../../lib/session.js";
 import type { ChangePasswordValues, ConfirmPasswordValues, UpdateProfileValues } from "../account-form-schemas.js";
 
-/** The server's own message when it sent one (e.g. 'The password is not correct.'), else the spec's fallback. */
+/** The server's own message when it sent one (e.g. 'The password is not correct.'), else a fixed fallback. */
 export function messageOr(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
 
-/** Spec section 7: the answer's user replaces the cached current user (the header shows the new name). */
+/** The answer's user replaces the cached current user (the header shows the new name). */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -54,12 +54,12 @@ export function useSavedFundDetails(enabled: boolean) {
   });
 }
 
-/** Spec section 4: after an unsave the saved list is refetched (the header's count with it). */
+/** After an unsave the saved list is refetched (the header's count with it). */
 export function useUnsaveFund() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (fundId: number) => apiPost<{ saved: false; fundId: number }>("/_api/user/unsave-fund", { fundId }),
-    // Spec section 8: save and unsave failures are only logged; the refetch shows the fund still there.
+    // Save and unsave failures are only logged; the refetch shows the fund still there.
     onError: (error) => console.error(messageOf(error, TEXTS.saveFund.unsaveFailed)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: savedFundsQueryKey }),
   });

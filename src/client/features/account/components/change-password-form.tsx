@@ -10,7 +10,7 @@ import { messageOr, useChangePassword } from "../api/use-account-actions.js";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmNewPassword: "" };
 
-/** Spec section 2, Account settings: the 'Change Password' card's form; it clears on success. */
+/** Account settings: the 'Change Password' card's form; it clears on success. */
 export function ChangePasswordForm() {
   const change = useChangePassword();
   const form = useForm({

@@ -16,7 +16,7 @@ export function BackHomeButton() {
   );
 }
 
-/** Spec section 2, Account settings: what a visitor who is not logged in sees. */
+/** Account settings: what a visitor who is not logged in sees. */
 export function AccessDenied({ message }: { message: string }) {
   return (
     <AccessDeniedScreen title={ACCOUNT_TEXTS.accessDenied} message={message}>

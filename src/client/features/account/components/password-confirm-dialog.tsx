@@ -24,7 +24,7 @@ type PasswordConfirmDialogProps = {
   onConfirm: (password: string) => Promise<string | undefined>;
 };
 
-/** Spec section 2: deactivation and deletion are confirmed with the account's password. */
+/** Deactivation and deletion are confirmed with the account's password. */
 export function PasswordConfirmDialog({
   open,
   onOpenChange,

@@ -44,7 +44,7 @@ function PrivacyRow({ title, description, action }: { title: string; description
   );
 }
 
-/** Spec section 2, Account settings: export, deactivate and delete. */
+/** Account settings: export, deactivate and delete. */
 export function PrivacyActions() {
   const exportData = useExportData();
   const [dialog, setDialog] = useState<CloseAccountKind | null>(null);
@@ -126,7 +126,7 @@ function CloseAccountDialog({
     try {
       await close.mutateAsync({ password });
     } catch (error) {
-      // A wrong password belongs at the field; anything else is the spec's toast.
+      // A wrong password belongs at the field; anything else is a toast.
       if (error instanceof ApiError && error.status === 401 && error.serverMessage) return error.serverMessage;
       toast.error(messageOr(error, texts.failure));
       return undefined;

@@ -10,13 +10,13 @@ import { ApiError } from "../../../lib/api-client.js";
 import { updateProfileFormSchema } from "../account-form-schemas.js";
 import { messageOr, useUpdateProfile } from "../api/use-account-actions.js";
 
-/** Spec section 2, Account settings: the 'Update Profile' card's form. */
+/** Account settings: the 'Update Profile' card's form. */
 export function UpdateProfileForm({ user }: { user: SessionUser }) {
   const update = useUpdateProfile();
   const form = useForm({
     resolver: zodResolver(updateProfileFormSchema),
     defaultValues: { displayName: user.displayName, email: user.email, password: "" },
-    // Spec section 5: validated on submit and on blur.
+    // Validated on submit and on blur.
     mode: "onTouched",
   });
   const { errors, isSubmitting } = form.formState;

@@ -4,7 +4,7 @@ import { ApiError, apiGet, apiPost } from "../../../lib/api-client.js";
 
 const adminUsersQueryKey = ["admin", "users"] as const;
 
-/** The server's own text when it sent one, else the spec's fallback (section 8). */
+/** The server's own text when it sent one, else a fixed fallback. */
 export function messageOr(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
@@ -20,7 +20,7 @@ export function useAdminUsers() {
   });
 }
 
-/** Spec section 4: after an action, successful or not, the list is fetched again. */
+/** After an action, successful or not, the list is fetched again. */
 export function useUserAction() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -19,7 +19,7 @@ type UserActionDialogProps = {
   onClose: () => void;
 };
 
-/** Spec section 2: every row action is confirmed in a dialog naming the user. */
+/** Every row action is confirmed in a dialog naming the user. */
 export function UserActionDialog({ target, pending, onConfirm, onClose }: UserActionDialogProps) {
   const texts = target ? ADMIN_TEXTS.actions[target.action] : null;
   const destructive = target?.action === "delete_user";

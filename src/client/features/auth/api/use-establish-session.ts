@@ -7,7 +7,7 @@ import { useRedirectHome } from "../use-redirect-home.js";
 
 type EstablishSessionInput = { tempToken: string; provider: string };
 
-/** Trades the popup's one-time token for the session cookie (spec section 7, establish_session). */
+/** Trades the popup's one-time token for the session cookie. */
 export function useEstablishSession() {
   const queryClient = useQueryClient();
   const redirectHome = useRedirectHome();

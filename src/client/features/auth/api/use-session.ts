@@ -2,7 +2,7 @@ import { AUTH_TEXTS } from "../../../../shared/auth-texts.js";
 import type { SessionUser } from "../../../../shared/schemas/auth.js";
 import { useSessionQuery } from "../../../lib/use-session-query.js";
 
-/** Spec section 4, auth state. */
+/** Auth state. */
 export type AuthState =
   | { status: "loading" }
   | { status: "authenticated"; user: SessionUser }

@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/button.js";
 
 type AccountExistsCardProps = { message: string; email: string | null; onDismiss: () => void };
 
-/** The popup reported account_linking_required (spec section 8): the e-mail already has a password account. */
+/** The popup reported account_linking_required: the e-mail already has a password account. */
 export function AccountExistsCard({ message, email, onDismiss }: AccountExistsCardProps) {
   return (
     <div

@@ -14,7 +14,7 @@ import { useSavedFunds } from "../../../lib/saved-funds.js";
 import { useLogout } from "../../../lib/use-logout.js";
 import { AVATAR_BUTTON_CLASS, accountMenuLabel, UserAvatar } from "./user-avatar.js";
 
-/** The signed-in user's menu in the header (spec section 2): Profile, Saved Funds with a count, Logout. */
+/** The signed-in user's menu in the header: Profile, Saved Funds with a count, Logout. */
 export function AccountMenu({ user }: { user: SessionUser }) {
   const savedFunds = useSavedFunds(true);
   const logout = useLogout();

@@ -9,7 +9,7 @@ import { AVATAR_BUTTON_CLASS, accountMenuLabel, UserAvatar } from "./user-avatar
 // Most visitors are logged out: the menu (Radix DropdownMenu, the saved-funds call) loads only for a user.
 const AccountMenu = lazy(() => import("./account-menu.js").then((module) => ({ default: module.AccountMenu })));
 
-/** The header's account area (spec section 2): loading, the avatar menu, or the Login link. */
+/** The header's account area: loading, the avatar menu, or the Login link. */
 export function HeaderAuth() {
   const auth = useSession();
   if (auth.status === "loading") return <AuthLoading />;

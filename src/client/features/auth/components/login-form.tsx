@@ -17,7 +17,7 @@ export function LoginForm({ onSubmit, busy }: LoginFormProps) {
   const form = useForm({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { email: "", password: "" },
-    // Spec section 5: validated on submit and on blur.
+    // Validated on submit and on blur.
     mode: "onTouched",
   });
   const { errors, isSubmitting } = form.formState;

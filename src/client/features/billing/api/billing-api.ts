@@ -2,9 +2,9 @@ import type { PlanId } from "../../../../shared/plans.js";
 import { ApiError, apiPost } from "../../../lib/api-client.js";
 
 /**
- * The three billing calls (spec section 7). The server builds the real return addresses itself
+ * The three billing calls. The server builds the real return addresses itself
  * from the path and query of these (open redirects); the page sends its own origin's callback as
- * the success address and itself as the cancel address (spec section 7, note on return URLs).
+ * the success address and itself as the cancel address.
  */
 
 export const CHECKOUT_CALLBACK_PATH = "/_api/checkout-callback";
@@ -38,7 +38,7 @@ export async function createUpgradeSession(location: Location): Promise<string> 
 }
 
 /**
- * Spec section 8: the server's error text, else the call's fallback ('Could not initiate
+ * The server's error text, else the call's fallback ('Could not initiate
  * checkout...'); a failure that never reached an answer (network, no URL) gets `unexpected`, the
  * subscription manager's message, where there is one.
  */

@@ -4,7 +4,7 @@ import { SUBSCRIBE_TEXTS } from "../../../../shared/subscribe-texts.js";
 import { Button } from "../../../components/ui/button.js";
 
 /**
- * After a guest checkout (spec section 4): the account is created from the payment e-mail and a
+ * After a guest checkout: the account is created from the payment e-mail and a
  * link to set its password is on its way. Rendered inside the page's live region, so that screen
  * readers announce it when it appears.
  */

@@ -19,7 +19,7 @@ type GuestEmail = {
 };
 
 type PlanPickerProps = {
-  /** Present for a visitor who is not signed in (spec section 5, Guest checkout). */
+  /** Present for a visitor who is not signed in. */
   guestEmail: GuestEmail | null;
   /** The plan whose checkout is starting or open. */
   busy: CheckoutTarget | null;
@@ -30,7 +30,7 @@ type PlanPickerProps = {
   onShowCheckout: () => void;
 };
 
-/** Spec section 2, Subscribe: 'Choose Your Plan' with the monthly and the lifetime plan. */
+/** Subscribe: 'Choose Your Plan' with the monthly and the lifetime plan. */
 export function PlanPicker({ guestEmail, busy, locked, opening, onChoose, onShowCheckout }: PlanPickerProps) {
   const monthly = PLANS.monthly;
   const lifetime = PLANS.lifetime;

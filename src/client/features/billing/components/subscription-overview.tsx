@@ -33,7 +33,7 @@ type SubscriptionOverviewProps = {
   onShowCheckout: () => void;
 };
 
-/** Spec section 2, Subscribe, for a subscriber: the subscription details card and the benefits. */
+/** Subscribe, for a subscriber: the subscription details card and the benefits. */
 export function SubscriptionOverview({
   subscription,
   billing,

@@ -4,7 +4,7 @@ import { TEXTS } from "../../../../shared/texts.js";
 import { ApiError, apiPost } from "../../../lib/api-client.js";
 import { savedFundsQueryKey } from "../../../lib/saved-funds.js";
 
-/** The server's text, else the spec's fallback (section 8); a 402 keeps its status for the upgrade prompt. */
+/** The server's text, else a fixed fallback; a 402 keeps its status for the upgrade prompt. */
 function withFallback(error: unknown, fallback: string): Error {
   if (error instanceof ApiError)
     return new ApiError(error.serverMessage ?? fallback, error.status, error.serverMessage);
@@ -12,7 +12,7 @@ function withFallback(error: unknown, fallback: string): Error {
 }
 
 /**
- * Saves (next = true) or unsaves a fund, then refetches the saved list (spec section 4) before
+ * Saves (next = true) or unsaves a fund, then refetches the saved list before
  * resolving, so the button shows the new state as soon as it is enabled again.
  */
 export function useToggleSaveFund() {

@@ -27,7 +27,7 @@ async function downloadExport(values: SearchFormValues): Promise<void> {
 }
 
 /**
- * 'Export to Excel' (spec section 1: only the Lifetime plan adds it), for an active Lifetime member
+ * 'Export to Excel' (only the Lifetime plan adds it), for an active Lifetime member
  * only; the server gates the download either way. sonner is imported on failure only: the results
  * chunk stays as small as it was.
  */

@@ -11,7 +11,7 @@ const BENEFITS = [
   "Advanced filtering and saved favourites",
 ];
 
-/** Tells a non-subscriber how many matches are hidden and how to see them (spec sections 2 and 9). */
+/** Tells a non-subscriber how many matches are hidden and how to see them. */
 export function PaywallCard({ hiddenCount, className }: { hiddenCount: number; className?: string }) {
   return (
     <section

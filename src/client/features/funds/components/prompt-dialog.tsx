@@ -30,7 +30,7 @@ type Props = PromptDialogProps & {
   children?: ReactNode;
 };
 
-/** The save button's prompts (spec section 2): a reason, a way out, and one link onwards. */
+/** The save button's prompts: a reason, a way out, and one link onwards. */
 export function PromptDialog({
   open,
   onOpenChange,

@@ -1,7 +1,7 @@
 import { FREE_RESULTS_LIMIT } from "../../../../shared/plans.js";
 import { Skeleton } from "../../../components/ui/skeleton.js";
 
-/** Spec section 9: exactly 3 skeleton cards while a search loads. */
+/** Exactly 3 skeleton cards while a search loads. */
 export function ResultsSkeleton() {
   return (
     <div>

@@ -14,7 +14,7 @@ type SaveableFund = Pick<FundResult, "id" | "name" | "isPremium">;
 
 export type SaveIntent = "wait" | "prompt-sign-up" | "prompt-upgrade" | "toggle";
 
-/** What a click on the save button means for this viewer and fund (spec section 4, "Save button"). */
+/** What a click on the save button means for this viewer and fund. */
 export function resolveSaveIntent(viewer: Viewer, fund: SaveableFund): SaveIntent {
   if (viewer.status === "loading") return "wait";
   if (viewer.status === "anonymous") return "prompt-sign-up";
@@ -85,7 +85,7 @@ export function SaveFundButton({
       dispatch({ type: "settled" });
     } catch (error) {
       if (requiresSubscription(error)) return dispatch({ type: "subscription-required" });
-      // Spec section 8: save failures other than 402 are only logged.
+      // Save failures other than 402 are only logged.
       const fallback = isSaved ? TEXTS.saveFund.unsaveFailed : TEXTS.saveFund.saveFailed;
       console.error(fallback, error instanceof Error ? error.message : TEXTS.saveFund.unknownError);
       dispatch({ type: "settled" });

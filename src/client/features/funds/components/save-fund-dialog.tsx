@@ -2,7 +2,7 @@ import { Bookmark } from "lucide-react";
 import { TEXTS } from "../../../../shared/texts.js";
 import { PromptDialog, type PromptDialogProps } from "./prompt-dialog.js";
 
-/** Shown to a logged-out visitor who tries to save a fund (spec section 4). */
+/** Shown to a logged-out visitor who tries to save a fund. */
 export function SaveFundDialog(props: PromptDialogProps) {
   return (
     <PromptDialog

@@ -16,12 +16,12 @@ import { FundCard } from "./fund-card.js";
 import { PaywallCard } from "./paywall-card.js";
 import { ResultsSkeleton } from "./results-skeleton.js";
 
-/** Spec section 8: the server's message, else the generic one (a network failure has no useful text). */
+/** The server's message, else the generic one (a network failure has no useful text). */
 function errorMessage(error: unknown): string {
   return error instanceof ApiError && error.message ? error.message : TEXTS.search.errorFallback;
 }
 
-/** Loading, error, empty and result states of one search (spec sections 2 and 4). */
+/** Loading, error, empty and result states of one search. */
 export function SearchResults({ values }: { values: SearchFormValues }) {
   const viewer = useViewer();
   const search = useFundSearch(values);
