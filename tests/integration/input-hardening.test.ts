@@ -39,12 +39,12 @@ describe.each(TEST_DRIVERS)("crafted input on %s", (driver) => {
     });
 
   it.each([
-    [{ fundingStage: { toString: 1 } }, "Unknown funding stage an object."],
-    [{ fundingStage: { toString: 1, valueOf: 2 } }, "Unknown funding stage an object."],
-    [{ fundingStage: [1, 2] }, "Unknown funding stage a list."],
-    [{ fundingStage: null }, "Unknown funding stage null."],
-    [{ industryFocus: [{ toString: 1 }] }, "Unknown industry focus an object."],
-    [{ industryFocus: [[{ toString: null }]] }, "Unknown industry focus a list."],
+    [{ fundingStage: { toString: 1 } }, "Unknown funding stage (an object)."],
+    [{ fundingStage: { toString: 1, valueOf: 2 } }, "Unknown funding stage (an object)."],
+    [{ fundingStage: [1, 2] }, "Unknown funding stage (a list)."],
+    [{ fundingStage: null }, "Unknown funding stage (null)."],
+    [{ industryFocus: [{ toString: 1 }] }, "Unknown industry focus (an object)."],
+    [{ industryFocus: [[{ toString: null }]] }, "Unknown industry focus (a list)."],
   ])("answers a value that breaks String() with 400: %j", async (body, message) => {
     const response = await post("/_api/funds/search", body);
     expect(response.statusCode).toBe(400);

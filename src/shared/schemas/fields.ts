@@ -30,9 +30,9 @@ export function describeInput(input: unknown): string {
     const text = String(input);
     return `'${text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text}'`;
   }
-  if (input === null) return "null";
-  if (Array.isArray(input)) return "a list";
-  return typeof input === "object" ? "an object" : typeof input;
+  if (input === null) return "(null)";
+  if (Array.isArray(input)) return "(a list)";
+  return typeof input === "object" ? "(an object)" : `(${typeof input})`;
 }
 
 /**
