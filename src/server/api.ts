@@ -9,6 +9,7 @@ import { demoBillingRoutes } from "./billing/demo-routes.js";
 import { billingRoutes } from "./billing/routes.js";
 import type { Config } from "./config.js";
 import { rateLimited } from "./errors.js";
+import { fundImportRoutes } from "./funds/import/routes.js";
 import { fundsRoutes } from "./funds/routes.js";
 import { crossSiteHook } from "./http/csrf.js";
 import { sendNoApiRoute } from "./http/not-found.js";
@@ -40,7 +41,13 @@ export const apiRoutes =
     await api.register(fundsRoutes(services.funds));
     await api.register(authRoutes(services.auth, config.PUBLIC_ORIGIN, services.oidc));
     await api.register(accountRoutes(services.account, config.PUBLIC_ORIGIN));
-    await api.register(adminScope([adminUsersRoutes(services.adminUsers)]), { prefix: "/admin" });
+    await api.register(
+      adminScope([
+        adminUsersRoutes(services.adminUsers),
+        fundImportRoutes(services.database.db, config.IMPORT_MAX_BYTES),
+      ]),
+      { prefix: "/admin" },
+    );
     await api.register(billingRoutes(services.billing, services.gateway, config.PUBLIC_ORIGIN));
     const emulator = services.gateway.emulator;
     if (emulator) await api.register(demoBillingRoutes(emulator), { prefix: "/billing/demo" });

@@ -56,6 +56,13 @@ export const envSchema = z.object({
     .min(1024)
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
+  /** Largest fund import file in bytes (CSV, XLS, XLSX); a larger one gets 413. */
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(500 * 1024 * 1024)
+    .default(50 * 1024 * 1024),
   /** Requests per minute per IP on the API; 0 disables this general limit (not the per-route ones). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Multiplies every per-route limit (log-in, registration, export…); they cannot be switched off. */

@@ -15,6 +15,10 @@ export const ERROR_KINDS = {
   not_found: 404,
   /** The state of things forbids it now (already subscribed, e-mail taken…). */
   conflict: 409,
+  /** An upload over its size limit. */
+  too_large: 413,
+  /** The request's body is not in a format the call takes. */
+  unsupported_media_type: 415,
   /** Too many attempts in too little time. */
   rate_limited: 429,
   /** A third party (the payment provider) failed; trying again may work. */
@@ -39,5 +43,7 @@ export const paymentRequired = (message: string) => new DomainError("payment_req
 export const forbidden = (message: string) => new DomainError("forbidden", message);
 export const notFound = (message: string) => new DomainError("not_found", message);
 export const conflict = (message: string) => new DomainError("conflict", message);
+export const tooLarge = (message: string) => new DomainError("too_large", message);
+export const unsupportedMediaType = (message: string) => new DomainError("unsupported_media_type", message);
 export const rateLimited = (message: string) => new DomainError("rate_limited", message);
 export const upstreamFailed = (message: string) => new DomainError("upstream_failed", message);

@@ -321,7 +321,16 @@ export function fuzzRequest(routes: readonly RouteEntry[]): fc.Arbitrary<FuzzReq
             objectBody(bodyFields).map((text) =>
               text === "{}" ? '{"__fuzz_unknown":1}' : `{"__fuzz_unknown":1,${text.slice(1)}`,
             ),
-            fc.constantFrom("{", "[", '{"a":', "1e999"),
+            fc.constantFrom(
+              "{",
+              "[",
+              '{"a":',
+              "1e999",
+              '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nname,country\r\n--x--',
+              '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nname,website\r\nA,b\r\n--x--',
+              '--x\r\nContent-Disposition: form-data; name="importMode"\r\n\r\n__proto__\r\n--x--',
+              "--x\r\nbroken",
+            ),
           )
         : withBody
           ? fc.oneof(
@@ -336,7 +345,11 @@ export function fuzzRequest(routes: readonly RouteEntry[]): fc.Arbitrary<FuzzReq
         role: fc.constant(role),
         method: fc.constant(route.method),
         url: queryString(queryFields).map((query) => path + query),
-        contentType: adminMutation ? fc.constant("application/json") : contentType,
+        // An admin's body is broken JSON, or JSON and garbage sent as multipart (the upload's
+        // parser must refuse those too): never a valid request.
+        contentType: adminMutation
+          ? fc.constantFrom("application/json", "application/json", "multipart/form-data; boundary=x")
+          : contentType,
         payload: body,
       });
     })

@@ -15,6 +15,8 @@ export const ROUTE_LIMITS = {
   establishSession: { max: 20, timeWindow: "1 minute" },
   /** Checkout, portal and upgrade sessions, and the checkout popup's callback: a Stripe call each. */
   startPayment: { max: 20, timeWindow: "1 minute" },
+  /** A fund import: parsing and writing up to 200,000 rows. */
+  import: { max: 10, timeWindow: "1 minute" },
   /** A workbook of every fund: the heaviest call in the API. */
   export: { max: 10, timeWindow: "1 minute" },
   /** Stripe's deliveries, from Stripe's few addresses: generous, but not unlimited. */

@@ -1,14 +1,48 @@
 import * as XLSX from "@e965/xlsx";
 import { parse as parseCsv } from "csv-parse/sync";
+import { DomainError } from "../../errors.js";
 
 /** One data row of a spreadsheet: its 1-based row number as the user sees it (header = row 1). */
 export type SheetRecord = { row: number; values: Record<string, string> };
 
-export class ImportFileError extends Error {}
+/** The file cannot be imported at all (unreadable, no header, too many rows): a 400 for the admin. */
+export class ImportFileError extends DomainError {
+  constructor(message: string) {
+    super("invalid", message);
+  }
+}
 
 export type ImportFileKind = "csv" | "xlsx" | "xls";
 
 export const MAX_IMPORT_ROWS = 200_000;
+
+export const FILE_TYPE_REFUSED = "Only CSV, XLS, or XLSX files are accepted.";
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const startsWith = (buffer: Buffer, magic: number[]) => magic.every((byte, index) => buffer[index] === byte);
+
+/**
+ * The kind of an uploaded spreadsheet, decided by its name, its declared type and its content
+ * together: an .xlsx must be a zip archive, an .xls an OLE compound file, a .csv text without NUL
+ * bytes. A file whose parts disagree (a PDF renamed .csv, text named .xlsx) is refused: null.
+ */
+export function detectFileKind(buffer: Buffer, fileName: string, mimeType: string): ImportFileKind | null {
+  const extension = fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? "";
+  const mime = mimeType.toLowerCase().split(";")[0]?.trim() ?? "";
+  if (startsWith(buffer, ZIP_MAGIC))
+    return extension === "xlsx" || (!extension && mime.includes("spreadsheetml")) ? "xlsx" : null;
+  if (startsWith(buffer, OLE_MAGIC))
+    return extension === "xls" || (!extension && mime === "application/vnd.ms-excel") ? "xls" : null;
+  const textMime =
+    mime === "" ||
+    mime.startsWith("text/") ||
+    mime === "application/csv" ||
+    mime === "application/vnd.ms-excel" ||
+    mime === "application/octet-stream";
+  const isText = !buffer.subarray(0, 64 * 1024).includes(0);
+  return extension === "csv" && textMime && isText ? "csv" : null;
+}
 
 /** Reads a CSV or Excel file into header-keyed records; blank rows are dropped. */
 export function parseSpreadsheet(buffer: Buffer, kind: ImportFileKind): SheetRecord[] {

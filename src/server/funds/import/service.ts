@@ -1,8 +1,15 @@
 import type { ImportMode, ImportResult } from "../../../shared/schemas/import.js";
 import type { Db } from "../../db/client.js";
+import { invalid } from "../../errors.js";
 import * as fundsRepository from "../repository.js";
 import { mapColumns, type NormalisedFund, normaliseRecord } from "./normalise.js";
-import { type ImportFileKind, parseSpreadsheet } from "./parse-file.js";
+import {
+  detectFileKind,
+  FILE_TYPE_REFUSED,
+  type ImportFileKind,
+  parseSpreadsheet,
+  type SheetRecord,
+} from "./parse-file.js";
 
 export type ImportOptions = { mode: ImportMode; defaultSource?: string };
 
@@ -18,7 +25,34 @@ export async function importFundsFile(
   kind: ImportFileKind,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const records = parseSpreadsheet(buffer, kind);
+  return importRecords(db, parseSpreadsheet(buffer, kind), options);
+}
+
+/**
+ * An admin's upload: the file's kind is checked against its name, type and content, and a file
+ * whose header lacks a column every fund needs is refused as a whole (400, naming the columns)
+ * before anything is written. The source of each new fund is the file's name.
+ */
+export async function importUploadedFile(
+  db: Db,
+  file: { buffer: Buffer; fileName: string; mimeType: string },
+  mode: ImportMode,
+): Promise<ImportResult> {
+  const kind = detectFileKind(file.buffer, file.fileName, file.mimeType);
+  if (!kind) throw invalid(FILE_TYPE_REFUSED);
+  const records = parseSpreadsheet(file.buffer, kind);
+  const { missing } = mapColumns(records.length > 0 ? Object.keys(records[0]?.values ?? {}) : []);
+  if (records.length > 0 && missing.length > 0) throw invalid(`Missing required column(s): ${missing.join(", ")}`);
+  return importRecords(db, records, { mode, defaultSource: sourceName(file.fileName) });
+}
+
+/** The file's own name, cut to what the source column keeps, as the funds' provenance. */
+function sourceName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop()?.trim() || "import";
+  return base.slice(0, 100);
+}
+
+async function importRecords(db: Db, records: SheetRecord[], options: ImportOptions): Promise<ImportResult> {
   const result: ImportResult = {
     successfulImports: 0,
     failedImports: 0,
