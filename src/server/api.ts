@@ -44,7 +44,7 @@ export const apiRoutes =
     await api.register(
       adminScope([
         adminUsersRoutes(services.adminUsers),
-        fundImportRoutes(services.database.db, config.IMPORT_MAX_BYTES),
+        fundImportRoutes(services.fundImport, config.IMPORT_MAX_BYTES),
       ]),
       { prefix: "/admin" },
     );

@@ -11,6 +11,7 @@ import { BillingService } from "./billing/service.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { seedFundsIfPristine } from "./funds/import/seed.js";
+import { FundImportService } from "./funds/import/service.js";
 import { FundsIndexProvider } from "./funds/index-provider.js";
 import { FundsService } from "./funds/service.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
@@ -25,6 +26,7 @@ export type AppServices = {
   account: AccountService;
   adminUsers: AdminUsersService;
   funds: FundsService;
+  fundImport: FundImportService;
   fundsIndex: FundsIndexProvider;
   billing: BillingService;
   expirySweeper: ExpirySweeper;
@@ -98,6 +100,7 @@ export async function createServices(
     account: new AccountService(database.db, fundsIndex, auth, billing),
     adminUsers: new AdminUsersService(database.db, billing),
     funds: new FundsService(fundsIndex),
+    fundImport: new FundImportService(database.db, fundsIndex),
     fundsIndex,
     billing,
     expirySweeper,

@@ -1,10 +1,9 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { IMPORT_MODES, type ImportMode, importModeSchema, importResultSchema } from "../../../shared/schemas/import.js";
-import type { Db } from "../../db/client.js";
 import { invalid, tooLarge, unsupportedMediaType } from "../../errors.js";
 import { ROUTE_LIMITS } from "../../http/rate-limits.js";
-import { importUploadedFile } from "./service.js";
+import type { FundImportService } from "./service.js";
 
 export const FILE_REQUIRED = "A file is required.";
 
@@ -18,7 +17,7 @@ const readableSize = (bytes: number) =>
  * otherwise). The whole file is read before anything is written, and written in one transaction.
  */
 export const fundImportRoutes =
-  (db: Db, maxBytes: number): FastifyPluginAsyncZod =>
+  (imports: FundImportService, maxBytes: number): FastifyPluginAsyncZod =>
   async (app) => {
     // Multipart is parsed in this scope only: no other route takes uploads.
     await app.register(multipart, {
@@ -59,7 +58,7 @@ export const fundImportRoutes =
         const parsedMode = importModeSchema.safeParse(mode === undefined || mode === "" ? "skip_duplicates" : mode);
         if (!parsedMode.success) throw invalid(`importMode must be one of: ${IMPORT_MODES.join(", ")}.`);
         request.log.info({ file: file.fileName, bytes: file.buffer.length, mode: parsedMode.data }, "fund import");
-        return importUploadedFile(db, file, parsedMode.data as ImportMode);
+        return imports.upload(file, parsedMode.data as ImportMode);
       },
     );
   };

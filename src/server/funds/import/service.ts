@@ -46,6 +46,22 @@ export async function importUploadedFile(
   return importRecords(db, records, { mode, defaultSource: sourceName(file.fileName) });
 }
 
+/** The admin's import as the routes see it: written, then this instance's search index renewed. */
+export class FundImportService {
+  constructor(
+    private readonly db: Db,
+    private readonly indexes: { invalidate(): void },
+  ) {}
+
+  async upload(file: { buffer: Buffer; fileName: string; mimeType: string }, mode: ImportMode): Promise<ImportResult> {
+    const result = await importUploadedFile(this.db, file, mode);
+    // Other instances hear of the change through the funds trigger; this one is told at once, so
+    // that its next search already sees the new funds.
+    this.indexes.invalidate();
+    return result;
+  }
+}
+
 /** The file's own name, cut to what the source column keeps, as the funds' provenance. */
 function sourceName(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop()?.trim() || "import";
