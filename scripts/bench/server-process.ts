@@ -91,6 +91,7 @@ function serverEnv(options: ServerOptions, port: number): NodeJS.ProcessEnv {
     RATE_LIMIT_PER_MINUTE: "0",
     NODE_ENV: "production",
     PAYMENTS_MODE: "demo",
+    AI_WRITER_MODE: "demo",
     SEED_ON_START: "true",
     DATA_DIR: options.dataDir,
     // Empty (not inherited) for PGlite: the config treats a blank URL as unset.

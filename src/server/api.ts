@@ -7,6 +7,7 @@ import { authRoutes } from "./auth/routes.js";
 import { sessionHook } from "./auth/session-hook.js";
 import { demoBillingRoutes } from "./billing/demo-routes.js";
 import { billingRoutes } from "./billing/routes.js";
+import { adminBlogRoutes, blogRoutes } from "./blog/routes.js";
 import type { Config } from "./config.js";
 import { rateLimited } from "./errors.js";
 import { fundImportRoutes } from "./funds/import/routes.js";
@@ -39,12 +40,14 @@ export const apiRoutes =
     });
     await api.register(pingRoute);
     await api.register(fundsRoutes(services.funds));
+    await api.register(blogRoutes(services.blog));
     await api.register(authRoutes(services.auth, config.PUBLIC_ORIGIN, services.oidc));
     await api.register(accountRoutes(services.account, config.PUBLIC_ORIGIN));
     await api.register(
       adminScope([
         adminUsersRoutes(services.adminUsers),
         fundImportRoutes(services.fundImport, config.IMPORT_MAX_BYTES),
+        adminBlogRoutes(services.blog, services.aiWriter),
       ]),
       { prefix: "/admin" },
     );

@@ -6,6 +6,7 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify"
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
 import { apiRoutes } from "./api.js";
+import { blogFeedRoutes, blogPageResolver, blogSitemapSource } from "./blog/pages.js";
 import type { Config } from "./config.js";
 import type { UserRow } from "./db/types.js";
 import { registerErrorHandling } from "./http/errors.js";
@@ -94,15 +95,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (redirectPreviewHost) app.addHook("onRequest", redirectPreviewHost);
   await app.register(helmet, securityHeaders(config));
 
-  await app.register(siteRoutes(services.database, config.PUBLIC_ORIGIN));
+  await app.register(siteRoutes(services.database, config.PUBLIC_ORIGIN, [blogSitemapSource(services.blog)]));
+  await app.register(blogFeedRoutes(services.blog, config.PUBLIC_ORIGIN));
   await app.register(apiRoutes(services, config), { prefix: API_PREFIX });
-  await registerClientApp(app, config, {
-    gtmId: config.GTM_ID ?? null,
-    gtmScriptUrl: tagManager(config).scriptUrl,
-    signInProviders: services.oidc ? ["google"] : [],
-    paymentsMode: config.PAYMENTS_MODE,
-    stripePublishableKey: config.PAYMENTS_MODE === "stripe" ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
-  });
+  await registerClientApp(
+    app,
+    config,
+    {
+      gtmId: config.GTM_ID ?? null,
+      gtmScriptUrl: tagManager(config).scriptUrl,
+      signInProviders: services.oidc ? ["google"] : [],
+      paymentsMode: config.PAYMENTS_MODE,
+      stripePublishableKey: config.PAYMENTS_MODE === "stripe" ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+      aiWriterMode: config.AI_WRITER_MODE,
+    },
+    [blogPageResolver(services.blog)],
+  );
   await app.ready();
   return app as unknown as App;
 }

@@ -139,6 +139,40 @@ export const envSchema = z.object({
   SMTP_URL: prefixed(["smtp://", "smtps://"]),
   /** Sender of the product's e-mails. */
   MAIL_FROM: z.string().trim().min(3).default("FundMatch <no-reply@fundmatch.example>"),
+  /** API key of the LLM the AI blog writer uses (any OpenAI-compatible endpoint); unset = demo drafts. */
+  LLM_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  /** The OpenAI-compatible endpoint's base URL (OpenAI's by default; a local server, Azure, OpenRouter…). */
+  LLM_BASE_URL: z
+    .string()
+    .trim()
+    .default("https://api.openai.com/v1")
+    .pipe(z.url({ protocol: /^https?$/, error: "must be the endpoint's http(s) base URL" })),
+  /** The chat model the AI writer asks. */
+  LLM_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
+  /** Seconds the AI writer waits for the LLM's answer before giving up. */
+  LLM_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(90),
+  /** llm or demo; unset = llm when LLM_API_KEY is set, else demo (refused in production). */
+  AI_WRITER_MODE: z.enum(["llm", "demo"]).optional(),
+  /**
+   * host:port pairs the AI writer may fetch although they resolve to private addresses (tests, an
+   * intranet's news server); nothing else gets past the private-address rule.
+   */
+  AI_WRITER_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every((entry) => /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/.test(entry)), {
+      message: "must be comma-separated host:port pairs such as news.intranet:8080,127.0.0.1:4010",
+    }),
   /** Seed the shipped fund data into an empty database at start. */
   SEED_ON_START: z
     .enum(["true", "false", "1", "0"])
@@ -146,10 +180,12 @@ export const envSchema = z.object({
     .transform((value) => value === "true" || value === "1"),
 });
 
-export type Config = Omit<z.output<typeof envSchema>, "DATA_DIR" | "PAYMENTS_MODE"> & {
+export type Config = Omit<z.output<typeof envSchema>, "DATA_DIR" | "PAYMENTS_MODE" | "AI_WRITER_MODE"> & {
   DATA_DIR: string;
   /** Resolved: the Stripe API, or the built-in demo provider (docs/decisions/0009). */
   PAYMENTS_MODE: "stripe" | "demo";
+  /** Resolved: drafts written by the LLM, or the labelled extractive demo drafts. */
+  AI_WRITER_MODE: "llm" | "demo";
   /** Serve the built client from here; absent in tests that only need the API. */
   CLIENT_DIR?: string;
 };
@@ -183,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...parsed.data,
     DATA_DIR: path.resolve(parsed.data.DATA_DIR),
     PAYMENTS_MODE: paymentsMode(parsed.data),
+    AI_WRITER_MODE: aiWriterMode(parsed.data),
     ...overrides,
   };
 }
@@ -207,6 +244,20 @@ function paymentsMode(env: z.output<typeof envSchema>): "stripe" | "demo" {
     throw new ConfigError(
       "Invalid environment configuration:\n  PAYMENTS_MODE: Stripe is not configured (STRIPE_SECRET_KEY is unset); " +
         "set the STRIPE_* variables, or PAYMENTS_MODE=demo to run the demo checkout in production on purpose",
+    );
+  }
+  return mode;
+}
+
+function aiWriterMode(env: z.output<typeof envSchema>): "llm" | "demo" {
+  const mode = env.AI_WRITER_MODE ?? (env.LLM_API_KEY ? "llm" : "demo");
+  if (mode === "llm" && !env.LLM_API_KEY) {
+    throw new ConfigError("Invalid environment configuration:\n  LLM_API_KEY: required when AI_WRITER_MODE=llm");
+  }
+  if (mode === "demo" && env.NODE_ENV === "production" && env.AI_WRITER_MODE !== "demo") {
+    throw new ConfigError(
+      "Invalid environment configuration:\n  AI_WRITER_MODE: no LLM is configured (LLM_API_KEY is unset); " +
+        "set LLM_API_KEY, or AI_WRITER_MODE=demo to offer the demo drafts in production on purpose",
     );
   }
   return mode;

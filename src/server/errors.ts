@@ -19,10 +19,14 @@ export const ERROR_KINDS = {
   too_large: 413,
   /** The request's body is not in a format the call takes. */
   unsupported_media_type: 415,
+  /** Well-formed, but nothing in it could be used (no source article could be read). */
+  unprocessable: 422,
   /** Too many attempts in too little time. */
   rate_limited: 429,
   /** A third party (the payment provider) failed; trying again may work. */
   upstream_failed: 502,
+  /** A third party (the LLM) did not answer within its time limit. */
+  upstream_timeout: 504,
 } as const;
 
 export type ErrorKind = keyof typeof ERROR_KINDS;
@@ -47,3 +51,5 @@ export const tooLarge = (message: string) => new DomainError("too_large", messag
 export const unsupportedMediaType = (message: string) => new DomainError("unsupported_media_type", message);
 export const rateLimited = (message: string) => new DomainError("rate_limited", message);
 export const upstreamFailed = (message: string) => new DomainError("upstream_failed", message);
+export const upstreamTimeout = (message: string) => new DomainError("upstream_timeout", message);
+export const unprocessable = (message: string) => new DomainError("unprocessable", message);

@@ -8,8 +8,14 @@ import { hashPassword } from "./auth/password.js";
 import { AuthService } from "./auth/service.js";
 import { type BillingGateway, createGateway } from "./billing/gateway.js";
 import { BillingService } from "./billing/service.js";
+import { AiWriterService } from "./blog/ai-writer/service.js";
+import { PublishedPosts } from "./blog/published-posts.js";
+import { BLOG_DATA, loadPublishedPosts } from "./blog/repository.js";
+import { seedBlogIfPristine } from "./blog/seed.js";
+import { BlogService } from "./blog/service.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
+import { VersionedSnapshot } from "./db/versioned-snapshot.js";
 import { seedFundsIfPristine } from "./funds/import/seed.js";
 import { FundImportService } from "./funds/import/service.js";
 import { FundsIndexProvider } from "./funds/index-provider.js";
@@ -29,6 +35,10 @@ export type AppServices = {
   fundImport: FundImportService;
   fundsIndex: FundsIndexProvider;
   billing: BillingService;
+  blog: BlogService;
+  /** This instance's copy of the published blog posts. */
+  publishedPosts: VersionedSnapshot<PublishedPosts>;
+  aiWriter: AiWriterService;
   expirySweeper: ExpirySweeper;
   gateway: BillingGateway;
   mailer: Mailer;
@@ -56,7 +66,10 @@ export async function createServices(
   const ownsDatabase = !options.database;
   // Seeding and the admin run under the migration lock, so that instances starting together do it once.
   await database.migrate(async () => {
-    if (config.SEED_ON_START) await seedFundsIfPristine(database.db, logger);
+    if (config.SEED_ON_START) {
+      await seedFundsIfPristine(database.db, logger);
+      await seedBlogIfPristine(database.db, logger);
+    }
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       const outcome = await upsertAdmin(database.db, config.ADMIN_EMAIL, await hashPassword(config.ADMIN_PASSWORD));
       logger.info({ email: config.ADMIN_EMAIL, outcome }, "admin account ensured");
@@ -65,6 +78,17 @@ export async function createServices(
 
   const fundsIndex = new FundsIndexProvider(database, logger);
   await fundsIndex.start();
+  const publishedPosts = new VersionedSnapshot(
+    database,
+    BLOG_DATA,
+    async (db) => {
+      const { rows, version } = await loadPublishedPosts(db);
+      return new PublishedPosts(rows, version);
+    },
+    logger,
+    (posts) => ({ posts: posts.size }),
+  );
+  await publishedPosts.start();
   const auth = new AuthService(database.db);
   const oidc =
     config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
@@ -103,6 +127,19 @@ export async function createServices(
     fundImport: new FundImportService(database.db, fundsIndex),
     fundsIndex,
     billing,
+    blog: new BlogService(database.db, publishedPosts),
+    publishedPosts,
+    aiWriter: new AiWriterService({
+      mode: config.AI_WRITER_MODE,
+      llm: {
+        apiKey: config.LLM_API_KEY,
+        baseUrl: config.LLM_BASE_URL,
+        model: config.LLM_MODEL,
+        timeoutMs: config.LLM_TIMEOUT_SECONDS * 1000,
+      },
+      allowHosts: config.AI_WRITER_ALLOW_HOSTS,
+      logger,
+    }),
     expirySweeper,
     gateway,
     mailer,
@@ -113,6 +150,7 @@ export async function createServices(
     async close() {
       await expirySweeper.stop();
       await fundsIndex.stop();
+      await publishedPosts.stop();
       await mailer.close();
       if (ownsDatabase) await database.close();
     },

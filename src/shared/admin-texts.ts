@@ -56,3 +56,12 @@ export function adminAccessDeniedText(role: string): string {
 export function usersLoadFailedText(message: string): string {
   return `Failed to load users: ${message}`;
 }
+
+/** The AI writer's messages: the form's own two, the server's three. */
+export const AI_WRITER_TEXTS = {
+  provideUrl: "Please provide at least one URL.",
+  invalidLines: "Please ensure all lines contain valid URLs.",
+  invalidUrlItem: "Each item in the list must be a valid URL.",
+  noUrls: "At least one URL is required.",
+  tooManyUrls: "At most 10 URLs can be summarised at once.",
+} as const;

@@ -13,7 +13,12 @@ export type PageMeta = {
   canonicalPath?: string;
   /** Listed in /sitemap.xml. */
   inSitemap: boolean;
+  /** Feeds the page links to in its head (the blog's RSS). */
+  feeds?: ReadonlyArray<{ title: string; path: string }>;
 };
+
+/** The blog's RSS feed, linked from the head of every blog page. */
+export const BLOG_FEED = { title: "FundMatch Blog", path: "/blog/rss.xml" } as const;
 
 export const PAGE_META = {
   "/": {
@@ -44,6 +49,14 @@ export const PAGE_META = {
     canonicalPath: "/privacy",
     inSitemap: false,
   },
+  "/blog": {
+    title: pageTitle("Blog"),
+    description:
+      "Insights on venture capital, startup funding and industry trends: how funds invest, how to read their criteria, and how to raise your next round.",
+    canonicalPath: "/blog",
+    inSitemap: true,
+    feeds: [BLOG_FEED],
+  },
   "/subscribe": {
     title: pageTitle("Subscribe"),
     description:
@@ -67,6 +80,12 @@ export const PAGE_META = {
   "/account-settings": {
     title: pageTitle("Account Settings"),
     description: "Update your FundMatch profile and password, export your data, or deactivate or delete your account.",
+    robots: "noindex",
+    inSitemap: false,
+  },
+  "/admin/blog": {
+    title: pageTitle("Blog Management"),
+    description: "Create, edit, and manage all blog posts for your site.",
     robots: "noindex",
     inSitemap: false,
   },

@@ -12,7 +12,15 @@ function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: ROOT_DIR,
     // A deployment without Stripe keys must ask for demo payments explicitly (config.ts).
-    env: { ...process.env, NODE_ENV: "production", PAYMENTS_MODE: "demo", LOG_LEVEL: "info", DATABASE_URL: "", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PAYMENTS_MODE: "demo",
+      AI_WRITER_MODE: "demo",
+      LOG_LEVEL: "info",
+      DATABASE_URL: "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

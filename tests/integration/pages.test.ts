@@ -91,6 +91,7 @@ describe("pages served with their head, robots.txt and sitemap", () => {
       signInProviders: [],
       paymentsMode: "demo",
       stripePublishableKey: null,
+      aiWriterMode: "demo",
     });
     const csp = String(response.headers["content-security-policy"]);
     expect(csp).toMatch(/script-src 'self' http:\/\/127\.0\.0\.1:3218/);
@@ -119,7 +120,7 @@ describe("without a tag manager", () => {
   it("tells the client there is none and allows no third-party script", async () => {
     const response = await t.app.inject({ method: "GET", url: "/", headers: { host: "localhost:3000" } });
     expect(response.body).toContain(
-      'content="{&quot;gtmId&quot;:null,&quot;gtmScriptUrl&quot;:null,&quot;signInProviders&quot;:[],&quot;paymentsMode&quot;:&quot;demo&quot;,&quot;stripePublishableKey&quot;:null}"',
+      'content="{&quot;gtmId&quot;:null,&quot;gtmScriptUrl&quot;:null,&quot;signInProviders&quot;:[],&quot;paymentsMode&quot;:&quot;demo&quot;,&quot;stripePublishableKey&quot;:null,&quot;aiWriterMode&quot;:&quot;demo&quot;}"',
     );
     expect(response.body).toContain('<link rel="canonical" href="http://localhost:3000/" />');
     expect(String(response.headers["content-security-policy"])).toContain("script-src 'self';");

@@ -13,6 +13,8 @@ export type AppConfig = {
   paymentsMode: "stripe" | "demo";
   /** Stripe's publishable key; set = the subscribe page loads https://js.stripe.com/v3. */
   stripePublishableKey: string | null;
+  /** "demo" = the AI blog writer drafts from the articles themselves, without an LLM; labelled as such. */
+  aiWriterMode: "llm" | "demo";
 };
 
 const NONE: AppConfig = {
@@ -21,6 +23,7 @@ const NONE: AppConfig = {
   signInProviders: [],
   paymentsMode: "demo",
   stripePublishableKey: null,
+  aiWriterMode: "demo",
 };
 
 let cached: AppConfig | undefined;
@@ -52,7 +55,10 @@ export function parseAppConfig(content: string | null | undefined): AppConfig {
   try {
     const raw: unknown = JSON.parse(content);
     if (!raw || typeof raw !== "object") return NONE;
-    const { gtmId, gtmScriptUrl, signInProviders, paymentsMode, stripePublishableKey } = raw as Record<string, unknown>;
+    const { gtmId, gtmScriptUrl, signInProviders, paymentsMode, stripePublishableKey, aiWriterMode } = raw as Record<
+      string,
+      unknown
+    >;
     const key = nonEmptyString(stripePublishableKey);
     return {
       gtmId: nonEmptyString(gtmId),
@@ -60,6 +66,7 @@ export function parseAppConfig(content: string | null | undefined): AppConfig {
       signInProviders: providerList(signInProviders),
       paymentsMode: paymentsMode === "stripe" ? "stripe" : "demo",
       stripePublishableKey: key?.startsWith("pk_") ? key : null,
+      aiWriterMode: aiWriterMode === "llm" ? "llm" : "demo",
     };
   } catch {
     console.warn("The app-config meta tag is not valid JSON; running without it.");

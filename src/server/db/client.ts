@@ -112,7 +112,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // An idle client that dies (server restart) must not crash the process; the pool replaces it.
   pool.on("error", (error) => options.logger?.warn({ err: error }, "idle PostgreSQL client error"));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listeners = new Set<{ stop(): Promise<void> }>();
+  // One LISTEN connection per channel, however many caches subscribe to it.
+  type Subscriber = { onNotify(payload: string): void; onReconnect?: (() => void) | undefined };
+  const channels = new Map<string, { subscribers: Set<Subscriber>; listener: ReturnType<typeof createPgListener> }>();
   let closed = false;
 
   return {
@@ -130,12 +132,32 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       }
     },
     async listen(channel, onNotify, onReconnect) {
-      const listener = createPgListener(url, channel, onNotify, onReconnect, options.logger);
-      listeners.add(listener);
-      await listener.ready;
+      const subscriber: Subscriber = { onNotify, onReconnect };
+      let entry = channels.get(channel);
+      if (!entry) {
+        const subscribers = new Set<Subscriber>();
+        const listener = createPgListener(
+          url,
+          channel,
+          (payload) => {
+            for (const each of subscribers) each.onNotify(payload);
+          },
+          () => {
+            for (const each of subscribers) each.onReconnect?.();
+          },
+          options.logger,
+        );
+        entry = { subscribers, listener };
+        channels.set(channel, entry);
+      }
+      entry.subscribers.add(subscriber);
+      await entry.listener.ready;
+      const current = entry;
       return async () => {
-        listeners.delete(listener);
-        await listener.stop();
+        current.subscribers.delete(subscriber);
+        if (current.subscribers.size > 0 || channels.get(channel) !== current) return;
+        channels.delete(channel);
+        await current.listener.stop();
       };
     },
     async ping() {
@@ -144,7 +166,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all([...listeners].map((listener) => listener.stop()));
+      await Promise.all([...channels.values()].map((entry) => entry.listener.stop()));
+      channels.clear();
       await pool.end();
     },
   };

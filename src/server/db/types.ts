@@ -2,4 +2,4 @@
  * The row types, for code outside the repositories: a service may know what a row looks like, but
  * only repositories import the tables themselves (the house rules check it).
  */
-export type { FundRow, NewFundRow, SessionRow, UserRow } from "./schema/index.js";
+export type { BlogPostRow, FundRow, NewBlogPostRow, NewFundRow, SessionRow, UserRow } from "./schema/index.js";

@@ -1,6 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { dataVersions, type FundRow, funds, type NewFundRow } from "../db/schema/index.js";
+import { readDataVersion } from "../db/versioned-snapshot.js";
+
+/** The funds' row in data_versions, bumped by their trigger on every write. */
+export const FUNDS_DATA = "funds";
 
 /** Rows per INSERT: keeps each statement well under PostgreSQL's 65,535 bind parameters (21 columns). */
 export const INSERT_BATCH_SIZE = 500;
@@ -14,7 +18,7 @@ export async function loadFundsSnapshot(db: Db): Promise<FundsSnapshot> {
       const [versionRow] = await tx
         .select({ version: dataVersions.version })
         .from(dataVersions)
-        .where(eq(dataVersions.name, "funds"));
+        .where(eq(dataVersions.name, FUNDS_DATA));
       const rows = await tx.select().from(funds).orderBy(funds.id);
       return { version: versionRow?.version ?? 0, rows };
     },
@@ -22,12 +26,8 @@ export async function loadFundsSnapshot(db: Db): Promise<FundsSnapshot> {
   );
 }
 
-export async function readFundsVersion(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ version: dataVersions.version })
-    .from(dataVersions)
-    .where(eq(dataVersions.name, "funds"));
-  return row?.version ?? 0;
+export function readFundsVersion(db: Db): Promise<number> {
+  return readDataVersion(db, FUNDS_DATA);
 }
 
 export async function countFunds(db: Db): Promise<number> {

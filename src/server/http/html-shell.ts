@@ -1,4 +1,5 @@
-import { NOT_FOUND_META, type PageMeta, pageMetaFor } from "../../shared/page-meta.js";
+import type { PageMeta } from "../../shared/page-meta.js";
+import { BRAND_NAME } from "../../shared/site.js";
 
 export type AppConfigForClient = {
   gtmId: string | null;
@@ -9,20 +10,58 @@ export type AppConfigForClient = {
   paymentsMode: "stripe" | "demo";
   /** Loads Stripe's browser script when set. */
   stripePublishableKey: string | null;
+  /** "llm" or "demo": the admin's AI writer labels demo drafts. */
+  aiWriterMode: "llm" | "demo";
 };
+
+/**
+ * Everything the server writes into a page's head: the meta every page has (PageMeta), plus what
+ * a page about one thing (a blog post, a fund) tells crawlers and link previews about it.
+ */
+export type PageHead = Omit<PageMeta, "inSitemap"> & {
+  keywords?: string | null | undefined;
+  /** Open Graph and Twitter card; pages without one get a website card from title and description. */
+  card?: {
+    type: "website" | "article";
+    /** Absolute URL of the picture a link preview shows. */
+    image?: string | null | undefined;
+    publishedTime?: Date | null | undefined;
+    modifiedTime?: Date | null | undefined;
+  };
+  /** Structured data (schema.org) for the page at this origin, written as application/ld+json. */
+  jsonLd?: (origin: string) => Record<string, unknown>;
+};
+
+/** What the server answers for a page path: its status and its head. */
+export type PageResolution = { status: 200 | 404; head: PageHead };
+
+/**
+ * A domain's pages (/blog/:slug, /funds/:id-:slug): the resolution for a path it owns, or
+ * undefined for a path that is not its own. It may answer 404 for its own path (an unknown slug).
+ */
+export type PageResolver = (pathname: string) => PageResolution | undefined | Promise<PageResolution | undefined>;
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
+/** JSON inside a script element: '<' is escaped so that no text in it can close the element. */
+export const jsonForScript = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+
 /**
- * index.html with the head of each page filled in on the server: title, description, robots and
- * canonical link for crawlers that run no JavaScript, plus the client's runtime configuration in a
- * meta tag (the CSP forbids inline scripts).
+ * index.html with the head of each page filled in on the server: title, description, robots,
+ * canonical link, link-preview card and structured data for crawlers that run no JavaScript, plus
+ * the client's runtime configuration in a meta tag (the CSP forbids inline scripts; structured data
+ * is not a script the browser runs).
  */
 export class HtmlShell {
   private readonly before: string;
   private readonly after: string;
-  private readonly cache = new Map<string, string>();
+  /** Rendered pages by head and origin; a head that is rebuilt (a post edited) leaves with its entries. */
+  private readonly cache = new WeakMap<PageHead, Map<string, string>>();
 
   constructor(
     template: string,
@@ -38,27 +77,57 @@ export class HtmlShell {
     this.after = stripped.slice(insertAt);
   }
 
-  /** The page for a path; `known` is false for paths the client renders as Not Found. */
-  render(pathname: string, origin: string): { html: string; known: boolean } {
-    const meta = pageMetaFor(pathname);
-    const key = `${meta ? pathname : "*"}\u0000${origin}`;
-    let html = this.cache.get(key);
-    if (!html) {
-      html = `${this.before}\n${this.head(meta ?? NOT_FOUND_META, origin)}${this.after}`;
-      if (this.cache.size > 1000) this.cache.clear();
-      this.cache.set(key, html);
+  render(head: PageHead, origin: string): string {
+    let byOrigin = this.cache.get(head);
+    if (!byOrigin) {
+      byOrigin = new Map();
+      this.cache.set(head, byOrigin);
     }
-    return { html, known: meta !== undefined };
+    let html = byOrigin.get(origin);
+    if (!html) {
+      html = `${this.before}\n${this.head(head, origin)}${this.after}`;
+      // One entry per origin the app is reached on; a flood of Host headers must not grow it.
+      if (byOrigin.size >= 8) byOrigin.clear();
+      byOrigin.set(origin, html);
+    }
+    return html;
   }
 
-  private head(meta: PageMeta, origin: string): string {
-    const lines = [
-      `<title>${escapeHtml(meta.title)}</title>`,
-      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-    ];
-    if (meta.robots) lines.push(`<meta name="robots" content="${escapeHtml(meta.robots)}" />`);
-    if (meta.canonicalPath) lines.push(`<link rel="canonical" href="${escapeHtml(origin + meta.canonicalPath)}" />`);
-    lines.push(`<meta name="app-config" content="${escapeHtml(JSON.stringify(this.clientConfig))}" />`);
+  private head(head: PageHead, origin: string): string {
+    const meta = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}" />`;
+    const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}" />`;
+    const lines = [`<title>${escapeHtml(head.title)}</title>`, meta("description", head.description)];
+    if (head.keywords) lines.push(meta("keywords", head.keywords));
+    if (head.robots) lines.push(meta("robots", head.robots));
+    const canonical = head.canonicalPath === undefined ? undefined : origin + head.canonicalPath;
+    if (canonical) lines.push(`<link rel="canonical" href="${escapeHtml(canonical)}" />`);
+    for (const feed of head.feeds ?? []) {
+      lines.push(
+        `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(origin + feed.path)}" />`,
+      );
+    }
+    // Link previews: only for pages meant to be found (a noindex page is not shared as a card).
+    if (!head.robots?.includes("noindex")) {
+      const card = head.card ?? { type: "website" };
+      lines.push(
+        property("og:site_name", BRAND_NAME),
+        property("og:type", card.type),
+        property("og:title", head.title),
+        property("og:description", head.description),
+      );
+      if (canonical) lines.push(property("og:url", canonical));
+      if (card.image) lines.push(property("og:image", card.image));
+      if (card.publishedTime) lines.push(property("article:published_time", card.publishedTime.toISOString()));
+      if (card.modifiedTime) lines.push(property("article:modified_time", card.modifiedTime.toISOString()));
+      lines.push(
+        meta("twitter:card", card.image ? "summary_large_image" : "summary"),
+        meta("twitter:title", head.title),
+        meta("twitter:description", head.description),
+      );
+      if (card.image) lines.push(meta("twitter:image", card.image));
+    }
+    if (head.jsonLd) lines.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd(origin))}</script>`);
+    lines.push(meta("app-config", JSON.stringify(this.clientConfig)));
     return `    ${lines.join("\n    ")}\n`;
   }
 }

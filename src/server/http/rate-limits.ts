@@ -17,6 +17,8 @@ export const ROUTE_LIMITS = {
   startPayment: { max: 20, timeWindow: "1 minute" },
   /** A fund import: parsing and writing up to 200,000 rows. */
   import: { max: 10, timeWindow: "1 minute" },
+  /** An AI blog draft: up to ten pages fetched and one LLM call. */
+  aiWriter: { max: 10, timeWindow: "1 minute" },
   /** A workbook of every fund: the heaviest call in the API. */
   export: { max: 10, timeWindow: "1 minute" },
   /** Stripe's deliveries, from Stripe's few addresses: generous, but not unlimited. */

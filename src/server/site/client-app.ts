@@ -3,10 +3,27 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { NOT_FOUND_META, pageMetaFor } from "../../shared/page-meta.js";
 import type { Config } from "../config.js";
-import { type AppConfigForClient, HtmlShell } from "../http/html-shell.js";
+import { type AppConfigForClient, HtmlShell, type PageResolution, type PageResolver } from "../http/html-shell.js";
 import { requestedPath } from "../http/not-found.js";
 import { requestOrigin } from "../http/origin.js";
+
+const NOT_FOUND: PageResolution = { status: 404, head: NOT_FOUND_META };
+
+/**
+ * The status and head of a page path: a fixed page (PAGE_META), else the first domain resolver that
+ * owns the path (a blog post, a fund), else Not Found.
+ */
+async function resolvePage(pathname: string, resolvers: readonly PageResolver[]): Promise<PageResolution> {
+  const meta = pageMetaFor(pathname);
+  if (meta) return { status: 200, head: meta };
+  for (const resolve of resolvers) {
+    const resolution = await resolve(pathname);
+    if (resolution) return resolution;
+  }
+  return NOT_FOUND;
+}
 
 /**
  * Serves the built client: hashed assets cached for a year, and every page path gets index.html
@@ -16,6 +33,7 @@ export async function registerClientApp(
   app: FastifyInstance,
   config: Config,
   clientConfig: AppConfigForClient,
+  resolvers: readonly PageResolver[] = [],
 ): Promise<void> {
   const clientDir = config.CLIENT_DIR;
   const indexFile = clientDir ? path.join(clientDir, "index.html") : undefined;
@@ -35,16 +53,16 @@ export async function registerClientApp(
       reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=300");
     },
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const wantsPage = (request.method === "GET" || request.method === "HEAD") && !path.extname(pathname);
     if (!wantsPage) return reply.status(404).send({ error: `Not found: ${requestedPath(request)}` });
     // Unknown paths still get the app (it renders the Not Found page) but with a 404 status for crawlers.
-    const page = shell.render(pathname, requestOrigin(request, config.PUBLIC_ORIGIN));
+    const page = await resolvePage(pathname, resolvers);
     return reply
-      .status(page.known ? 200 : 404)
+      .status(page.status)
       .header("cache-control", "no-cache")
       .type("text/html; charset=utf-8")
-      .send(page.html);
+      .send(shell.render(page.head, requestOrigin(request, config.PUBLIC_ORIGIN)));
   });
 }

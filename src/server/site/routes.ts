@@ -4,7 +4,7 @@ import { REDIRECTS } from "../../shared/page-meta.js";
 import { errorResponseSchema, healthResponseSchema, pingResponseSchema } from "../../shared/schemas/fields.js";
 import type { Database } from "../db/client.js";
 import { requestOrigin } from "../http/origin.js";
-import { robotsTxt, sitemapXml } from "./seo.js";
+import { robotsTxt, type SitemapSource, sitemapXml } from "./seo.js";
 
 /**
  * The routes of the site itself, outside the API: what crawlers read (robots.txt, the sitemap),
@@ -12,16 +12,21 @@ import { robotsTxt, sitemapXml } from "./seo.js";
  * the health check answers JSON; the others answer text, XML or a redirect.
  */
 export const siteRoutes =
-  (database: Database, publicOrigin: string | undefined): FastifyPluginAsyncZod =>
+  (
+    database: Database,
+    publicOrigin: string | undefined,
+    sitemapSources: readonly SitemapSource[] = [],
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const originOf = (request: FastifyRequest) => requestOrigin(request, publicOrigin);
 
     app.get("/robots.txt", async (request, reply) =>
       reply.type("text/plain; charset=utf-8").send(robotsTxt(originOf(request))),
     );
-    app.get("/sitemap.xml", async (request, reply) =>
-      reply.type("application/xml; charset=utf-8").send(sitemapXml(originOf(request))),
-    );
+    app.get("/sitemap.xml", async (request, reply) => {
+      const entries = (await Promise.all(sitemapSources.map((source) => source()))).flat();
+      return reply.type("application/xml; charset=utf-8").send(sitemapXml(originOf(request), entries));
+    });
     for (const [from, to] of Object.entries(REDIRECTS)) {
       app.get(from, async (request, reply) => {
         const query = request.url.indexOf("?");

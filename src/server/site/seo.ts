@@ -15,10 +15,23 @@ export function robotsTxt(origin: string): string {
   ].join("\n");
 }
 
-/** The indexable public pages (noindex pages such as the legal ones stay out, as search engines ask). */
-export function sitemapXml(origin: string): string {
-  const urls = Object.entries(PAGE_META)
+/** A page a domain adds to the sitemap (a blog post, a fund page), with when it last changed. */
+export type SitemapEntry = { path: string; lastModified?: Date | null | undefined };
+
+/** A domain's pages for the sitemap, read when the sitemap is asked for. */
+export type SitemapSource = () => readonly SitemapEntry[] | Promise<readonly SitemapEntry[]>;
+
+/**
+ * The indexable public pages (noindex pages such as the legal ones stay out, as search engines
+ * ask), then each domain's pages with their last-modified dates.
+ */
+export function sitemapXml(origin: string, entries: readonly SitemapEntry[] = []): string {
+  const fixed: SitemapEntry[] = Object.entries(PAGE_META)
     .filter(([, meta]) => meta.inSitemap)
-    .map(([path]) => `  <url><loc>${escapeHtml(origin + path)}</loc></url>`);
+    .map(([path]) => ({ path }));
+  const urls = [...fixed, ...entries].map(({ path, lastModified }) => {
+    const lastmod = lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : "";
+    return `  <url><loc>${escapeHtml(origin + path)}</loc>${lastmod}</url>`;
+  });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }

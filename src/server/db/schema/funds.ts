@@ -5,7 +5,6 @@ import {
   date,
   doublePrecision,
   index,
-  integer,
   pgTable,
   serial,
   smallint,
@@ -45,16 +44,6 @@ export const funds = pgTable(
     index("funds_name_country_idx").on(sql`lower(${table.name})`, sql`lower(${table.country})`),
   ],
 );
-
-/**
- * One row per data set that changes together; `version` is bumped by a trigger on every write to
- * funds, so an instance can tell whether its in-memory search index is current.
- */
-export const dataVersions = pgTable("data_versions", {
-  name: text("name").primaryKey(),
-  version: integer("version").notNull().default(0),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-});
 
 export type FundRow = typeof funds.$inferSelect;
 export type NewFundRow = typeof funds.$inferInsert;

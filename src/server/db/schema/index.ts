@@ -1,4 +1,6 @@
 export * from "./billing.js";
+export * from "./blog.js";
+export * from "./data-versions.js";
 export * from "./funds.js";
 export * from "./oauth.js";
 export * from "./saved-funds.js";

@@ -1,0 +1,49 @@
+import { blogPostMeta, plainText } from "../../shared/blog.js";
+import { BLOG_FEED, PAGE_META } from "../../shared/page-meta.js";
+import type { BlogPost } from "../../shared/schemas/blog.js";
+import { BRAND_NAME } from "../../shared/site.js";
+import { escapeHtml } from "../http/html-shell.js";
+
+/** Items in the feed: the newest posts; readers keep older ones themselves. */
+export const FEED_ITEMS = 50;
+
+/** RSS 2.0 of the published posts, newest first, with each post's full HTML for feed readers. */
+export function rssXml(posts: readonly BlogPost[], origin: string): string {
+  const channelLink = `${origin}/blog`;
+  const items = posts.slice(0, FEED_ITEMS).map((post) => {
+    const link = `${origin}${blogPostMeta(post).canonicalPath}`;
+    const summary = post.excerpt || plainText(post.content).slice(0, 300);
+    return [
+      "    <item>",
+      `      <title>${escapeHtml(post.title)}</title>`,
+      `      <link>${escapeHtml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeHtml(link)}</guid>`,
+      post.publishedAt ? `      <pubDate>${post.publishedAt.toUTCString()}</pubDate>` : "",
+      `      <dc:creator>${escapeHtml(post.authorName)}</dc:creator>`,
+      `      <description>${escapeHtml(summary)}</description>`,
+      `      <content:encoded>${escapeHtml(post.content)}</content:encoded>`,
+      "    </item>",
+    ]
+      .filter(Boolean)
+      .join("\n");
+  });
+  const newest = posts[0]?.publishedAt;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    "  <channel>",
+    `    <title>${escapeHtml(BLOG_FEED.title)}</title>`,
+    `    <link>${escapeHtml(channelLink)}</link>`,
+    `    <description>${escapeHtml(PAGE_META["/blog"].description)}</description>`,
+    "    <language>en-us</language>",
+    `    <generator>${escapeHtml(BRAND_NAME)}</generator>`,
+    `    <atom:link href="${escapeHtml(origin + BLOG_FEED.path)}" rel="self" type="application/rss+xml" />`,
+    newest ? `    <lastBuildDate>${newest.toUTCString()}</lastBuildDate>` : "",
+    ...items,
+    "  </channel>",
+    "</rss>",
+    "",
+  ]
+    .filter((line, index, all) => line !== "" || index === all.length - 1)
+    .join("\n");
+}

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from "fastify";
+import { BLOG_FEED, NOT_FOUND_META } from "../../shared/page-meta.js";
+import type { PageResolver } from "../http/html-shell.js";
+import { requestOrigin } from "../http/origin.js";
+import type { SitemapSource } from "../site/seo.js";
+import type { BlogService } from "./service.js";
+
+const POST_PATH = /^\/blog\/([^/]+)\/?$/;
+
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The head of /blog/:slug for crawlers: a published post's title, description, card and structured
+ * data with 200; a draft, an unknown or a malformed slug gets the Not Found head with 404.
+ */
+export const blogPageResolver =
+  (service: BlogService): PageResolver =>
+  async (pathname) => {
+    const match = POST_PATH.exec(pathname);
+    if (!match?.[1]) return undefined;
+    const slug = decodeSegment(match[1]);
+    const head = slug === undefined ? undefined : (await service.current()).head(slug);
+    return head ? { status: 200, head } : { status: 404, head: NOT_FOUND_META };
+  };
+
+/** Every published post in the sitemap, with the date it last changed. */
+export const blogSitemapSource =
+  (service: BlogService): SitemapSource =>
+  async () =>
+    (await service.current()).posts.map((post) => ({
+      path: `/blog/${encodeURIComponent(post.slug)}`,
+      lastModified: post.updatedAt,
+    }));
+
+/** The RSS 2.0 feed of the published posts, at /blog/rss.xml (linked from every blog page's head). */
+export const blogFeedRoutes =
+  (service: BlogService, publicOrigin: string | undefined): FastifyPluginAsync =>
+  async (app) => {
+    app.get(BLOG_FEED.path, async (request, reply) => {
+      const feed = (await service.current()).feed(requestOrigin(request, publicOrigin));
+      return reply.type("application/rss+xml; charset=utf-8").header("cache-control", "public, max-age=300").send(feed);
+    });
+  };

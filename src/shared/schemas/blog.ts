@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { AI_WRITER_TEXTS } from "../admin-texts.js";
+import { AI_WRITER_MAX_URLS, BLOG_LIMITS, BLOG_POST_STATUSES } from "../blog.js";
+import { idResponseSchema, idSchema } from "./fields.js";
+
+const unknownFields = (what: string) => (issue: { code: string; keys?: string[] }) =>
+  issue.code === "unrecognized_keys" && issue.keys
+    ? `Unknown field(s) in the ${what}: ${issue.keys.join(", ")}.`
+    : `The ${what} must be a JSON object.`;
+
+/** GET /_api/blog/posts?limit=: an optional positive whole number (a larger one than there are posts is fine). */
+export const blogListQuerySchema = z.strictObject(
+  {
+    limit: z
+      .string({ error: "limit must be a positive whole number." })
+      .regex(/^\d+$/, "limit must be a positive whole number.")
+      .transform((value) => Math.min(Number(value), BLOG_LIMITS.listMax))
+      .refine((value) => value > 0, "limit must be a positive whole number.")
+      .optional(),
+  },
+  { error: unknownFields("blog list query") },
+);
+
+/** GET /_api/blog/post?slug=: the slug is required. */
+export const blogPostQuerySchema = z.strictObject(
+  {
+    slug: z.string({ error: "Slug is required" }).trim().min(1, "Slug is required"),
+  },
+  { error: unknownFields("blog post query") },
+);
+
+/** An optional text field: blank or null is stored as null. */
+const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be a string.` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters.`)
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null));
+
+/** Featured image: optional, nullable, a valid http(s) URL (a blank field counts as none). */
+const featuredImageUrlSchema = z
+  .string({ error: "Featured image URL must be a valid URL." })
+  .trim()
+  .max(BLOG_LIMITS.urlMax, `Featured image URL must be at most ${BLOG_LIMITS.urlMax} characters.`)
+  .nullable()
+  .optional()
+  .transform((value) => (value ? value : null))
+  .pipe(z.url({ protocol: /^https?$/, error: "Featured image URL must be a valid URL." }).nullable());
+
+const blogPostFields = {
+  title: z
+    .string({ error: "Title must be at least 3 characters long" })
+    .trim()
+    .min(BLOG_LIMITS.titleMin, "Title must be at least 3 characters long")
+    .max(BLOG_LIMITS.titleMax, `Title must be at most ${BLOG_LIMITS.titleMax} characters long`),
+  /** Optional: blank gives the title's slug; whatever is given is put through the slug rule. */
+  slug: optionalText("Slug", BLOG_LIMITS.slugMax),
+  content: z
+    .string({ error: "Content cannot be empty" })
+    .min(1, "Content cannot be empty")
+    .max(
+      BLOG_LIMITS.contentMax,
+      `Content must be at most ${BLOG_LIMITS.contentMax.toLocaleString("en-US")} characters`,
+    ),
+  status: z.enum(BLOG_POST_STATUSES, { error: "Status must be draft or published." }).optional().default("draft"),
+  excerpt: optionalText("Excerpt", BLOG_LIMITS.excerptMax),
+  featuredImageUrl: featuredImageUrlSchema,
+  seoTitle: optionalText("SEO title", BLOG_LIMITS.seoTitleMax),
+  seoDescription: optionalText("SEO description", BLOG_LIMITS.seoDescriptionMax),
+  seoKeywords: optionalText("SEO keywords", BLOG_LIMITS.seoKeywordsMax),
+};
+
+/** POST /_api/admin/blog-post/create. A new post is a draft unless it says otherwise. */
+export const blogPostCreateSchema = z.strictObject(blogPostFields, { error: unknownFields("blog post") });
+export type BlogPostCreateRequest = z.input<typeof blogPostCreateSchema>;
+export type BlogPostInput = z.output<typeof blogPostCreateSchema>;
+
+/** POST /_api/admin/blog-post/update: the same fields plus the post's id. */
+export const blogPostUpdateSchema = z.strictObject(
+  { id: idSchema("id"), ...blogPostFields },
+  { error: unknownFields("blog post") },
+);
+export type BlogPostUpdateRequest = z.input<typeof blogPostUpdateSchema>;
+
+/** POST /_api/admin/blog-post/delete. */
+export const blogPostDeleteSchema = z.strictObject({ id: idSchema("id") }, { error: unknownFields("request") });
+
+/**
+ * A post as the blog calls answer it (superjson keeps the dates as dates). Public calls only ever
+ * carry published posts; the admin list has drafts too, whose publishedAt is null until published.
+ */
+export const blogPostSchema = z.object({
+  id: idResponseSchema,
+  title: z.string(),
+  slug: z.string(),
+  excerpt: z.string().nullable(),
+  content: z.string(),
+  status: z.enum(BLOG_POST_STATUSES),
+  featuredImageUrl: z.string().nullable(),
+  seoTitle: z.string().nullable(),
+  seoDescription: z.string().nullable(),
+  seoKeywords: z.string().nullable(),
+  authorName: z.string(),
+  publishedAt: z.date().nullable(),
+  updatedAt: z.date(),
+});
+export type BlogPost = z.infer<typeof blogPostSchema>;
+
+export const blogPostsResponseSchema = z.object({ posts: z.array(blogPostSchema) });
+export type BlogPostsResponse = z.infer<typeof blogPostsResponseSchema>;
+export const blogPostResponseSchema = z.object({ post: blogPostSchema });
+export type BlogPostResponse = z.infer<typeof blogPostResponseSchema>;
+
+/** POST /_api/admin/ai-blog-writer: 1 to 10 http(s) URLs. */
+export const aiWriterRequestSchema = z.strictObject(
+  {
+    urls: z
+      .array(
+        z
+          .string({ error: AI_WRITER_TEXTS.invalidUrlItem })
+          .trim()
+          .max(BLOG_LIMITS.urlMax, AI_WRITER_TEXTS.invalidUrlItem)
+          .pipe(z.url({ protocol: /^https?$/, error: AI_WRITER_TEXTS.invalidUrlItem })),
+        { error: AI_WRITER_TEXTS.noUrls },
+      )
+      .min(1, AI_WRITER_TEXTS.noUrls)
+      .max(AI_WRITER_MAX_URLS, AI_WRITER_TEXTS.tooManyUrls),
+  },
+  { error: unknownFields("request") },
+);
+export type AiWriterRequest = z.infer<typeof aiWriterRequestSchema>;
+
+export const aiWriterResponseSchema = z.object({
+  markdownContent: z.string(),
+  warnings: z.array(z.string()),
+});
+export type AiWriterResponse = z.infer<typeof aiWriterResponseSchema>;
