@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { blogPostMeta, cutExcerpt, draftFromMarkdown, parseUrlLines, plainText, slugify } from "./blog.js";
+import {
+  blogPostMeta,
+  cutExcerpt,
+  draftFromMarkdown,
+  parseUrlLines,
+  plainText,
+  slugify,
+  videoEmbedUrl,
+} from "./blog.js";
 
 describe("the slug rule", () => {
   it.each([
@@ -99,5 +107,21 @@ describe("a post's head", () => {
   });
   it("reads stored HTML as plain words", () => {
     expect(plainText("<h2>A</h2><p>b&nbsp;c<br>d</p><ul><li>e</li><li>f</li></ul>")).toBe("A b c d e f");
+  });
+});
+
+describe("video links in the editor", () => {
+  it.each([
+    ["https://www.youtube.com/watch?v=dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
+    ["youtube.com/watch?feature=share&v=dQw4w9WgXcQ&t=10", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
+    ["https://youtu.be/dQw4w9WgXcQ?si=abc", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
+    ["https://m.youtube.com/shorts/dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
+    ["https://vimeo.com/76979871", "https://player.vimeo.com/video/76979871"],
+    ["http://player.vimeo.com/video/76979871/", "https://player.vimeo.com/video/76979871"],
+    ["https://example.com/watch?v=dQw4w9WgXcQ", null],
+    ["https://vimeo.com/channels/staffpicks", null],
+    ["https://evil.example/?u=youtube.com/watch?v=dQw4w9WgXcQ", null],
+  ])("%s → %s", (url, embed) => {
+    expect(videoEmbedUrl(url)).toBe(embed);
   });
 });

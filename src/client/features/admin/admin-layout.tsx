@@ -1,4 +1,4 @@
-import { ArrowLeft, Users } from "lucide-react";
+import { ArrowLeft, Newspaper, Users } from "lucide-react";
 import { Link, Navigate, NavLink, Outlet, useLocation } from "react-router";
 import { ADMIN_TEXTS, adminAccessDeniedText } from "../../../shared/admin-texts.js";
 import { NOT_FOUND_META, pageMetaFor } from "../../../shared/page-meta.js";
@@ -10,12 +10,15 @@ import { useSessionQuery } from "../../lib/use-session-query.js";
 import { cn } from "../../lib/utils.js";
 
 /**
- * The admin area's sections (Import Funds, Manage Users, and Manage Blog on the
- * blog page). Only pages that exist are linked: add { to: "/admin/import", label:
- * ADMIN_TEXTS.importFunds, icon: Upload } here, and its route under the admin layout in
- * src/client/app/router.tsx, when the import page is built.
+ * The admin area's sections, shown on every admin page so that each is one click from the others.
+ * Only pages that exist are linked: add { to: "/admin/import", label: ADMIN_TEXTS.importFunds,
+ * icon: Upload } here, and its route under the admin layout in src/client/app/router.tsx, when the
+ * import page is built.
  */
-const ADMIN_SECTIONS = [{ to: "/admin/users", label: ADMIN_TEXTS.manageUsers, icon: Users }] as const;
+const ADMIN_SECTIONS = [
+  { to: "/admin/users", label: ADMIN_TEXTS.manageUsers, icon: Users },
+  { to: "/admin/blog", label: ADMIN_TEXTS.manageBlog, icon: Newspaper },
+] as const;
 
 /**
  * Admin area: every /admin page renders inside this guard. The server checks the
