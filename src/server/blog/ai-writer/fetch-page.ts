@@ -179,7 +179,8 @@ export async function fetchPage(
   } catch (error) {
     if (error instanceof Unreadable) throw error;
     if (signal.aborted) {
-      throw new Unreadable(`the page did not load within ${Math.round(limits.timeoutMs / 1000)} seconds`);
+      const seconds = Math.max(1, Math.round(limits.timeoutMs / 1000));
+      throw new Unreadable(`the page did not load within ${seconds} ${seconds === 1 ? "second" : "seconds"}`);
     }
     throw new Unreadable(connectionReason(error));
   } finally {

@@ -42,7 +42,10 @@ function distinct(urls: readonly string[]): string[] {
   for (const url of urls) {
     let key = url;
     try {
-      key = new URL(url).href;
+      // The fragment never reaches the server: "…/a#top" is the same page as "…/a".
+      const parsed = new URL(url);
+      parsed.hash = "";
+      key = parsed.href;
     } catch {
       // The request schema only lets URLs through; an odd one is still read (and fails) on its own.
     }
