@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { allowListOf } from "../../src/server/blog/ai-writer/address-policy.js";
 import { DEMO_WARNING } from "../../src/server/blog/ai-writer/demo-draft.js";
-import { fetchPage, PAGE_LIMITS } from "../../src/server/blog/ai-writer/fetch-page.js";
+import { fetchPage, PAGE_LIMITS, requestPinned } from "../../src/server/blog/ai-writer/fetch-page.js";
 import {
   ARTICLE_SENTENCE,
   ARTICLE_TITLE,
@@ -291,12 +291,34 @@ describe.each(TEST_DRIVERS)("the AI blog writer on %s", (driver) => {
   });
 });
 
-describe("a page that never answers", () => {
+describe("fetching one page", () => {
   let articles: ArticlePeer;
   beforeAll(async () => {
     articles = await startArticlePeer();
   });
   afterAll(async () => articles?.close());
+
+  it("connects to the checked address, and names the host in the request", async () => {
+    const page = await fetchPage(
+      `http://localhost:${articles.port}/moved`,
+      allowListOf([`localhost:${articles.port}`]),
+    );
+    expect(page).toMatchObject({ url: `http://localhost:${articles.port}/article`, kind: "html" });
+    expect(page.body).toContain(ARTICLE_SENTENCE);
+    expect(articles.requests.at(-1)?.headers.host).toBe(`localhost:${articles.port}`);
+  });
+
+  it("never asks DNS again after the check: the connection goes to the checked address", async () => {
+    // A name that DNS cannot resolve at all still reaches the peer, because only the checked address is used.
+    const url = new URL(`http://rebinding.invalid:${articles.port}/article`);
+    const response = await requestPinned(url, { address: "127.0.0.1", family: 4 }, new AbortController().signal);
+    response.resume();
+    expect(response.statusCode).toBe(200);
+    expect(articles.requests.at(-1)).toMatchObject({
+      path: "/article",
+      headers: { host: `rebinding.invalid:${articles.port}` },
+    });
+  });
 
   it("is given up at the page's time limit, and the connection is closed", async () => {
     const limits = { ...PAGE_LIMITS, timeoutMs: 1_000 };

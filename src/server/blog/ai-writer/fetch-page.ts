@@ -45,7 +45,8 @@ function pinnedLookup(target: CheckedAddress): LookupFunction {
   };
 }
 
-function send(url: URL, target: CheckedAddress, signal: AbortSignal): Promise<IncomingMessage> {
+/** One GET to the checked address, whatever DNS would say about the URL's name by now. */
+export function requestPinned(url: URL, target: CheckedAddress, signal: AbortSignal): Promise<IncomingMessage> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(url, {
@@ -57,7 +58,8 @@ function send(url: URL, target: CheckedAddress, signal: AbortSignal): Promise<In
       signal,
     });
     request.once("response", resolve);
-    request.once("error", reject);
+    // Kept for the request's whole life: a socket error after the answer began is no crash.
+    request.on("error", reject);
     request.end();
   });
 }
@@ -146,7 +148,7 @@ export async function fetchPage(
         signal,
         viaRedirect ? "it redirected to an address that is private or local" : undefined,
       );
-      const response = await send(url, target, signal);
+      const response = await requestPinned(url, target, signal);
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if (REDIRECTS.has(status) && location) {
