@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { allowListOf } from "../../src/server/blog/ai-writer/address-policy.js";
 import { DEMO_WARNING } from "../../src/server/blog/ai-writer/demo-draft.js";
 import { fetchPage, PAGE_LIMITS, requestPinned } from "../../src/server/blog/ai-writer/fetch-page.js";
+import { draftFromMarkdown } from "../../src/shared/blog.js";
 import {
   ARTICLE_SENTENCE,
   ARTICLE_TITLE,
@@ -206,7 +207,9 @@ describe.each(TEST_DRIVERS)("the AI blog writer on %s", (driver) => {
     expect(warnings).toEqual([DEMO_WARNING]);
     const lines: string[] = markdownContent.split("\n");
     expect(lines[0]).toBe(`# ${ARTICLE_TITLE}`);
-    expect(lines[2]).toMatch(/^\*Demo draft.*without an AI model.*LLM_API_KEY.*\*$/);
+    expect(markdownContent).toMatch(/\n\*Demo draft[^\n]*without an AI model[^\n]*LLM_API_KEY[^\n]*\*\n\n## Sources/);
+    // The note is not the first paragraph, which the editor takes as the excerpt.
+    expect(draftFromMarkdown(markdownContent).excerpt).not.toMatch(/demo/i);
     expect(markdownContent).toContain(`## ${ARTICLE_TITLE}\n\n${ARTICLE_SENTENCE}`);
     expect(markdownContent).toContain(`## Sources\n\n- [${ARTICLE_TITLE}](${url}) (Example News)`);
     expect(markdownContent).not.toContain(SCRIPT_MARKER);

@@ -80,7 +80,10 @@ const send = (res: ServerResponse, status: number, type: string, body: string | 
  * /slow (never answered; the connection closes when the client gives up), and the redirects a
  * test adds. Every request is recorded.
  */
-export async function startArticlePeer(host: "127.0.0.1" | "::1" = "127.0.0.1"): Promise<ArticlePeer> {
+export async function startArticlePeer(
+  host: "127.0.0.1" | "::1" = "127.0.0.1",
+  listenPort = 0,
+): Promise<ArticlePeer> {
   const requests: ArticleRequest[] = [];
   const redirects = new Map<string, string>();
   const abandonedPaths: string[] = [];
@@ -146,7 +149,7 @@ export async function startArticlePeer(host: "127.0.0.1" | "::1" = "127.0.0.1"):
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, host, resolve);
+    server.listen(listenPort, host, resolve);
   });
   const { port } = server.address() as AddressInfo;
   const hostPort = host === "::1" ? `[::1]:${port}` : `${host}:${port}`;

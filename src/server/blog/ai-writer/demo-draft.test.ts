@@ -48,7 +48,7 @@ describe("sentence picking", () => {
 });
 
 describe("the demo draft", () => {
-  it("has a title, the demo note, a section per source and the sources as links", () => {
+  it("has a title, a section per source, the demo note and the sources as links", () => {
     const second = article({
       url: "https://other.example/a(1)",
       title: "Funds [raise] *more*",
@@ -59,7 +59,8 @@ describe("the demo draft", () => {
     const draft = demoDraft([article(), second]);
     const lines = draft.split("\n");
     expect(lines[0]).toBe("# News roundup: Seed rounds grow in Europe and 1 more story");
-    expect(lines[2]).toBe(DEMO_NOTE);
+    expect(lines[2]).toBe("## Seed rounds grow in Europe");
+    expect(draft).toContain(`${DEMO_NOTE}\n\n## Sources`);
     expect(DEMO_NOTE).toMatch(/^\*Demo draft.*without an AI model.*LLM_API_KEY.*\*$/);
     expect(draft).toContain("## Seed rounds grow in Europe\n\nEuropean startups raised 4.2 billion euros");
     expect(draft).toContain("(Example News, Jane Doe)");

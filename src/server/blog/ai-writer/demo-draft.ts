@@ -96,16 +96,17 @@ function draftTitle(articles: readonly Article[]): string {
 
 /**
  * The demo draft: the post the AI writer would return, made of the articles' own sentences so
- * that the whole flow can be tried without an LLM, and labelled as such in its first paragraph.
+ * that the whole flow can be tried without an LLM, and labelled as such in a note before its
+ * sources (not first: the editor takes the first paragraph as the post's excerpt).
  */
 export function demoDraft(articles: readonly Article[]): string {
-  const lines = [`# ${escapeMarkdown(draftTitle(articles))}`, "", DEMO_NOTE, ""];
+  const lines = [`# ${escapeMarkdown(draftTitle(articles))}`, ""];
   for (const article of articles) {
     const credit = article.byline ? `${article.siteName}, ${article.byline}` : article.siteName;
     lines.push(`## ${escapeMarkdown(article.title)}`, "");
     lines.push(`${escapeMarkdown(pickSentences(article.text).join(" "))} (${escapeMarkdown(credit)})`, "");
   }
-  lines.push("## Sources", "");
+  lines.push(DEMO_NOTE, "", "## Sources", "");
   for (const article of articles) {
     lines.push(
       `- [${escapeMarkdown(article.title)}](${linkTarget(article.url)}) (${escapeMarkdown(article.siteName)})`,
