@@ -80,10 +80,7 @@ const send = (res: ServerResponse, status: number, type: string, body: string | 
  * /slow (never answered; the connection closes when the client gives up), and the redirects a
  * test adds. Every request is recorded.
  */
-export async function startArticlePeer(
-  host: "127.0.0.1" | "::1" = "127.0.0.1",
-  listenPort = 0,
-): Promise<ArticlePeer> {
+export async function startArticlePeer(host: "127.0.0.1" | "::1" = "127.0.0.1", listenPort = 0): Promise<ArticlePeer> {
   const requests: ArticleRequest[] = [];
   const redirects = new Map<string, string>();
   const abandonedPaths: string[] = [];
