@@ -1,5 +1,10 @@
 import { canSaveFunds, seesAllResults } from "../../shared/entitlements.js";
-import { SUBSCRIPTION_REQUIRED } from "../../shared/schemas/account.js";
+import {
+  type Pipeline,
+  type SavedFundUpdateRequest,
+  type SavedFundUpdateResponse,
+  SUBSCRIPTION_REQUIRED,
+} from "../../shared/schemas/account.js";
 import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from "../../shared/schemas/auth.js";
 import { AUTH_MESSAGES, type AuthService, type ClientInfo, type SignedIn } from "../auth/service.js";
 import type { BillingService } from "../billing/service.js";
@@ -86,7 +91,12 @@ export class AccountService {
         endDate: user.subscriptionEndDate?.toISOString() ?? null,
         stripeCustomerId: user.stripeCustomerId,
       },
-      savedFunds: saved.map((row) => ({ ...row, savedAt: row.savedAt.toISOString() })),
+      // Each saved fund with its place in the founder's pipeline: status, private note, next step.
+      savedFunds: saved.map((row) => ({
+        ...row,
+        savedAt: row.savedAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      })),
       sessions: sessionList.map((row) => ({
         createdAt: row.createdAt.toISOString(),
         expiresAt: row.expiresAt.toISOString(),
@@ -97,12 +107,34 @@ export class AccountService {
   }
 
   /**
-   * `{funds}` as JSON. What a user saved is never dropped, but it is shown through the same gate
-   * as search: after a subscription ends, the list stays and the premium fields are withheld.
+   * `{funds}` as JSON, each fund with its `pipeline`. What a user saved is never dropped, but it is
+   * shown through the same gate as search: after a subscription ends, the list and the pipeline
+   * (the person's own notes) stay, and the premium fields are withheld.
    */
   async savedFundsJson(userId: number, viewer: Viewer): Promise<string> {
-    const [ids, index] = await Promise.all([repository.savedFundIds(this.db, userId), this.indexes.current()]);
-    return `{"funds":${index.fundsJson(ids, seesAllResults(subscriptionOf(viewer)))}}`;
+    const [rows, index] = await Promise.all([repository.savedFundsOf(this.db, userId), this.indexes.current()]);
+    const includePremium = seesAllResults(subscriptionOf(viewer));
+    const items: string[] = [];
+    for (const row of rows) {
+      // The index renders the fund exactly as search does; a fund it no longer has is left out.
+      const fund = index.fundsJson([row.fundId], includePremium);
+      if (fund === "[]") continue;
+      // `[{…}]` → `{…,"pipeline":{…}}`
+      items.push(`${fund.slice(1, -2)},"pipeline":${JSON.stringify(pipelineOf(row))}}`);
+    }
+    return `{"funds":[${items.join(",")}]}`;
+  }
+
+  /**
+   * Changes the status, note or next-step date of one of the user's saved funds. Another person's
+   * saved fund, or a fund this user has not saved, is simply not found. Allowed after a
+   * subscription ends: the pipeline is the person's own record, not premium fund data.
+   */
+  async updatePipeline(userId: number, input: SavedFundUpdateRequest): Promise<SavedFundUpdateResponse> {
+    const { fundId, ...changes } = input;
+    const row = await repository.updatePipeline(this.db, userId, fundId, changes);
+    if (!row) throw notFound("Saved fund not found. Save the fund first.");
+    return { fundId, pipeline: pipelineOf(row) };
   }
 
   async save(userId: number, viewer: Viewer, fundId: number): Promise<void> {
@@ -115,4 +147,8 @@ export class AccountService {
   async unsave(userId: number, fundId: number): Promise<void> {
     await repository.unsaveFund(this.db, userId, fundId);
   }
+}
+
+function pipelineOf(row: repository.PipelineRow): Pipeline {
+  return { status: row.status, note: row.note, nextStepDate: row.nextStepDate, savedAt: row.savedAt.toISOString() };
 }
