@@ -71,3 +71,30 @@ export const ACCOUNT_MESSAGES = {
   exportStarted: "Data export started.",
   exportFailed: "Failed to export data.",
 } as const;
+
+/** The fundraising pipeline on the profile's saved funds. */
+export const PIPELINE_TEXTS = {
+  filterLabel: "Show saved funds by status",
+  all: "All",
+  status: "Status",
+  nextStep: "Next step",
+  clearDate: "Clear date",
+  note: "Private note",
+  notePlaceholder: "Who you spoke to, what they asked for, what comes next…",
+  noteHint: "Only you can see this note.",
+  noteCount: (count: number, max: number) => `${count.toLocaleString("en-US")} / ${max.toLocaleString("en-US")}`,
+  noteTooLong: (max: number) => `Notes can be up to ${max.toLocaleString("en-US")} characters; this one is not saved.`,
+  saving: "Saving...",
+  saved: "Saved",
+  notSaved: "Not saved",
+  retry: "Retry",
+  overdue: "Overdue",
+  due: (date: string) => `Next step ${date}`,
+  saveFailed: (fundName: string) => `Could not save your changes to ${fundName}.`,
+  noneWithStatus: (label: string) => `No saved funds are at '${label}'.`,
+  showAll: "Show all saved funds",
+  removeTitle: (fundName: string) => `Remove ${fundName}?`,
+  removeText: "Its status, private note and next-step date are deleted with it. This cannot be undone.",
+  removeConfirm: "Remove",
+  cancel: "Cancel",
+} as const;

@@ -12,7 +12,11 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = { signal?: AbortSignal | undefined };
+type RequestOptions = {
+  signal?: AbortSignal | undefined;
+  /** Lets the request outlive the page (changes sent while the person leaves it). */
+  keepalive?: boolean;
+};
 
 function errorText(payload: unknown): string | undefined {
   if (!payload || typeof payload !== "object") return undefined;
@@ -38,6 +42,7 @@ async function request<T>(method: "GET" | "POST", path: string, body: unknown, o
         : { Accept: "application/json", "Content-Type": "application/json" },
     body: body === undefined ? null : JSON.stringify(body),
     signal: options.signal ?? null,
+    keepalive: options.keepalive ?? false,
   });
 
   const text = await response.text();
