@@ -14,6 +14,7 @@ export const ACCOUNT_TEXTS = {
   premium: "Premium",
   freeTier: "Free Tier",
   manageSubscription: "Manage Subscription",
+  endsOn: (date: string) => `Ends on ${date}; it will not renew.`,
   upgradeToPremium: "Upgrade to Premium",
   accountActions: "Account Actions",
   accountSettings: "Account Settings",
@@ -53,6 +54,12 @@ export const ACCOUNT_TEXTS = {
   deleteConfirmText:
     "This action is permanent and cannot be undone. All your data will be erased. Are you absolutely sure?",
   deleteConfirm: "Yes, delete my account",
+  deactivateStopsRenewal: (date: string) =>
+    `Your Premium subscription will not renew: it ends on ${date} and you will not be charged again. If your account is reactivated before then, it renews as before.`,
+  deactivateStopsRenewalNoDate:
+    "Your Premium subscription will not renew, and you will not be charged again. If your account is reactivated before it ends, it renews as before.",
+  deactivateAlreadyEnding: (date: string) => `Your Premium subscription already ends on ${date}; that does not change.`,
+  deactivateLifetime: "Your Lifetime access stays with the account and is there again if it is reactivated.",
   exportFileName: "fundmatch-data-export.json",
 } as const;
 

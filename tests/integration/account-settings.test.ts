@@ -176,7 +176,14 @@ describe.each(TEST_DRIVERS)("account settings on %s", (driver) => {
       },
     ]);
     expect(data.sessions.length).toBeGreaterThan(0);
-    expect(data.subscription).toEqual({ status: null, type: null, endDate: null, stripeCustomerId: null });
+    expect(data.subscription).toEqual({
+      status: null,
+      type: null,
+      endDate: null,
+      cancelAtPeriodEnd: false,
+      renewalStoppedOnDeactivation: false,
+      stripeCustomerId: null,
+    });
     expect(response.body).not.toContain("argon2");
     expect(response.body).not.toContain(token);
     const [session] = await db

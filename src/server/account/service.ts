@@ -21,7 +21,7 @@ export class AccountService {
     private readonly db: Db,
     private readonly indexes: FundsIndexProvider,
     private readonly auth: AuthService,
-    private readonly billing: Pick<BillingService, "cancelBeforeDeletion">,
+    private readonly billing: Pick<BillingService, "cancelBeforeDeletion" | "stopRenewalForDeactivation">,
   ) {}
 
   async updateProfile(
@@ -49,9 +49,14 @@ export class AccountService {
     return this.auth.changePassword(user, input.newPassword, client);
   }
 
-  /** Disables the account and ends every session; an admin can reactivate it. */
+  /**
+   * Disables the account and ends every session; an admin can reactivate it. A monthly plan stops
+   * renewing first (ADR 0011): a disabled account is never charged again. If the payment provider
+   * cannot be reached, nothing changes.
+   */
   async deactivate(user: UserRow, password: string): Promise<void> {
     await this.auth.confirmPassword(user, password);
+    await this.billing.stopRenewalForDeactivation(user);
     await users.updateUser(this.db, user.id, { accountStatus: "deactivated" });
     await this.auth.endAllSessions(user.id);
   }
@@ -89,6 +94,8 @@ export class AccountService {
         status: user.subscriptionStatus,
         type: user.subscriptionType,
         endDate: user.subscriptionEndDate?.toISOString() ?? null,
+        cancelAtPeriodEnd: user.subscriptionCancelAtPeriodEnd,
+        renewalStoppedOnDeactivation: user.subscriptionStoppedOnDeactivation,
         stripeCustomerId: user.stripeCustomerId,
       },
       // Each saved fund with its place in the founder's pipeline: status, private note, next step.

@@ -175,6 +175,7 @@ export function toSessionUser(user: UserRow): SessionUser {
       ? (user.subscriptionType as SessionUser["subscriptionType"])
       : null,
     subscriptionEndDate: user.subscriptionEndDate?.toISOString() ?? null,
+    subscriptionCancelAtPeriodEnd: user.subscriptionCancelAtPeriodEnd,
   };
 }
 

@@ -55,6 +55,8 @@ export const sessionUserSchema = z.object({
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
   subscriptionType: z.enum(SUBSCRIPTION_TYPES).nullable(),
   subscriptionEndDate: z.string().nullable(),
+  /** The monthly plan ends at subscriptionEndDate instead of renewing (cancelled at period end). */
+  subscriptionCancelAtPeriodEnd: z.boolean(),
 });
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;

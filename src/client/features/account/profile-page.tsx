@@ -54,7 +54,7 @@ function Profile({ user }: { user: SessionUser }) {
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[20rem_1fr] lg:gap-8">
         <aside aria-label="Account" className="flex flex-col gap-6">
           <UserInformationCard />
-          <SubscriptionCard />
+          <SubscriptionCard user={user} />
           <AccountActionsCard />
         </aside>
         <SavedFundsSection key={user.id} />
@@ -115,10 +115,19 @@ function UserInformationCard() {
   );
 }
 
-function SubscriptionCard() {
+function SubscriptionCard({ user }: { user: SessionUser }) {
   const status = useAccountStatus(true);
   const subscriptionStatus = status.data?.subscriptionStatus ?? null;
   const premium = isProfilePremium(subscriptionStatus);
+  // Cancelled at the period's end: Premium still, but it will not renew.
+  const endsOn =
+    premium && user.subscriptionCancelAtPeriodEnd && user.subscriptionEndDate
+      ? new Date(user.subscriptionEndDate).toLocaleDateString("en-US", {
+          year: "numeric",
+          month: "long",
+          day: "numeric",
+        })
+      : null;
   return (
     <Card>
       <CardHeader className="pb-4">
@@ -136,6 +145,7 @@ function SubscriptionCard() {
                 {subscriptionStatusLabel(subscriptionStatus)}
               </Badge>
             </div>
+            {endsOn && <p className="text-sm text-amber-900">{ACCOUNT_TEXTS.endsOn(endsOn)}</p>}
             <Button asChild variant={premium ? "outline" : "default"} className="w-full">
               <Link to="/subscribe">{premium ? ACCOUNT_TEXTS.manageSubscription : ACCOUNT_TEXTS.upgradeToPremium}</Link>
             </Button>
