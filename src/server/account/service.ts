@@ -73,9 +73,10 @@ export class AccountService {
 
   /** Everything stored about the user, without password hashes or session tokens. */
   async exportData(user: UserRow) {
-    const [saved, sessionList] = await Promise.all([
+    const [saved, sessionList, identities] = await Promise.all([
       repository.savedFundsForExport(this.db, user.id),
       this.auth.sessionsOf(user.id),
+      this.auth.identitiesOf(user.id),
     ]);
     return {
       exportedAt: new Date().toISOString(),
@@ -104,6 +105,7 @@ export class AccountService {
         savedAt: row.savedAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
       })),
+      signInProviders: identities.map((row) => ({ issuer: row.issuer, linkedAt: row.linkedAt.toISOString() })),
       sessions: sessionList.map((row) => ({
         createdAt: row.createdAt.toISOString(),
         expiresAt: row.expiresAt.toISOString(),
