@@ -112,3 +112,35 @@ test("a subscriber saves a fund, moves it to Contacted with a note, and sees it 
   await expect(page.getByRole("heading", { name: "No Saved Funds Yet" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Find Investors" }).last()).toHaveAttribute("href", "/#find-investors");
 });
+
+test("after 'Cancel at period end' in the billing portal, /subscribe says when the plan ends and offers Resume", async ({
+  page,
+  context,
+}) => {
+  const login = await page.request.post("/_api/auth/login_with_password", {
+    data: { email, password: "Pipe1ine-pass" },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  await page.goto("/subscribe");
+  await expect(page.getByText(SUBSCRIBE_TEXTS.renewsOn)).toBeVisible();
+
+  // Manage Billing opens the (demo) portal in a new tab; cancelling there is reflected on return.
+  const tabOpened = context.waitForEvent("page");
+  await page.getByRole("button", { name: new RegExp(SUBSCRIBE_TEXTS.manageBilling) }).click();
+  const portal = await tabOpened;
+  await expect(portal.getByText("Demo billing portal: no card is charged")).toBeVisible();
+  await portal.getByRole("button", { name: "Cancel at period end" }).click();
+  await expect(portal.getByText("Ends on")).toBeVisible();
+  await portal.close();
+  await page.bringToFront();
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(page.getByText(SUBSCRIBE_TEXTS.endsOn, { exact: true })).toBeVisible();
+  await expect(page.getByText(SUBSCRIBE_TEXTS.renewsOn, { exact: true })).toHaveCount(0);
+  await expect(page.getByText(SUBSCRIBE_TEXTS.endingTitle)).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await page.getByRole("button", { name: SUBSCRIBE_TEXTS.resume }).click();
+  await expect(page.getByText(/^Your subscription will renew on /)).toBeVisible();
+  await expect(page.getByText(SUBSCRIBE_TEXTS.renewsOn, { exact: true })).toBeVisible();
+  await expect(page.getByText(SUBSCRIBE_TEXTS.endingTitle)).toHaveCount(0);
+});
