@@ -128,8 +128,13 @@ export class AccountService {
       // The index renders the fund exactly as search does; a fund it no longer has is left out.
       const fund = index.fundsJson([row.fundId], includePremium);
       if (fund === "[]") continue;
-      // `[{…}]` → `{…,"pipeline":{…}}`
-      items.push(`${fund.slice(1, -2)},"pipeline":${JSON.stringify(pipelineOf(row))}}`);
+      const pipeline = pipelineOf(row);
+      // `[{…}]` → `{…,"pipeline":{…}}` without parsing; any other shape is parsed and rebuilt.
+      items.push(
+        fund.startsWith("[{") && fund.endsWith("}]")
+          ? `${fund.slice(1, -2)},"pipeline":${JSON.stringify(pipeline)}}`
+          : JSON.stringify({ ...(JSON.parse(fund) as object[])[0], pipeline }),
+      );
     }
     return `{"funds":[${items.join(",")}]}`;
   }
