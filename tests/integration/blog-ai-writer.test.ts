@@ -340,9 +340,10 @@ describe("the AI writer's configuration", () => {
     expect(() => loadConfig({ NODE_ENV: "production", PAYMENTS_MODE: "demo" })).toThrow(
       /AI_WRITER_MODE: no LLM is configured \(LLM_API_KEY is unset\)/,
     );
-    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_MODE: "demo", AI_WRITER_MODE: "demo" }).AI_WRITER_MODE).toBe(
-      "demo",
-    );
+    expect(
+      loadConfig({ NODE_ENV: "production", PAYMENTS_MODE: "demo", OIDC_MODE: "off", AI_WRITER_MODE: "demo" })
+        .AI_WRITER_MODE,
+    ).toBe("demo");
     expect(() => loadConfig({ AI_WRITER_MODE: "llm" })).toThrow(/LLM_API_KEY: required when AI_WRITER_MODE=llm/);
     expect(() => loadConfig({ AI_WRITER_ALLOW_HOSTS: "localhost" })).toThrow(/AI_WRITER_ALLOW_HOSTS: must be/);
     expect(() => loadConfig({ LLM_BASE_URL: "ftp://llm.example" })).toThrow(/LLM_BASE_URL/);
