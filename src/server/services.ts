@@ -6,6 +6,7 @@ import { ExpirySweeper } from "./auth/expiry-sweeper.js";
 import { OidcSignIn } from "./auth/oidc.js";
 import { hashPassword } from "./auth/password.js";
 import { AuthService } from "./auth/service.js";
+import { SessionCache } from "./auth/session-cache.js";
 import { type BillingGateway, createGateway } from "./billing/gateway.js";
 import { BillingService } from "./billing/service.js";
 import { AiWriterService } from "./blog/ai-writer/service.js";
@@ -27,6 +28,8 @@ import { upsertAdmin } from "./users/repository.js";
 export type AppServices = {
   database: Database;
   auth: AuthService;
+  /** This instance's signed-in sessions in memory (docs/decisions/0013-session-cache.md). */
+  sessionCache: SessionCache;
   /** Present when an OpenID provider is configured. */
   oidc: OidcSignIn | undefined;
   account: AccountService;
@@ -89,7 +92,9 @@ export async function createServices(
     (posts) => ({ posts: posts.size }),
   );
   await publishedPosts.start();
-  const auth = new AuthService(database.db);
+  const sessionCache = new SessionCache(database, logger);
+  await sessionCache.start();
+  const auth = new AuthService(database.db, sessionCache);
   const oidc =
     config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
       ? new OidcSignIn(database.db, {
@@ -115,14 +120,19 @@ export async function createServices(
       logger.error({ err: error, event: event.id, type: event.type }, "demo payment event not applied");
     }
   });
-  billing = new BillingService(database.db, gateway, mailer, { publicOrigin: config.PUBLIC_ORIGIN, logger });
+  billing = new BillingService(database.db, gateway, mailer, {
+    publicOrigin: config.PUBLIC_ORIGIN,
+    logger,
+    userChanged: (userId) => auth.userChanged(userId),
+  });
   const expirySweeper = new ExpirySweeper(auth, logger);
   const services: AppServices = {
     database,
     auth,
+    sessionCache,
     oidc,
     account: new AccountService(database.db, fundsIndex, auth, billing),
-    adminUsers: new AdminUsersService(database.db, billing),
+    adminUsers: new AdminUsersService(database.db, billing, auth),
     funds: new FundsService(fundsIndex),
     fundImport: new FundImportService(database.db, fundsIndex),
     fundsIndex,
@@ -149,6 +159,7 @@ export async function createServices(
     start: () => expirySweeper.start(),
     async close() {
       await expirySweeper.stop();
+      await sessionCache.stop();
       await fundsIndex.stop();
       await publishedPosts.stop();
       await mailer.close();

@@ -7,6 +7,7 @@ import { type StripePeer, startStripePeer } from "../peers/stripe-api.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
 import { insertFunds } from "../support/funds.js";
+import { changeUserBehindTheApp } from "../support/sessions.js";
 
 const WEBHOOK_SECRET = "whsec_test_fundmatch";
 const ORIGIN = "http://localhost:80";
@@ -424,10 +425,7 @@ describe.each(TEST_DRIVERS)("billing through the Stripe API on %s", (driver) => 
     expect((await action("pause_subscription")).statusCode).toBe(409);
 
     // The period ends: from then on the subscription reads paused and the gate closes.
-    await t.testDatabase.database.db
-      .update(users)
-      .set({ subscriptionPauseAt: new Date(Date.now() - 1000) })
-      .where(eq(users.id, who.id));
+    await changeUserBehindTheApp(t.app, who.row.email, { subscriptionPauseAt: new Date(Date.now() - 1000) });
     expect((await call("GET", "/_api/user/account-status", who.token)).json().subscriptionStatus).toBe("paused");
     expect((await call("POST", "/_api/funds/search", who.token, { limit: 50 })).json().results).toHaveLength(3);
 

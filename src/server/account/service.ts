@@ -31,6 +31,7 @@ export class AccountService {
       email: input.email,
     });
     if (!updated) throw notFound("Account not found.");
+    await this.auth.userChanged(user.id);
     return updated;
   }
 
@@ -59,6 +60,7 @@ export class AccountService {
     await this.auth.confirmPassword(user, password);
     await this.billing.cancelBeforeDeletion(user);
     await users.deleteUser(this.db, user.id);
+    await this.auth.userChanged(user.id);
   }
 
   /** Everything stored about the user, without password hashes or session tokens. */

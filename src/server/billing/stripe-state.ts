@@ -15,7 +15,12 @@ import * as users from "../users/repository.js";
 /** What the checkout popup reports to its opener once a payment is applied. */
 export type CheckoutOutcome = { plan: PlanId; guest: boolean; email: string | null; userId: number };
 
-export type BillingOptions = { publicOrigin: string | undefined; logger: Logger };
+export type BillingOptions = {
+  publicOrigin: string | undefined;
+  logger: Logger;
+  /** After a committed write to a user's subscription or customer: drops their cached sessions. */
+  userChanged: (userId: number) => Promise<void>;
+};
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 

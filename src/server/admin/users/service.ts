@@ -1,4 +1,5 @@
 import type { AdminUser, UserActionRequest } from "../../../shared/schemas/admin.js";
+import type { AuthService } from "../../auth/service.js";
 import type { BillingService } from "../../billing/service.js";
 import type { Db } from "../../db/client.js";
 import { invalid, notFound } from "../../errors.js";
@@ -8,6 +9,7 @@ export class AdminUsersService {
   constructor(
     private readonly db: Db,
     private readonly billing: BillingService,
+    private readonly auth: Pick<AuthService, "userChanged">,
   ) {}
 
   async list(): Promise<AdminUser[]> {
@@ -29,6 +31,7 @@ export class AdminUsersService {
     switch (action) {
       case "reactivate_account":
         if (!(await users.updateUser(this.db, userId, { accountStatus: "active" }))) throw userNotFound();
+        await this.auth.userChanged(userId);
         return { message: "Account reactivated. The user can log in again." };
       case "delete_user": {
         // The confirmation dialog says the subscription goes too: stop it at Stripe first. Sessions
@@ -37,6 +40,7 @@ export class AdminUsersService {
         if (!user) throw userNotFound();
         await this.billing.cancelBeforeDeletion(user);
         if (!(await users.deleteUser(this.db, userId))) throw userNotFound();
+        await this.auth.userChanged(userId);
         return { message: "User permanently deleted." };
       }
       case "pause_subscription":
