@@ -39,7 +39,7 @@ export type Measurement = {
   searchCpuRatioPct?: number;
   /** Matches per search body of the mix, in its order (from the preflight). */
   searchMatches: number[];
-  /** Other routes measured against the same ping (the blog's), with their budgets. */
+  /** Other routes measured against the same ping (the blog's, the session call), with their budgets. */
   routes?: RouteMeasurement[];
 };
 
