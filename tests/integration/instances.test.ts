@@ -39,13 +39,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)("several instances sharing Postgre
     expect(await count(apps[0] as App, "Portugal")).toBe(0);
     expect(await count(apps[1] as App, "Portugal")).toBe(0);
     await insertFunds((apps[0] as App).services.database.db, [{ name: "Lisbon Seed", country: "Portugal" }]);
-    for (const app of apps) await expect.poll(() => count(app, "Portugal"), { timeout: 5000 }).toBe(1);
+    for (const app of apps) await expect.poll(() => count(app, "Portugal"), { timeout: 20_000 }).toBe(1);
   });
 
   it("lets every instance see a change made by hand in SQL", async () => {
     await shared.database.db.execute(sql`update funds set country = 'Spain' where name = 'Lisbon Seed'`);
     for (const app of apps) {
-      await expect.poll(() => count(app, "Spain"), { timeout: 5000 }).toBe(1);
+      await expect.poll(() => count(app, "Spain"), { timeout: 20_000 }).toBe(1);
       expect(await count(app, "Portugal")).toBe(0);
     }
   });
@@ -74,8 +74,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("several instances sharing Postgre
       payload: { title: "Written on the first instance", content: "<p>Hello</p>", status: "published" },
     });
     expect(created.statusCode).toBe(201);
-    await expect.poll(() => blogTitles(second), { timeout: 5000 }).toEqual(["Written on the first instance"]);
+    await expect.poll(() => blogTitles(second), { timeout: 20_000 }).toEqual(["Written on the first instance"]);
     await shared.database.db.execute(sql`update blog_posts set status = 'draft'`);
-    for (const app of apps) await expect.poll(() => blogTitles(app), { timeout: 5000 }).toEqual([]);
+    for (const app of apps) await expect.poll(() => blogTitles(app), { timeout: 20_000 }).toEqual([]);
   });
 });
