@@ -76,7 +76,7 @@ export function spawnServer(env: Record<string, string>): Child {
 /** Fastify's line once the server accepts connections: the readiness signal. */
 export const LISTENING = /Server listening at http:\/\/[^"\s]+/;
 
-/** Spawns the server and resolves once it listens (and answers its health check). */
+/** Spawns the server and resolves once it listens (and answers its health check); it must log at info. */
 export async function startServer(env: Record<string, string> & { PORT: string }): Promise<Child> {
   const server = spawnServer({ HOST: "127.0.0.1", ...env });
   await server.waitFor(LISTENING);
