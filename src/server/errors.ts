@@ -82,7 +82,8 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^08/.test(code))) return true;
   if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
-  if (error instanceof AggregateError && error.errors.some((each) => isDatabaseUnavailable(each, depth + 1))) return true;
+  if (error instanceof AggregateError && error.errors.some((each) => isDatabaseUnavailable(each, depth + 1)))
+    return true;
   return isDatabaseUnavailable(error.cause, depth + 1);
 }
 
