@@ -4,9 +4,12 @@
  * home page's JavaScript weight. Prints a report, writes .bench/results.json, and exits 0 even when
  * a budget fails (it is a report, not a test); 1 only when a scenario could not be measured.
  *
+ * Then the load scenario (`npm run load`) on both databases.
+ *
  * Environment: BENCH_DURATION (s per measurement, default 10), BENCH_WARMUP (s, default 2),
  * BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL admin URL), BENCH_CPU_PROF=1 (write a V8 CPU
- * profile of each server process to .bench/profiles).
+ * profile of each server process to .bench/profiles), LOAD_USERS, LOAD_DURATION and LOAD_THINK_MS
+ * (the load scenario's, see scripts/load.ts), BENCH_LOAD=0 (skip the load scenario).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -14,6 +17,8 @@ import os from "node:os";
 import path from "node:path";
 import { runPendingCleanups } from "./bench/cleanup.js";
 import { GZIP_LEVEL, measureClientJs } from "./bench/client-js.js";
+import { type LoadRun, runLoadOnBothDatabases } from "./bench/load-runs.js";
+import { readLoadSettings } from "./bench/load-scenario.js";
 import { type PostgresProbe, probePostgres } from "./bench/postgres.js";
 import { renderReport } from "./bench/report.js";
 import {
@@ -22,6 +27,7 @@ import {
   clientJsBudget,
   type DatabaseKind,
   type DataSetKind,
+  loadBudgets,
   type MachineInfo,
   type ScenarioResult,
   type ScenarioSpec,
@@ -86,11 +92,21 @@ async function main(): Promise<number> {
 
   const scenarios: ScenarioResult[] = [];
   let coldStart: ColdStart | undefined;
+  let load: LoadRun[] = [];
   try {
     for (const spec of SCENARIOS) {
       const outcome = await runScenario(spec, context);
       scenarios.push(outcome.result);
       coldStart ??= outcome.coldStart;
+    }
+    if (process.env.BENCH_LOAD !== "0") {
+      load = await runLoadOnBothDatabases(readLoadSettings(), {
+        root: settings.root,
+        adminUrl: settings.adminUrl,
+        postgres,
+        readyPath: context.readyPath,
+        log,
+      });
     }
   } finally {
     await stopAllServers();
@@ -100,12 +116,14 @@ async function main(): Promise<number> {
     readIfExists(path.join(clientDir, "index.html")) !== indexHtmlAtStart
       ? ["dist/client changed while the bench ran (another build?): servers started after that served the new build."]
       : [];
-  const results = assembleResults(settings, postgres, scenarios, coldStart, clientJs, rebuilt);
+  const results = assembleResults(settings, postgres, scenarios, coldStart, clientJs, load, rebuilt);
   await mkdir(path.dirname(settings.resultsFile), { recursive: true });
   await writeFile(settings.resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   console.log(renderReport(results));
   console.log(`\nWrote ${path.relative(settings.root, settings.resultsFile)}; the run took ${elapsedText()}.`);
-  return scenarios.some((scenario) => scenario.status === "failed") ? 1 : 0;
+  return scenarios.some((scenario) => scenario.status === "failed") || load.some((run) => run.status === "failed")
+    ? 1
+    : 0;
 }
 
 function assembleResults(
@@ -114,9 +132,10 @@ function assembleResults(
   scenarios: ScenarioResult[],
   coldStart: ColdStart | undefined,
   clientJs: ReturnType<typeof measureClientJs>,
+  load: LoadRun[],
   extraNotes: string[],
 ): BenchResults {
-  const budgets = [...scenarios.flatMap(scenarioBudgets), ...clientJsBudget(clientJs)];
+  const budgets = [...scenarios.flatMap(scenarioBudgets), ...clientJsBudget(clientJs), ...loadBudgets(load)];
   return {
     generatedAt: new Date().toISOString(),
     machine: machineInfo(postgres),
@@ -131,6 +150,7 @@ function assembleResults(
     scenarios,
     coldStart,
     clientJs,
+    load,
     budgets,
     summary: summarise(budgets, scenarios),
   };
@@ -147,7 +167,7 @@ function runNotes(settings: BenchSettings): string[] {
   return [
     ...busy,
     `autocannon runs inside this process, so load generator and server share the ${cpus} CPUs: absolute req/s understate a dedicated server; compare the search/ping ratio.`,
-    "each scenario is a fresh `node dist/server/main.js` (NODE_ENV=production, LOG_LEVEL=warn) on a fresh database, with RATE_LIMIT_PER_MINUTE=0 because the per-IP rate limiter would answer 429 to a load test that comes from one address.",
+    "each scenario is a fresh `node dist/server/main.js` (NODE_ENV=production, LOG_LEVEL=warn) on a fresh database, with RATE_LIMIT_PER_MINUTE=0 and RATE_LIMIT_SENSITIVE_SCALE=1000 because the per-IP rate limits would answer 429 to a load test that comes from one address.",
     "the warm-up also fills the server's ranked-match cache for the 20 bodies of the mix, the steady state of a live server.",
     `the generated set copies the shipped funds in SQL up to ${settings.generatedFunds.toLocaleString("en-US")} rows (numbered names, countries of other funds, rotated industries, some stages swapped).`,
   ];

@@ -1,7 +1,8 @@
 // `npm test`: everything CI checks, in one command, on a fresh machine.
 //   1. finds Chromium for the end-to-end tests, installing it when missing
 //   2. typecheck (tsc), lint (Biome) and the house rules on imports (dependency-cruiser)
-//   3. unit and integration tests (Vitest) — on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
+//   3. unit and integration tests (Vitest) — on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set;
+//      the shared rate limits against Redis when TEST_REDIS_URL is set
 //   4. builds the app and runs the end-to-end tests (Playwright, Chromium) against it as `npm start` serves it
 import { execSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -61,6 +62,11 @@ console.log(
   process.env.TEST_DATABASE_URL
     ? "Databases: PGlite and PostgreSQL (TEST_DATABASE_URL)"
     : "Databases: PGlite (set TEST_DATABASE_URL to also run on PostgreSQL)",
+);
+console.log(
+  process.env.TEST_REDIS_URL
+    ? "Redis: TEST_REDIS_URL (rate limits shared by instances are tested; an unreachable Redis fails)"
+    : "Redis: not tested (set TEST_REDIS_URL to test rate limits shared through Redis)",
 );
 
 run("typecheck", "npx", ["tsc", "--noEmit", "-p", "."]);

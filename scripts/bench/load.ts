@@ -115,7 +115,8 @@ function totalCountOf(payload: unknown): number | undefined {
 
 /**
  * A route measured against ping on the same server besides the search: the public blog calls and
- * pages, which are served from memory like the search and have a budget of their own.
+ * pages and the signed-in session call, which are served from memory like the search and have budgets
+ * of their own.
  */
 export type RouteProbe = {
   id: string;
@@ -149,4 +150,45 @@ export async function blogProbes(baseUrl: string, withClient: boolean): Promise<
     });
   }
   return probes;
+}
+
+/** The account the bench signs in with; registered once per server. */
+const BENCH_MEMBER = { email: "bench-member@example.com", password: "Bench-member-1", displayName: "Bench Member" };
+
+/**
+ * The signed-in budget: the session call with a valid cookie at ≥ 50% of ping, i.e. a signed-in
+ * request served from the instance's session cache rather than a database round trip.
+ */
+export async function sessionProbe(baseUrl: string): Promise<RouteProbe> {
+  const cookie = await signIn(baseUrl, BENCH_MEMBER);
+  const check = await fetch(`${baseUrl}/_api/auth/session`, { headers: { cookie } });
+  if (check.status !== 200) throw new Error(`GET /_api/auth/session with the bench's cookie answered ${check.status}`);
+  return {
+    id: "auth-session",
+    label: "GET /_api/auth/session (signed in)",
+    minRatioPct: 50,
+    requests: [{ method: "GET", path: "/_api/auth/session", headers: { cookie } }],
+  };
+}
+
+/** Registers the account (or logs in when it exists) and returns its session cookie as a Cookie header. */
+export async function signIn(
+  baseUrl: string,
+  member: { email: string; password: string; displayName: string },
+): Promise<string> {
+  let response = await fetch(`${baseUrl}/_api/auth/register_with_password`, {
+    method: "POST",
+    headers: JSON_HEADERS,
+    body: JSON.stringify(member),
+  });
+  if (response.status === 409) {
+    response = await fetch(`${baseUrl}/_api/auth/login_with_password`, {
+      method: "POST",
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ email: member.email, password: member.password }),
+    });
+  }
+  const cookie = /fundmatch_session=[^;]+/.exec(response.headers.get("set-cookie") ?? "")?.[0];
+  if (!response.ok || !cookie) throw new Error(`signing in ${member.email} answered ${response.status}`);
+  return cookie;
 }

@@ -1,4 +1,5 @@
 import type { LoadStats } from "./load.js";
+import { renderLoadRun } from "./load-scenario.js";
 import { type BenchResults, type Budget, kb, type ScenarioResult } from "./results.js";
 
 type Align = "left" | "right";
@@ -15,6 +16,7 @@ export function renderReport(results: BenchResults): string {
     renderProcesses(results.scenarios),
     renderColdStart(results),
     renderClientJs(results),
+    renderLoad(results),
     renderBudgets(results.budgets),
     results.summary,
   ].join("\n\n");
@@ -148,6 +150,18 @@ function renderClientJs({ clientJs, settings }: BenchResults): string {
     `  ${"initial route total".padEnd(40)} ${kbText(clientJs.initial.bytes).padStart(10)} raw ${kbText(clientJs.initial.gzipBytes).padStart(10)} gzip`,
     `  all ${clientJs.all.files} .js files in dist/client/assets: ${kbText(clientJs.all.bytes)} raw, ${kbText(clientJs.all.gzipBytes)} gzip (lazy chunks included, for context)`,
   ].join("\n");
+}
+
+function renderLoad({ load }: BenchResults): string {
+  if (!load || load.length === 0) return "Load scenario: not run.";
+  return [
+    "Load scenario (virtual users logging in, reading, searching, saving; latency per call from the client, all calls counted)",
+    ...load.map((run) =>
+      run.status === "ok"
+        ? renderLoadRun(run.label, run.result)
+        : `${run.label}: ${run.status.toUpperCase()}, ${run.note}`,
+    ),
+  ].join("\n\n");
 }
 
 function renderBudgets(budgets: readonly Budget[]): string {

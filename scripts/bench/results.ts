@@ -1,5 +1,6 @@
 import type { ClientJsReport } from "./client-js.js";
 import type { LoadStats } from "./load.js";
+import type { LoadRun } from "./load-runs.js";
 
 export type DatabaseKind = "pglite" | "postgres";
 export type DataSetKind = "shipped" | "generated";
@@ -39,7 +40,7 @@ export type Measurement = {
   searchCpuRatioPct?: number;
   /** Matches per search body of the mix, in its order (from the preflight). */
   searchMatches: number[];
-  /** Other routes measured against the same ping (the blog's), with their budgets. */
+  /** Other routes measured against the same ping (the blog's, the session call), with their budgets. */
   routes?: RouteMeasurement[];
 };
 
@@ -99,6 +100,8 @@ export type BenchResults = {
   scenarios: ScenarioResult[];
   coldStart?: ColdStart;
   clientJs?: ClientJsReport;
+  /** The load scenario (scripts/bench/load-scenario.ts) on each database. */
+  load?: LoadRun[];
   budgets: Budget[];
   summary: string;
 };
@@ -154,6 +157,26 @@ export function scenarioBudgets(result: ScenarioResult): Budget[] {
       pass: failures === 0,
     },
   ];
+}
+
+/** The load scenario's budget: not one error or unexpected status, on each database that ran. */
+export function loadBudgets(runs: readonly LoadRun[]): Budget[] {
+  return runs.flatMap((run): Budget[] => {
+    if (run.status !== "ok") {
+      if (run.status === "skipped") return [];
+      return [{ name: "load scenario completed", scenario: run.label, actual: "failed", limit: "runs", pass: false }];
+    }
+    const bad = run.result.errors + run.result.unexpected;
+    return [
+      {
+        name: `load: ${run.result.users} users, 0 errors or unexpected statuses`,
+        scenario: run.label,
+        actual: `${run.result.errors} + ${run.result.unexpected}`,
+        limit: "0",
+        pass: bad === 0,
+      },
+    ];
+  });
 }
 
 export function clientJsBudget(report: ClientJsReport | undefined): Budget[] {

@@ -6,7 +6,15 @@ import { setTimeout as delay } from "node:timers/promises";
 import type autocannon from "autocannon";
 import { deferCleanup } from "./cleanup.js";
 import { type PreparedDataSet, prepareGeneratedDataSet } from "./dataset.js";
-import { blogProbes, type LoadOptions, pingRequests, preflightSearches, runLoad, searchRequests } from "./load.js";
+import {
+  blogProbes,
+  type LoadOptions,
+  pingRequests,
+  preflightSearches,
+  runLoad,
+  searchRequests,
+  sessionProbe,
+} from "./load.js";
 import { createScratchDatabase, type PostgresProbe } from "./postgres.js";
 import type {
   ColdStart,
@@ -158,10 +166,14 @@ async function measureServer(
     await runLoad(server.baseUrl, searchRequests(), warmup);
     return measuredRun(server, searchRequests(), load);
   });
-  // The blog does not grow with the funds: its routes are measured on the shipped data only.
+  // The blog and the session do not grow with the funds: their routes are measured on the shipped data only.
   const routes: RouteMeasurement[] = [];
   if (spec.dataSet === "shipped") {
-    for (const probe of await blogProbes(server.baseUrl, context.readyPath === "/")) {
+    const probes = [
+      ...(await blogProbes(server.baseUrl, context.readyPath === "/")),
+      await sessionProbe(server.baseUrl),
+    ];
+    for (const probe of probes) {
       context.log(`${spec.label}: ${probe.label}, ${warmup.durationS} s warm-up + ${load.durationS} s`);
       await runLoad(server.baseUrl, probe.requests, warmup);
       const stats = await measuredRun(server, probe.requests, load);

@@ -15,6 +15,7 @@ import { fundImportRoutes } from "./funds/import/routes.js";
 import { fundsRoutes } from "./funds/routes.js";
 import { crossSiteHook } from "./http/csrf.js";
 import { sendNoApiRoute } from "./http/not-found.js";
+import { closeRateLimitRedis, openRateLimitRedis } from "./http/rate-limit-store.js";
 import { scaleRouteLimits } from "./http/rate-limits.js";
 import type { AppServices } from "./services.js";
 import { pingRoute } from "./site/routes.js";
@@ -31,6 +32,9 @@ export const apiRoutes =
     api.addHook("onRequest", crossSiteHook(config.PUBLIC_ORIGIN));
     api.addHook("onRequest", sessionHook(services.auth, config.PUBLIC_ORIGIN));
     scaleRouteLimits(api, config.RATE_LIMIT_SENSITIVE_SCALE);
+    // With REDIS_URL the counters live in Redis, shared by every instance; without, in this process.
+    const redis = config.REDIS_URL ? await openRateLimitRedis(config.REDIS_URL, api.log) : undefined;
+    if (redis) api.addHook("onClose", () => closeRateLimitRedis(redis));
     // Registered even when the general limit is off: the per-route limits (ROUTE_LIMITS) stay on.
     await api.register(rateLimit, {
       global: config.RATE_LIMIT_PER_MINUTE > 0,
@@ -38,6 +42,7 @@ export const apiRoutes =
       timeWindow: "1 minute",
       errorResponseBuilder: (_request, context) =>
         rateLimited(`Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+      ...(redis ? { redis, nameSpace: "fundmatch:rate-limit:", skipOnError: true } : {}),
     });
     await api.register(pingRoute);
     await api.register(fundsRoutes(services.funds));

@@ -67,6 +67,10 @@ export const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Multiplies every per-route limit (log-in, registration, export…); they cannot be switched off. */
   RATE_LIMIT_SENSITIVE_SCALE: z.coerce.number().min(0.1).max(1000).default(1),
+  /** redis(s)://… holds the rate-limit counters, shared by every instance; unset = kept in each process. */
+  REDIS_URL: prefixed(["redis://", "rediss://"]).refine((value) => value === undefined || URL.canParse(value), {
+    message: "must be a URL such as redis://127.0.0.1:6379",
+  }),
   /** Seconds a client has to send a request's headers; a slower one is cut off (408). */
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
   /** Seconds a client has to send a whole request, headers and body; a slower one is cut off (408). */

@@ -53,3 +53,39 @@ export const rateLimited = (message: string) => new DomainError("rate_limited", 
 export const upstreamFailed = (message: string) => new DomainError("upstream_failed", message);
 export const upstreamTimeout = (message: string) => new DomainError("upstream_timeout", message);
 export const unprocessable = (message: string) => new DomainError("unprocessable", message);
+
+/** Connection-level codes: the database is unreachable, restarting or shutting down, not the query at fault. */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections.
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * Whether an error means the database cannot be reached right now (a restart, a fail-over): the
+ * request should be answered 503 and retried, not 500. Drizzle wraps the driver's error as its
+ * cause, and Node reports a refused dual-stack connection as an AggregateError, so both are opened.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^08/.test(code))) return true;
+  if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
+  if (error instanceof AggregateError && error.errors.some((each) => isDatabaseUnavailable(each, depth + 1)))
+    return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}
+
+/** What a request is told while the database is unreachable. */
+export const DATABASE_UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";

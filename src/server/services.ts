@@ -7,6 +7,7 @@ import { ExpirySweeper } from "./auth/expiry-sweeper.js";
 import { configuredProvider, OidcSignIn } from "./auth/oidc.js";
 import { hashPassword } from "./auth/password.js";
 import { AuthService } from "./auth/service.js";
+import { SessionCache } from "./auth/session-cache.js";
 import { type BillingGateway, createGateway } from "./billing/gateway.js";
 import { BillingService } from "./billing/service.js";
 import { AiWriterService } from "./blog/ai-writer/service.js";
@@ -28,6 +29,8 @@ import { upsertAdmin } from "./users/repository.js";
 export type AppServices = {
   database: Database;
   auth: AuthService;
+  /** This instance's signed-in sessions in memory (docs/decisions/0014-session-cache.md). */
+  sessionCache: SessionCache;
   /** Present when social sign-in is on: the configured OpenID provider, or the demo provider. */
   oidc: OidcSignIn | undefined;
   /** The built-in demo sign-in provider (OIDC_MODE=demo); its page and endpoints are served then. */
@@ -92,7 +95,9 @@ export async function createServices(
     (posts) => ({ posts: posts.size }),
   );
   await publishedPosts.start();
-  const auth = new AuthService(database.db);
+  const sessionCache = new SessionCache(database, logger);
+  await sessionCache.start();
+  const auth = new AuthService(database.db, sessionCache);
   // Without OpenID keys the login page still shows the whole popup flow, against the labelled demo
   // provider (docs/decisions/0013); loadConfig refuses that in production unless asked for.
   const demoIssuer = config.OIDC_MODE === "demo" ? new DemoIssuer(database.db) : undefined;
@@ -126,15 +131,20 @@ export async function createServices(
       logger.error({ err: error, event: event.id, type: event.type }, "demo payment event not applied");
     }
   });
-  billing = new BillingService(database.db, gateway, mailer, { publicOrigin: config.PUBLIC_ORIGIN, logger });
+  billing = new BillingService(database.db, gateway, mailer, {
+    publicOrigin: config.PUBLIC_ORIGIN,
+    logger,
+    userChanged: (userId) => auth.userChanged(userId),
+  });
   const expirySweeper = new ExpirySweeper(auth, logger);
   const services: AppServices = {
     database,
     auth,
+    sessionCache,
     oidc,
     demoIssuer,
     account: new AccountService(database.db, fundsIndex, auth, billing),
-    adminUsers: new AdminUsersService(database.db, billing),
+    adminUsers: new AdminUsersService(database.db, billing, auth),
     funds: new FundsService(fundsIndex),
     fundImport: new FundImportService(database.db, fundsIndex),
     fundsIndex,
@@ -161,6 +171,7 @@ export async function createServices(
     start: () => expirySweeper.start(),
     async close() {
       await expirySweeper.stop();
+      await sessionCache.stop();
       await fundsIndex.stop();
       await publishedPosts.stop();
       await mailer.close();

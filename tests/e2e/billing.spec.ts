@@ -130,10 +130,13 @@ test("a visitor pays as a guest, sets a password from the e-mailed link and is s
   await expect(page.getByText(/invalid, has expired or was already used/)).toBeVisible();
 });
 
-/** Without SMTP_URL the server writes each e-mail to DATA_DIR/outbox; the link is in its text. */
+/**
+ * Without SMTP_URL the server writes each e-mail to DATA_DIR/outbox; the link is in its text. The
+ * demo provider applies the payment on its own, so the file is waited for (its appearance, not a time).
+ */
 async function setPasswordLinkFor(to: string): Promise<string> {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  for (let attempt = 0; attempt < 50; attempt += 1) {
+  const find = async () => {
     const files = await readdir(outbox).catch(() => [] as string[]);
     for (const name of files) {
       // Quoted-printable: undo soft line breaks and the escaped "=".
@@ -142,7 +145,14 @@ async function setPasswordLinkFor(to: string): Promise<string> {
       const match = /https?:\/\/[^\s"<>]+\/set-password\?token=[A-Za-z0-9_-]+/.exec(text);
       if (match) return new URL(match[0]).pathname + new URL(match[0]).search;
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no set-password e-mail to ${to} in ${outbox}`);
+    return undefined;
+  };
+  let link: string | undefined;
+  await expect
+    .poll(async () => (link = await find()), {
+      message: `no set-password e-mail to ${to} in ${outbox}`,
+      timeout: 60_000,
+    })
+    .toBeDefined();
+  return link as string;
 }

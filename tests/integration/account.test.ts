@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { funds, users } from "../../src/server/db/schema/index.js";
+import { funds } from "../../src/server/db/schema/index.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
 import { insertFunds } from "../support/funds.js";
+import { changeUserBehindTheApp } from "../support/sessions.js";
 
 describe.each(TEST_DRIVERS)("saved funds, account status and profile on %s", (driver) => {
   let t: TestApp;
@@ -37,10 +37,7 @@ describe.each(TEST_DRIVERS)("saved funds, account status and profile on %s", (dr
       cookies: withSession ? { fundmatch_session: token } : {},
     });
   const setSubscription = (subscriptionStatus: string | null, subscriptionType: string | null) =>
-    t.testDatabase.database.db
-      .update(users)
-      .set({ subscriptionStatus, subscriptionType })
-      .where(eq(users.email, "saver@example.com"));
+    changeUserBehindTheApp(t.app, "saver@example.com", { subscriptionStatus, subscriptionType });
 
   it.each([
     ["GET", "/_api/user/saved-funds"],

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/server/config.js";
 import { openDatabase } from "../../src/server/db/client.js";
 import { sessions, users } from "../../src/server/db/schema/index.js";
-import { ROOT_DIR } from "../../src/server/paths.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
+import { spawnChild } from "../support/process.js";
 
 const ADMIN = { email: "boss@example.com", password: "Admin-pass-1" };
 
@@ -144,12 +143,16 @@ describe("admin configuration and CLI", () => {
 
   const dataDir = mkdtempSync(path.join(tmpdir(), "fundmatch-cli-"));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const cli = (...args: string[]) =>
-    spawnSync(process.execPath, ["--import", "tsx", "src/server/admin/users/cli.ts", ...args], {
-      cwd: ROOT_DIR,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
-      encoding: "utf8",
+  /** Runs the CLI to its end; its exit is the signal (one process at a time: PGlite has one per data directory). */
+  const cli = async (...args: string[]) => {
+    const run = spawnChild(["--import", "tsx", "src/server/admin/users/cli.ts", ...args], {
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
     });
+    const status = await run.exited;
+    return { status, output: run.output() };
+  };
 
   beforeAll(async () => {
     const database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
@@ -158,14 +161,15 @@ describe("admin configuration and CLI", () => {
     await database.close();
   });
 
-  it("promotes an existing account with `npm run users -- promote <email>`", async () => {
-    expect(cli().status).toBe(2);
-    const missing = cli("promote", "nobody@example.com");
+  // Three processes through tsx, each opening PGlite: slow on a busy machine, so a generous limit.
+  it("promotes an existing account with `npm run users -- promote <email>`", { timeout: 240_000 }, async () => {
+    expect((await cli()).status).toBe(2);
+    const missing = await cli("promote", "nobody@example.com");
     expect(missing.status).toBe(1);
-    expect(missing.stderr).toContain("No account with the e-mail nobody@example.com");
-    const promoted = cli("promote", "founder@example.com");
+    expect(missing.output).toContain("No account with the e-mail nobody@example.com");
+    const promoted = await cli("promote", "founder@example.com");
     expect(promoted.status).toBe(0);
-    expect(promoted.stdout).toContain("founder@example.com is now an admin.");
+    expect(promoted.output).toContain("founder@example.com is now an admin.");
     const database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
     const [row] = await database.db.select().from(users);
     await database.close();

@@ -7,6 +7,7 @@ import { type StripePeer, startStripePeer } from "../peers/stripe-api.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
 import { insertFunds } from "../support/funds.js";
+import { changeUserBehindTheApp } from "../support/sessions.js";
 
 const WEBHOOK_SECRET = "whsec_test_fundmatch";
 const ORIGIN = "http://localhost:80";
@@ -373,7 +374,8 @@ describe.each(TEST_DRIVERS)("billing through the Stripe API on %s", (driver) => 
     expect(set.json().user).toMatchObject({ email: "New.Guest@example.com", subscriptionStatus: "active" });
     const reuse = await call("POST", "/_api/auth/set-password", null, { token: link?.[1], password: "Guest-pass-2" });
     expect(reuse.statusCode).toBe(400);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The app awaits each e-mail until the SMTP peer has stored it, before it answers: every request
+    // above has answered, so a second e-mail would already be here.
     expect(smtp.messages.filter((message) => message.to.includes("New.Guest@example.com"))).toHaveLength(1);
   });
 
@@ -424,10 +426,7 @@ describe.each(TEST_DRIVERS)("billing through the Stripe API on %s", (driver) => 
     expect((await action("pause_subscription")).statusCode).toBe(409);
 
     // The period ends: from then on the subscription reads paused and the gate closes.
-    await t.testDatabase.database.db
-      .update(users)
-      .set({ subscriptionPauseAt: new Date(Date.now() - 1000) })
-      .where(eq(users.id, who.id));
+    await changeUserBehindTheApp(t.app, who.row.email, { subscriptionPauseAt: new Date(Date.now() - 1000) });
     expect((await call("GET", "/_api/user/account-status", who.token)).json().subscriptionStatus).toBe("paused");
     expect((await call("POST", "/_api/funds/search", who.token, { limit: 50 })).json().results).toHaveLength(3);
 

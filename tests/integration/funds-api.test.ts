@@ -259,9 +259,13 @@ describe.each(TEST_DRIVERS)("funds API on %s", (driver) => {
     await t.testDatabase.database.db.execute(
       sql`insert into funds (name, country, funding_stages, industry_focus) values ('Omega New', 'Iceland', '{seed}', '{space}')`,
     );
-    await expect.poll(async () => (await search({ country: "Iceland" })).json().totalCount, { timeout: 5000 }).toBe(1);
+    await expect
+      .poll(async () => (await search({ country: "Iceland" })).json().totalCount, { timeout: 20_000 })
+      .toBe(1);
     await t.testDatabase.database.db.execute(sql`delete from funds where name = 'Omega New'`);
-    await expect.poll(async () => (await search({ country: "Iceland" })).json().totalCount, { timeout: 5000 }).toBe(0);
+    await expect
+      .poll(async () => (await search({ country: "Iceland" })).json().totalCount, { timeout: 20_000 })
+      .toBe(0);
     expect((await t.app.inject({ method: "GET", url: "/_api/countries" })).json().countries).not.toContain("Iceland");
   });
 });

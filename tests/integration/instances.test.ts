@@ -39,13 +39,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)("several instances sharing Postgre
     expect(await count(apps[0] as App, "Portugal")).toBe(0);
     expect(await count(apps[1] as App, "Portugal")).toBe(0);
     await insertFunds((apps[0] as App).services.database.db, [{ name: "Lisbon Seed", country: "Portugal" }]);
-    for (const app of apps) await expect.poll(() => count(app, "Portugal"), { timeout: 5000 }).toBe(1);
+    for (const app of apps) await expect.poll(() => count(app, "Portugal"), { timeout: 20_000 }).toBe(1);
   });
 
   it("lets every instance see a change made by hand in SQL", async () => {
     await shared.database.db.execute(sql`update funds set country = 'Spain' where name = 'Lisbon Seed'`);
     for (const app of apps) {
-      await expect.poll(() => count(app, "Spain"), { timeout: 5000 }).toBe(1);
+      await expect.poll(() => count(app, "Spain"), { timeout: 20_000 }).toBe(1);
       expect(await count(app, "Portugal")).toBe(0);
     }
   });
@@ -74,8 +74,65 @@ describe.runIf(process.env.TEST_DATABASE_URL)("several instances sharing Postgre
       payload: { title: "Written on the first instance", content: "<p>Hello</p>", status: "published" },
     });
     expect(created.statusCode).toBe(201);
-    await expect.poll(() => blogTitles(second), { timeout: 5000 }).toEqual(["Written on the first instance"]);
+    await expect.poll(() => blogTitles(second), { timeout: 20_000 }).toEqual(["Written on the first instance"]);
     await shared.database.db.execute(sql`update blog_posts set status = 'draft'`);
-    for (const app of apps) await expect.poll(() => blogTitles(app), { timeout: 5000 }).toEqual([]);
+    for (const app of apps) await expect.poll(() => blogTitles(app), { timeout: 20_000 }).toEqual([]);
+  });
+
+  const sessionCookie = (response: { cookies: Array<{ name: string; value: string }> }) =>
+    response.cookies.find((item) => item.name === "fundmatch_session")?.value ?? "";
+  const sessionOn = (app: App, cookie: string) =>
+    app.inject({ method: "GET", url: "/_api/auth/session", cookies: { fundmatch_session: cookie } });
+
+  // No polling here: the second instance must know on the very next request, although both hold
+  // the session in memory.
+  it("ends a session on every instance at once when it logs out through one", async () => {
+    const [first, second] = apps as [App, App];
+    const member = { email: "instances-member@example.com", password: "Member-pass-1", displayName: "Member" };
+    const registered = await first.inject({
+      method: "POST",
+      url: "/_api/auth/register_with_password",
+      payload: member,
+    });
+    const cookie = sessionCookie(registered);
+    for (const app of apps) expect((await sessionOn(app, cookie)).statusCode).toBe(200);
+    expect(second.services.sessionCache.size).toBeGreaterThan(0);
+
+    const logout = await first.inject({
+      method: "POST",
+      url: "/_api/auth/logout",
+      cookies: { fundmatch_session: cookie },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect((await sessionOn(second, cookie)).statusCode).toBe(401);
+    expect((await sessionOn(first, cookie)).statusCode).toBe(401);
+  });
+
+  it("ends the other sessions on every instance at once when the password changes through one", async () => {
+    const [first, second] = apps as [App, App];
+    const member = { email: "instances-password@example.com", password: "Member-pass-1", displayName: "Member" };
+    const registered = await first.inject({
+      method: "POST",
+      url: "/_api/auth/register_with_password",
+      payload: member,
+    });
+    const onFirst = sessionCookie(registered);
+    const onSecond = sessionCookie(
+      await second.inject({
+        method: "POST",
+        url: "/_api/auth/login_with_password",
+        payload: { email: member.email, password: member.password },
+      }),
+    );
+    expect((await sessionOn(second, onSecond)).statusCode).toBe(200);
+    const changed = await first.inject({
+      method: "POST",
+      url: "/_api/user/change-password",
+      cookies: { fundmatch_session: onFirst },
+      payload: { currentPassword: member.password, newPassword: "Member-pass-2", confirmNewPassword: "Member-pass-2" },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await sessionOn(second, onSecond)).statusCode).toBe(401);
+    expect((await sessionOn(second, sessionCookie(changed))).statusCode).toBe(200);
   });
 });

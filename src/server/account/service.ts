@@ -36,6 +36,7 @@ export class AccountService {
       email: input.email,
     });
     if (!updated) throw notFound("Account not found.");
+    await this.auth.userChanged(user.id);
     return updated;
   }
 
@@ -69,6 +70,7 @@ export class AccountService {
     await this.auth.confirmPassword(user, password);
     await this.billing.cancelBeforeDeletion(user);
     await users.deleteUser(this.db, user.id);
+    await this.auth.userChanged(user.id);
   }
 
   /** Everything stored about the user, without password hashes or session tokens. */

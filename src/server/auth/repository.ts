@@ -19,12 +19,24 @@ export async function findSessionWithUser(db: Db, tokenHash: string, now: Date) 
   return row;
 }
 
-export async function extendSession(db: Db, sessionId: number, expiresAt: Date): Promise<void> {
-  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+/**
+ * Slides a session's expiry to `expiresAt`, unless it already ends after `unlessAfter`: another
+ * instance wrote it back moments ago, and one write a minute per session is enough.
+ */
+export async function extendSession(db: Db, sessionId: number, expiresAt: Date, unlessAfter: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ expiresAt })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.expiresAt, unlessAfter)));
 }
 
-export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+/** Ends one session; the id of its user, when there was one. */
+export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promise<number | undefined> {
+  const [row] = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, tokenHash))
+    .returning({ userId: sessions.userId });
+  return row?.userId;
 }
 
 /** Ends every session of the user, or every one but the session with `keepTokenHash`. */

@@ -11,9 +11,13 @@ import { AttemptLimiter } from "./attempt-limiter.js";
 import { hashPassword, verifyPassword } from "./password.js";
 import { consumePasswordToken } from "./password-tokens.js";
 import * as repository from "./repository.js";
+import type { CachedSession, SessionCache } from "./session-cache.js";
 import { hashToken, newSessionToken } from "./tokens.js";
 
+/** A session ends after this long without use. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** Sliding expiry moves with every use, but is written to the database at most this often per session. */
+export const SESSION_WRITE_BACK_MS = 60 * 1000;
 /** Messages of the auth API; the login page maps some of them. */
 export const AUTH_MESSAGES = {
   emailInUse: "Email already in use",
@@ -33,7 +37,10 @@ export class AuthService {
   /** 10 wrong passwords per account per 15 minutes, whatever the number of IPs they come from. */
   private readonly failures = new AttemptLimiter(10, 15 * 60 * 1000);
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionCache,
+  ) {}
 
   async register(input: RegisterRequest, client: ClientInfo): Promise<SignedIn> {
     const user = await users.insertUser(this.db, {
@@ -80,6 +87,7 @@ export class AuthService {
   async changePassword(user: UserRow, newPassword: string, client: ClientInfo): Promise<SignedIn> {
     const updated = await users.updateUser(this.db, user.id, { passwordHash: await hashPassword(newPassword) });
     await repository.deleteSessionsOfUser(this.db, user.id);
+    await this.userChanged(user.id);
     return this.startSession(updated ?? user, client);
   }
 
@@ -99,6 +107,7 @@ export class AuthService {
     if (user.accountStatus === "deactivated") throw forbidden(AUTH_MESSAGES.deactivated);
     const updated = await users.updateUser(this.db, user.id, { passwordHash: await hashPassword(input.password) });
     await repository.deleteSessionsOfUser(this.db, user.id);
+    await this.userChanged(user.id);
     this.failures.reset(user.email.toLowerCase());
     return this.startSession(updated ?? user, client);
   }
@@ -115,25 +124,63 @@ export class AuthService {
 
   async endAllSessions(userId: number): Promise<void> {
     await repository.deleteSessionsOfUser(this.db, userId);
+    await this.userChanged(userId);
   }
 
   async logout(token: string | undefined): Promise<void> {
-    if (token) await repository.deleteSessionByTokenHash(this.db, hashToken(token));
+    if (!token) return;
+    const userId = await repository.deleteSessionByTokenHash(this.db, hashToken(token));
+    if (userId !== undefined) await this.userChanged(userId);
   }
 
   /**
-   * The user behind a session cookie, if the session is live and the account active. Sliding
-   * expiry: once half the lifetime has passed, the session is extended to a full lifetime again.
+   * To be called once a write that changes what the user's requests see (account, role,
+   * subscription, sessions) has committed: every instance drops the sessions it holds for the user
+   * before the writer answers. The database triggers notify the other instances whatever wrote;
+   * this makes it immediate here too.
+   */
+  userChanged(userId: number): Promise<void> {
+    return this.sessions.userChanged(userId);
+  }
+
+  /**
+   * The user behind a session cookie, if the session is live and the account active: from this
+   * instance's session cache when it holds it, else from the database (then cached). Sliding
+   * expiry: every use moves the end to a full lifetime from now; the new end is written back at
+   * most once a minute per session, and the cookie renewed with it.
    */
   async resolve(token: string, now = new Date()): Promise<ResolvedSession | undefined> {
-    const found = await repository.findSessionWithUser(this.db, hashToken(token), now);
+    const tokenHash = hashToken(token);
+    await this.sessions.settle();
+    const cached = this.sessions.lookup(tokenHash, now.getTime());
+    if (cached) return this.slide(cached, now);
+    const ticket = this.sessions.ticket();
+    const found = await repository.findSessionWithUser(this.db, tokenHash, now);
     if (found?.user.accountStatus !== "active") return undefined;
-    const remaining = found.session.expiresAt.getTime() - now.getTime();
-    if (remaining >= SESSION_LIFETIME_MS / 2)
-      return { user: found.user, expiresAt: found.session.expiresAt, renewed: false };
+    const entry: CachedSession = {
+      user: Object.freeze(found.user),
+      sessionId: found.session.id,
+      expiresAt: found.session.expiresAt,
+      storedExpiresAt: found.session.expiresAt,
+      loadedAt: now.getTime(),
+    };
+    this.sessions.store(ticket, tokenHash, entry);
+    return this.slide(entry, now);
+  }
+
+  private slide(entry: CachedSession, now: Date): ResolvedSession {
     const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-    await repository.extendSession(this.db, found.session.id, expiresAt);
-    return { user: found.user, expiresAt, renewed: true };
+    if (expiresAt > entry.expiresAt) entry.expiresAt = expiresAt;
+    const user = entry.user as UserRow;
+    if (expiresAt.getTime() - entry.storedExpiresAt.getTime() < SESSION_WRITE_BACK_MS) {
+      return { user, expiresAt: entry.expiresAt, renewed: false };
+    }
+    entry.storedExpiresAt = expiresAt;
+    // Not awaited: the request does not wait for the write; a failed one is retried when the session
+    // is next read from the database.
+    const unlessAfter = new Date(expiresAt.getTime() - SESSION_WRITE_BACK_MS);
+    this.sessions.track(repository.extendSession(this.db, entry.sessionId, expiresAt, unlessAfter));
+    return { user, expiresAt, renewed: true };
   }
 
   /**

@@ -36,6 +36,7 @@ export class SubscriptionAdmin {
       () => this.gateway.stripe.subscriptions.update(subscriptionId, { pause_collection: { behavior: "void" } }),
     );
     await this.db.transaction((tx) => applySubscriptionTo(tx, user, subscription, nowInSeconds()));
+    await this.options.userChanged(user.id);
     const from = periodEnd(subscription);
     return from
       ? `Subscription paused. ${user.displayName} keeps premium access until ${longDate(from)}, the end of the current billing period.`
@@ -56,6 +57,7 @@ export class SubscriptionAdmin {
       () => this.gateway.stripe.subscriptions.update(subscriptionId, { pause_collection: "" }),
     );
     await this.db.transaction((tx) => applySubscriptionTo(tx, user, subscription, nowInSeconds()));
+    await this.options.userChanged(user.id);
     return "Subscription resumed. The user will be charged on the next billing date.";
   }
 

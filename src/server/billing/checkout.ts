@@ -105,7 +105,9 @@ export class CheckoutStarter {
       { email: user.email, name: user.displayName, metadata: { userId: String(user.id) } },
       { idempotencyKey: `fundmatch-customer-${user.id}` },
     );
-    return (await users.claimCustomerId(this.db, user.id, customer.id)) ?? customer.id;
+    const claimed = (await users.claimCustomerId(this.db, user.id, customer.id)) ?? customer.id;
+    await this.options.userChanged(user.id);
+    return claimed;
   }
 }
 

@@ -109,6 +109,7 @@ export class StripeEvents {
 
     const outcome: CheckoutOutcome = { plan, guest: buyerId === undefined, email, userId: applied.user.id };
     if (!applied.fresh) return outcome;
+    await this.options.userChanged(applied.user.id);
     this.options.logger.info({ userId: applied.user.id, plan, session: session.id }, "checkout applied");
     const replaced = session.metadata?.upgradeFrom || applied.previousSubscription;
     // One plan per person: Lifetime replaces the monthly plan, and a second monthly plan (a guest
@@ -161,21 +162,27 @@ export class StripeEvents {
       case "customer.subscription.updated":
       case "customer.subscription.deleted": {
         const subscription = event.data.object;
-        await this.db.transaction(async (tx) => {
-          if (!(await repository.markApplied(tx, event.id))) return;
+        const changed = await this.db.transaction(async (tx) => {
+          if (!(await repository.markApplied(tx, event.id))) return undefined;
           const user = await this.ownerOf(tx, subscription.customer, subscription.metadata);
-          if (user) await applySubscriptionTo(tx, user, subscription, fromUnix(event.created) ?? nowInSeconds());
+          if (!user) return undefined;
+          return (await applySubscriptionTo(tx, user, subscription, fromUnix(event.created) ?? nowInSeconds()))
+            ? user.id
+            : undefined;
         });
+        if (changed !== undefined) await this.options.userChanged(changed);
         return;
       }
       case "invoice.payment_failed": {
         const invoice = event.data.object;
         const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
-        await this.db.transaction(async (tx) => {
-          if (!(await repository.markApplied(tx, event.id)) || !subscriptionId || !invoice.customer) return;
+        const changed = await this.db.transaction(async (tx) => {
+          if (!(await repository.markApplied(tx, event.id)) || !subscriptionId || !invoice.customer) return undefined;
           const user = await this.ownerOf(tx, invoice.customer, {});
-          if (!user || user.stripeSubscriptionId !== subscriptionId || user.subscriptionType === "lifetime") return;
-          await users.writeSubscriptionState(
+          if (!user || user.stripeSubscriptionId !== subscriptionId || user.subscriptionType === "lifetime") {
+            return undefined;
+          }
+          const written = await users.writeSubscriptionState(
             tx,
             user.id,
             {
@@ -186,7 +193,9 @@ export class StripeEvents {
             },
             fromUnix(event.created) ?? nowInSeconds(),
           );
+          return written ? user.id : undefined;
         });
+        if (changed !== undefined) await this.options.userChanged(changed);
         return;
       }
       default:

@@ -134,8 +134,10 @@ export class RenewalControl {
     }
   }
 
-  private store(user: UserRow, subscription: Stripe.Subscription) {
-    return this.db.transaction((tx) => applySubscriptionTo(tx, user, subscription, nowInSeconds()));
+  /** Stores what Stripe now says, and drops this user's cached sessions so the next request sees it. */
+  private async store(user: UserRow, subscription: Stripe.Subscription): Promise<void> {
+    await this.db.transaction((tx) => applySubscriptionTo(tx, user, subscription, nowInSeconds()));
+    await this.options.userChanged(user.id);
   }
 }
 

@@ -4,7 +4,7 @@ import { effectiveSubscriptionStatus, SUBSCRIPTION_STATUSES } from "../../shared
 import type { PlanId } from "../../shared/plans.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
-import { DomainError, upstreamFailed } from "../errors.js";
+import { DomainError, isDatabaseUnavailable, upstreamFailed } from "../errors.js";
 import * as users from "../users/repository.js";
 
 /**
@@ -15,7 +15,12 @@ import * as users from "../users/repository.js";
 /** What the checkout popup reports to its opener once a payment is applied. */
 export type CheckoutOutcome = { plan: PlanId; guest: boolean; email: string | null; userId: number };
 
-export type BillingOptions = { publicOrigin: string | undefined; logger: Logger };
+export type BillingOptions = {
+  publicOrigin: string | undefined;
+  logger: Logger;
+  /** After a committed write to a user's subscription or customer: drops their cached sessions. */
+  userChanged: (userId: number) => Promise<void>;
+};
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -64,7 +69,8 @@ export async function withProvider<T>(logger: Logger, fallback: string, work: ()
   try {
     return await work();
   } catch (error) {
-    if (error instanceof DomainError) throw error;
+    // The product's own errors, and a database that is down (503), are not the provider's fault.
+    if (error instanceof DomainError || isDatabaseUnavailable(error)) throw error;
     logger.error({ err: error }, fallback);
     throw upstreamFailed(fallback);
   }

@@ -27,8 +27,18 @@ export interface Database {
    * lock, so that several instances starting at once neither migrate nor seed twice.
    */
   migrate(then?: () => Promise<void>): Promise<void>;
-  /** Subscribes to NOTIFY on a channel; `onReconnect` fires after a dropped listener came back. */
-  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to NOTIFY on a channel; `onDisconnect` fires when the listening connection drops
+   * (notifications sent from then on are lost) and `onReconnect` once it is back.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReconnect?: () => void,
+    onDisconnect?: () => void,
+  ): Promise<() => Promise<void>>;
+  /** Sends a notification on a channel (delivered to every listener, this instance's included). */
+  notify(channel: string, payload: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -72,6 +82,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
         if (!closed) await unsubscribe();
       };
     },
+    async notify(channel, payload) {
+      await client.query("select pg_notify($1, $2)", [channel, payload]);
+    },
     async ping() {
       await client.query("select 1");
     },
@@ -113,7 +126,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   pool.on("error", (error) => options.logger?.warn({ err: error }, "idle PostgreSQL client error"));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // One LISTEN connection per channel, however many caches subscribe to it.
-  type Subscriber = { onNotify(payload: string): void; onReconnect?: (() => void) | undefined };
+  type Subscriber = {
+    onNotify(payload: string): void;
+    onReconnect?: (() => void) | undefined;
+    onDisconnect?: (() => void) | undefined;
+  };
   const channels = new Map<string, { subscribers: Set<Subscriber>; listener: ReturnType<typeof createPgListener> }>();
   let closed = false;
 
@@ -131,8 +148,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         lockClient.release();
       }
     },
-    async listen(channel, onNotify, onReconnect) {
-      const subscriber: Subscriber = { onNotify, onReconnect };
+    async listen(channel, onNotify, onReconnect, onDisconnect) {
+      const subscriber: Subscriber = { onNotify, onReconnect, onDisconnect };
       let entry = channels.get(channel);
       if (!entry) {
         const subscribers = new Set<Subscriber>();
@@ -145,6 +162,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
           () => {
             for (const each of subscribers) each.onReconnect?.();
           },
+          () => {
+            for (const each of subscribers) each.onDisconnect?.();
+          },
           options.logger,
         );
         entry = { subscribers, listener };
@@ -152,6 +172,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       }
       entry.subscribers.add(subscriber);
       await entry.listener.ready;
+      // Joined a listener that has dropped since: this subscriber must know it too.
+      if (!entry.listener.connected()) onDisconnect?.();
       const current = entry;
       return async () => {
         current.subscribers.delete(subscriber);
@@ -159,6 +181,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         channels.delete(channel);
         await current.listener.stop();
       };
+    },
+    async notify(channel, payload) {
+      await pool.query("select pg_notify($1, $2)", [channel, payload]);
     },
     async ping() {
       await db.execute(sql`select 1`);
@@ -175,14 +200,15 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
 
 /**
  * A dedicated connection for LISTEN (a pooled one would lose the subscription when released).
- * It reconnects with backoff; since notifications sent meanwhile are lost, onReconnect lets the
- * caller re-check what it caches.
+ * It reconnects with backoff; since notifications sent meanwhile are lost, onDisconnect lets the
+ * caller stop trusting what it caches and onReconnect lets it re-check.
  */
 function createPgListener(
   url: string,
   channel: string,
   onNotify: (payload: string) => void,
   onReconnect: (() => void) | undefined,
+  onDisconnect: (() => void) | undefined,
   logger: Logger | undefined,
 ) {
   let client: pg.Client | undefined;
@@ -209,8 +235,11 @@ function createPgListener(
   const scheduleReconnect = (dead: pg.Client) => {
     if (stopped || client !== dead || timer) return;
     client = undefined;
+    onDisconnect?.();
     dead.end().catch(() => {});
-    const delay = Math.min(30_000, 250 * 2 ** attempt++);
+    // Capped low: while this connection is down, caches that rely on it serve nothing (session cache)
+    // or may serve stale data (snapshots), so it is worth retrying often.
+    const delay = Math.min(5_000, 250 * 2 ** attempt++);
     timer = setTimeout(() => {
       timer = undefined;
       connect()
@@ -227,6 +256,7 @@ function createPgListener(
 
   return {
     ready: connect(),
+    connected: () => client !== undefined && !timer,
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { DomainError, ERROR_KINDS } from "../errors.js";
+import { DATABASE_UNAVAILABLE_MESSAGE, DomainError, ERROR_KINDS, isDatabaseUnavailable } from "../errors.js";
 
 const FASTIFY_MESSAGES: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: "The request body is not valid JSON." },
@@ -13,7 +13,8 @@ const FASTIFY_MESSAGES: Record<string, { status: number; message: string }> = {
 
 /**
  * One error handler for the whole API: every failure leaves as JSON {error} with a fitting status.
- * Anything unexpected is logged in full and answered with a generic 500 that leaks nothing.
+ * A database that cannot be reached answers 503 with Retry-After; anything else unexpected is logged
+ * in full and answered with a generic 500 that leaks nothing.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -31,6 +32,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (known) return send(known.status, known.message);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
       return send(error.statusCode, error.message);
+    if (isDatabaseUnavailable(error)) {
+      // A restart or fail-over: nothing was done, and the same request will work again shortly.
+      request.log.warn({ err: error }, "database unavailable");
+      reply.header("retry-after", "5");
+      return send(503, DATABASE_UNAVAILABLE_MESSAGE);
+    }
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send({ error: "Something went wrong on our side. Please try again." });
   });

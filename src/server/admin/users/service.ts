@@ -5,6 +5,7 @@ import {
 } from "../../../shared/admin-user-actions.js";
 import { effectiveSubscriptionStatus } from "../../../shared/entitlements.js";
 import type { AdminUser, UserActionRequest } from "../../../shared/schemas/admin.js";
+import type { AuthService } from "../../auth/service.js";
 import type { BillingService } from "../../billing/service.js";
 import type { Db } from "../../db/client.js";
 import type { UserRow } from "../../db/types.js";
@@ -39,6 +40,7 @@ export class AdminUsersService {
   constructor(
     private readonly db: Db,
     private readonly billing: BillingService,
+    private readonly auth: Pick<AuthService, "userChanged">,
   ) {}
 
   /** Every account, with the actions that apply to it for this admin. */
@@ -83,6 +85,7 @@ export class AdminUsersService {
         // provider cannot be reached, the account stays as it is.
         const renewal = await this.billing.resumeRenewalAfterReactivation(user);
         if (!(await users.updateUser(this.db, userId, { accountStatus: "active" }))) throw userNotFound();
+        await this.auth.userChanged(userId);
         const message = "Account reactivated. The user can log in again.";
         return { message: renewal.note ? `${message} ${renewal.note}` : message };
       }
@@ -91,6 +94,7 @@ export class AdminUsersService {
         // and saved funds are removed with the user by the foreign keys.
         await this.billing.cancelBeforeDeletion(user);
         if (!(await users.deleteUser(this.db, userId))) throw userNotFound();
+        await this.auth.userChanged(userId);
         return { message: "User permanently deleted." };
       }
       case "pause_subscription":
