@@ -17,6 +17,7 @@ import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { VersionedSnapshot } from "./db/versioned-snapshot.js";
 import { seedFundsIfPristine } from "./funds/import/seed.js";
+import { FundAdminService } from "./funds/admin-service.js";
 import { FundImportService } from "./funds/import/service.js";
 import { FundsIndexProvider } from "./funds/index-provider.js";
 import { FundsService } from "./funds/service.js";
@@ -33,6 +34,8 @@ export type AppServices = {
   adminUsers: AdminUsersService;
   funds: FundsService;
   fundImport: FundImportService;
+  /** The admin's table, Edit and Delete of single funds. */
+  fundAdmin: FundAdminService;
   fundsIndex: FundsIndexProvider;
   billing: BillingService;
   blog: BlogService;
@@ -125,6 +128,7 @@ export async function createServices(
     adminUsers: new AdminUsersService(database.db, billing),
     funds: new FundsService(fundsIndex),
     fundImport: new FundImportService(database.db, fundsIndex),
+    fundAdmin: new FundAdminService(database.db, fundsIndex),
     fundsIndex,
     billing,
     blog: new BlogService(database.db, publishedPosts),

@@ -164,7 +164,7 @@ describe.each(TEST_DRIVERS)("account settings on %s", (driver) => {
       hasPassword: true,
     });
     expect(data.savedFunds).toEqual([
-      { fundId: fund?.id, name: "Kept Fund", country: "Testland", savedAt: expect.any(String) },
+      { fundId: fund?.id, name: "Kept Fund", country: "Luxembourg", savedAt: expect.any(String) },
     ]);
     expect(data.sessions.length).toBeGreaterThan(0);
     expect(data.subscription).toEqual({ status: null, type: null, endDate: null, stripeCustomerId: null });

@@ -221,7 +221,7 @@ describe.each(TEST_DRIVERS)("password accounts and sessions on %s", (driver) => 
       t.testDatabase.database.db,
       Array.from({ length: 5 }, (_, index) => ({
         name: `Gate Fund ${index}`,
-        country: "Gateland",
+        country: "Liechtenstein",
         website: "https://gate.example",
       })),
     );
@@ -230,7 +230,7 @@ describe.each(TEST_DRIVERS)("password accounts and sessions on %s", (driver) => 
       t.app.inject({
         method: "POST",
         url: "/_api/funds/search",
-        payload: { country: "Gateland" },
+        payload: { country: "Liechtenstein" },
         remoteAddress: nextIp(),
         cookies: { fundmatch_session: token },
       });

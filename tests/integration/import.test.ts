@@ -53,7 +53,7 @@ describe.each(TEST_DRIVERS)("fund import on %s", (driver) => {
       duplicatesFound: 2,
       duplicatesSkipped: 2,
       duplicatesUpdated: 0,
-      errors: [{ row: 5, error: "unknown funding stage 'series_z'" }],
+      errors: [{ row: 5, error: "no usable funding stage (column 'funding_stages', value 'series_z')" }],
     });
     expect(await countFunds(t.database.db)).toBe(before + 1);
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { dataVersions, type FundRow, funds, type NewFundRow } from "../db/schema/index.js";
 import { readDataVersion } from "../db/versioned-snapshot.js";
@@ -76,4 +76,45 @@ export async function updateFund(db: Db, id: number, values: Omit<NewFundRow, "i
     .update(funds)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(funds.id, id)));
+}
+
+export async function findFundById(db: Db, id: number): Promise<FundRow | undefined> {
+  const [row] = await db.select().from(funds).where(eq(funds.id, id));
+  return row;
+}
+
+/** Deletes a fund; saved copies in users' lists go with it (the foreign key cascades). */
+export async function deleteFund(db: Db, id: number): Promise<boolean> {
+  const rows = await db.delete(funds).where(eq(funds.id, id)).returning({ id: funds.id });
+  return rows.length > 0;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * One page of funds for the admin's table, newest first, optionally narrowed to those whose name,
+ * country, city or source contains the query (case-insensitively).
+ */
+export async function listFundsPage(
+  db: Db,
+  options: { query: string; limit: number; offset: number },
+): Promise<{ rows: FundRow[]; total: number }> {
+  const pattern = likePattern(options.query);
+  const where = options.query
+    ? or(
+        ilike(funds.name, pattern),
+        ilike(funds.country, pattern),
+        ilike(funds.city, pattern),
+        ilike(funds.source, pattern),
+      )
+    : undefined;
+  const [count] = await db.select({ count: sql<number>`count(*)::int` }).from(funds).where(where);
+  const rows = await db
+    .select()
+    .from(funds)
+    .where(where)
+    .orderBy(desc(funds.updatedAt), desc(funds.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  return { rows, total: count?.count ?? 0 };
 }

@@ -1,15 +1,53 @@
 import { z } from "zod";
+import { INDUSTRY_CODES } from "../industries.js";
+import { STAGE_CODES } from "../stages.js";
 
 export const IMPORT_MODES = ["skip_duplicates", "update_duplicates", "allow_duplicates"] as const;
 export const importModeSchema = z.enum(IMPORT_MODES);
 export type ImportMode = z.infer<typeof importModeSchema>;
+
+/**
+ * The fields a spreadsheet column can feed. `checkSize` is a single cheque column ('$250K - $2M')
+ * that fills both ends of the range; the other two take one end each.
+ */
+export const IMPORT_FIELDS = [
+  "name",
+  "country",
+  "countryCode",
+  "city",
+  "website",
+  "linkedin",
+  "fundingStages",
+  "industryFocus",
+  "fundSize",
+  "currency",
+  "checkSize",
+  "checkSizeMinUsd",
+  "checkSizeMaxUsd",
+  "leadsRounds",
+  "foundedYear",
+  "description",
+  "fundManager",
+  "source",
+  "lastReviewed",
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** Every fund needs these; a file (or a mapping) without a column for each is refused. */
+export const REQUIRED_IMPORT_FIELDS = ["name", "country", "fundingStages", "industryFocus"] as const;
+
+/** The fields whose unknown values the admin can map to one of our codes. */
+export const MAPPABLE_FIELDS = ["country", "fundingStages", "industryFocus"] as const;
+export type MappableField = (typeof MAPPABLE_FIELDS)[number];
 
 export const importRowErrorSchema = z.object({
   row: z.union([z.number().int(), z.literal("N/A")]),
   error: z.string(),
 });
 
-/** Result of a fund import. */
+export const importRowWarningSchema = z.object({ row: z.number().int(), warning: z.string() });
+
+/** Result of a fund import. `warnings` (values kept out of a stored fund) only when there are some. */
 export const importResultSchema = z.object({
   successfulImports: z.number().int(),
   failedImports: z.number().int(),
@@ -17,6 +55,133 @@ export const importResultSchema = z.object({
   duplicatesSkipped: z.number().int(),
   duplicatesUpdated: z.number().int(),
   errors: z.array(importRowErrorSchema),
+  warnings: z.array(importRowWarningSchema).optional(),
+  importId: z.number().int().optional(),
 });
 
 export type ImportResult = z.infer<typeof importResultSchema>;
+
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+const MAX_MAPPED_VALUES = 2000;
+
+const keyedBy = <T extends z.ZodType>(value: T, what: string) =>
+  z
+    .record(z.string().min(1).max(500), value)
+    .refine((record) => Object.keys(record).length <= MAX_MAPPED_VALUES, `Too many ${what} in the mapping.`)
+    .refine((record) => Object.keys(record).every((key) => !PROTOTYPE_KEYS.has(key)), `Invalid ${what} in the mapping.`);
+
+/**
+ * The admin's choices from the preview, sent with the import as JSON in the `mapping` field:
+ * which field each column feeds (null = ignore the column), and what an unknown value stands for
+ * (a code, or null to drop it). Strict: anything else in it is a 400.
+ */
+export const importMappingSchema = z.strictObject(
+  {
+    columns: keyedBy(z.enum(IMPORT_FIELDS).nullable(), "columns").refine((columns) => {
+      const fields = Object.values(columns).filter((field) => field !== null);
+      return new Set(fields).size === fields.length;
+    }, "Each field can be fed by one column only."),
+    values: z
+      .strictObject({
+        country: keyedBy(
+          z
+            .string()
+            .regex(/^[A-Z]{2}$/, "Countries are mapped to 2-letter ISO codes.")
+            .nullable(),
+          "country values",
+        ).optional(),
+        fundingStages: keyedBy(z.enum(STAGE_CODES).nullable(), "stage values").optional(),
+        industryFocus: keyedBy(z.enum(INDUSTRY_CODES).nullable(), "industry values").optional(),
+      })
+      .optional(),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field(s) in the mapping: ${issue.keys.join(", ")}.` : undefined) },
+);
+
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+/** A fund as the import would store it, shown in the preview. */
+export const previewFundSchema = z.object({
+  row: z.number().int(),
+  name: z.string(),
+  country: z.string(),
+  countryCode: z.string().nullable(),
+  city: z.string().nullable(),
+  fundingStages: z.array(z.string()),
+  industryFocus: z.array(z.string()),
+  fundSize: z.number().nullable(),
+  currency: z.string().nullable(),
+  checkSizeMinUsd: z.number().nullable(),
+  checkSizeMaxUsd: z.number().nullable(),
+  website: z.string().nullable(),
+  lastReviewed: z.string().nullable(),
+  duplicate: z.boolean(),
+});
+
+export const importPreviewSchema = z.object({
+  fileName: z.string(),
+  rowCount: z.number().int(),
+  columns: z.array(
+    z.object({ column: z.string(), field: z.enum(IMPORT_FIELDS).nullable(), samples: z.array(z.string()) }),
+  ),
+  /** Required fields no column feeds: the import would refuse the file until one is mapped. */
+  missing: z.array(z.enum(IMPORT_FIELDS)),
+  /** Values the import cannot read, per column, most frequent first. */
+  unknownValues: z.array(
+    z.object({
+      field: z.enum(IMPORT_FIELDS),
+      column: z.string(),
+      value: z.string(),
+      count: z.number().int(),
+      mappable: z.boolean(),
+    }),
+  ),
+  summary: z.object({
+    total: z.number().int(),
+    newRecords: z.number().int(),
+    duplicatesFound: z.number().int(),
+    duplicatesSkipped: z.number().int(),
+    duplicatesUpdated: z.number().int(),
+    failed: z.number().int(),
+    withWarnings: z.number().int(),
+  }),
+  errors: z.array(importRowErrorSchema),
+  rows: z.array(previewFundSchema),
+});
+
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+export type PreviewFund = z.infer<typeof previewFundSchema>;
+
+/** One import in the history list. */
+export const importRunSchema = z.object({
+  id: z.number().int(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  adminEmail: z.string().nullable(),
+  fileName: z.string(),
+  mode: importModeSchema,
+  status: z.enum(["completed", "failed"]),
+  totalRows: z.number().int(),
+  successfulImports: z.number().int(),
+  failedImports: z.number().int(),
+  duplicatesFound: z.number().int(),
+  duplicatesSkipped: z.number().int(),
+  duplicatesUpdated: z.number().int(),
+  error: z.string().nullable(),
+});
+
+export type ImportRun = z.infer<typeof importRunSchema>;
+
+export const importHistorySchema = z.object({ imports: z.array(importRunSchema) });
+
+/**
+ * What the import call streams when the client asks for `application/x-ndjson`: progress lines,
+ * then one result or error line (docs/decisions/0011-import-progress.md).
+ */
+export type ImportProgressPhase = "reading" | "checking" | "writing";
+export type ImportStreamLine =
+  | { type: "progress"; phase: ImportProgressPhase; processed: number; total: number }
+  | { type: "result"; result: ImportResult }
+  | { type: "error"; status: number; error: string };
+
+export const IMPORT_STREAM_TYPE = "application/x-ndjson";

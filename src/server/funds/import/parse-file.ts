@@ -44,7 +44,10 @@ export function detectFileKind(buffer: Buffer, fileName: string, mimeType: strin
   return extension === "csv" && textMime && isText ? "csv" : null;
 }
 
-/** Reads a CSV or Excel file into header-keyed records; blank rows are dropped. */
+/**
+ * Reads a CSV or Excel file into header-keyed records. Blank rows are dropped, and so is a copy of
+ * the header inside the file (lists pasted together from several exports repeat it).
+ */
 export function parseSpreadsheet(buffer: Buffer, kind: ImportFileKind): SheetRecord[] {
   const table = kind === "csv" ? readCsv(buffer) : readWorkbook(buffer, kind);
   const [header, ...body] = table;
@@ -52,10 +55,12 @@ export function parseSpreadsheet(buffer: Buffer, kind: ImportFileKind): SheetRec
   if (body.length > MAX_IMPORT_ROWS) {
     throw new ImportFileError(`The file has ${body.length} rows; at most ${MAX_IMPORT_ROWS} can be imported at once.`);
   }
-  const columns = header.map((cell) => cell.trim());
+  const columns = uniqueColumns(header);
+  const headerKey = header.map((cell) => cell.trim().toLowerCase()).join("\u0000");
   const records: SheetRecord[] = [];
   body.forEach((cells, index) => {
     if (cells.every((cell) => cell.trim() === "")) return;
+    if (cells.length >= header.length && cells.map((cell) => cell.trim().toLowerCase()).join("\u0000") === headerKey) return;
     const values: Record<string, string> = {};
     columns.forEach((column, columnIndex) => {
       if (column) values[column] = (cells[columnIndex] ?? "").trim();
@@ -65,11 +70,51 @@ export function parseSpreadsheet(buffer: Buffer, kind: ImportFileKind): SheetRec
   return records;
 }
 
-function readCsv(buffer: Buffer): string[][] {
+/** The header's names, trimmed; a repeated name gets ' (2)', ' (3)' so that no column is lost. */
+export function uniqueColumns(header: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return header.map((cell) => {
+    const name = cell.replace(/\s+/g, " ").trim();
+    if (!name) return "";
+    const count = (seen.get(name.toLowerCase()) ?? 0) + 1;
+    seen.set(name.toLowerCase(), count);
+    return count === 1 ? name : `${name} (${count})`;
+  });
+}
+
+/** UTF-8 when the bytes are valid UTF-8 (with or without a BOM); else Windows-1252, as Excel saves. */
+function decodeText(buffer: Buffer): string {
   try {
-    return parseCsv(buffer, {
+    return new TextDecoder("utf-8", { fatal: true }).decode(buffer);
+  } catch {
+    return new TextDecoder("windows-1252").decode(buffer);
+  }
+}
+
+/** The separator of the header line: comma, semicolon (European Excel) or tab, whichever it has most of. */
+function detectDelimiter(text: string): string {
+  let firstLine = "";
+  let quoted = false;
+  for (let index = 0; index < text.length && index < 64 * 1024; index += 1) {
+    const char = text[index];
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === "\n" || char === "\r")) break;
+    firstLine += char;
+  }
+  const unquoted = firstLine.replace(/"[^"]*"/g, "");
+  const counts = [",", ";", "\t"].map((delimiter) => [delimiter, unquoted.split(delimiter).length - 1] as const);
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best && best[1] > 0 ? best[0] : ",";
+}
+
+function readCsv(buffer: Buffer): string[][] {
+  const text = decodeText(buffer);
+  try {
+    return parseCsv(text, {
       bom: true,
+      delimiter: detectDelimiter(text.replace(/^\uFEFF/, "")),
       relax_column_count: true,
+      relax_quotes: true,
       skip_empty_lines: true,
       trim: false,
     }) as string[][];
