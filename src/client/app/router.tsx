@@ -36,6 +36,12 @@ const AccountSettingsPage = lazy(() =>
 const AdminLayout = lazy(() =>
   import("../features/admin/admin-layout.js").then((module) => ({ default: module.AdminLayout })),
 );
+const AdminImportPage = lazy(() =>
+  import("../features/admin/import-page.js").then((module) => ({ default: module.ImportPage })),
+);
+const AdminFundsPage = lazy(() =>
+  import("../features/admin/funds-page.js").then((module) => ({ default: module.FundsPage })),
+);
 const AdminUsersPage = lazy(() =>
   import("../features/admin/users-page.js").then((module) => ({ default: module.UsersPage })),
 );
@@ -61,6 +67,8 @@ export function AppRoutes() {
         {/* The admin guard and navigation wrap every admin page; /admin/import and /admin/blog join here. */}
         <Route path="admin" element={<AdminLayout />}>
           <Route index element={<Navigate to="users" replace />} />
+          <Route path="import" element={<AdminImportPage />} />
+          <Route path="funds" element={<AdminFundsPage />} />
           <Route path="users" element={<AdminUsersPage />} />
         </Route>
         {/* The server answers these with a 301; this covers links followed inside the app. */}

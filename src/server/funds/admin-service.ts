@@ -16,7 +16,11 @@ export class FundAdminService {
     private readonly indexes: { invalidate(): void },
   ) {}
 
-  async list(options: { query?: string | undefined; page?: number | undefined; pageSize?: number | undefined }): Promise<AdminFundsPage> {
+  async list(options: {
+    query?: string | undefined;
+    page?: number | undefined;
+    pageSize?: number | undefined;
+  }): Promise<AdminFundsPage> {
     const page = options.page ?? 1;
     const pageSize = options.pageSize ?? 25;
     const { rows, total } = await fundsRepository.listFundsPage(this.db, {

@@ -27,20 +27,24 @@ const optionalText = (label: string, max: number) =>
 
 const webAddress = (label: string) =>
   z.nullable(
-    z.string().check(
-      z.trim(),
-      z.maxLength(FUND_LIMITS.url, `${label} must be at most ${FUND_LIMITS.url} characters.`),
-      z.refine(isWebAddress, `${label} must be a web address starting with http:// or https://.`),
-    ),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(FUND_LIMITS.url, `${label} must be at most ${FUND_LIMITS.url} characters.`),
+        z.refine(isWebAddress, `${label} must be a web address starting with http:// or https://.`),
+      ),
   );
 
 const amount = (label: string) =>
   z.nullable(
-    z.number(`${label} must be a number.`).check(
-      z.refine(Number.isFinite, `${label} must be a number.`),
-      z.nonnegative(`${label} must not be negative.`),
-      z.lte(FUND_LIMITS.maxAmount, `${label} is too large.`),
-    ),
+    z
+      .number(`${label} must be a number.`)
+      .check(
+        z.refine(Number.isFinite, `${label} must be a number.`),
+        z.nonnegative(`${label} must not be negative.`),
+        z.lte(FUND_LIMITS.maxAmount, `${label} is too large.`),
+      ),
   );
 
 export function isWebAddress(value: string): boolean {
@@ -92,13 +96,11 @@ export const fundInputSchema = z
     checkSizeMaxUsd: amount("Maximum check size"),
     leadsRounds: z.nullable(z.boolean("Leads rounds must be yes, no or unknown.")),
     foundedYear: z.nullable(
-      z
-        .number("Founded year must be a year.")
-        .check(
-          z.int("Founded year must be a year."),
-          z.gte(FUND_LIMITS.minYear, `Founded year must be ${FUND_LIMITS.minYear} or later.`),
-          z.refine((year) => year <= latestFoundedYear(), "Founded year cannot be in the future."),
-        ),
+      z.number("Founded year must be a year.").check(
+        z.int("Founded year must be a year."),
+        z.gte(FUND_LIMITS.minYear, `Founded year must be ${FUND_LIMITS.minYear} or later.`),
+        z.refine((year) => year <= latestFoundedYear(), "Founded year cannot be in the future."),
+      ),
     ),
     description: optionalText("Description", FUND_LIMITS.description),
     fundManager: optionalText("Fund manager", FUND_LIMITS.fundManager),
@@ -125,7 +127,13 @@ export type FundInput = z.output<typeof fundInputSchema>;
 
 /** The update call's body: the fund's id and its new values. */
 export const fundUpdateRequestSchema = z.strictObject({
-  id: z.number("id must be a positive integer.").check(z.int("id must be a positive integer."), z.positive("id must be a positive integer."), z.lte(2_147_483_647, "id must be at most 2147483647.")),
+  id: z
+    .number("id must be a positive integer.")
+    .check(
+      z.int("id must be a positive integer."),
+      z.positive("id must be a positive integer."),
+      z.lte(2_147_483_647, "id must be at most 2147483647."),
+    ),
   fund: fundInputSchema,
 });
 

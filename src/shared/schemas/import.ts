@@ -68,7 +68,10 @@ const keyedBy = <T extends z.ZodType>(value: T, what: string) =>
   z
     .record(z.string().min(1).max(500), value)
     .refine((record) => Object.keys(record).length <= MAX_MAPPED_VALUES, `Too many ${what} in the mapping.`)
-    .refine((record) => Object.keys(record).every((key) => !PROTOTYPE_KEYS.has(key)), `Invalid ${what} in the mapping.`);
+    .refine(
+      (record) => Object.keys(record).every((key) => !PROTOTYPE_KEYS.has(key)),
+      `Invalid ${what} in the mapping.`,
+    );
 
 /**
  * The admin's choices from the preview, sent with the import as JSON in the `mapping` field:
@@ -95,7 +98,10 @@ export const importMappingSchema = z.strictObject(
       })
       .optional(),
   },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field(s) in the mapping: ${issue.keys.join(", ")}.` : undefined) },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys" ? `Unknown field(s) in the mapping: ${issue.keys.join(", ")}.` : undefined,
+  },
 );
 
 export type ImportMapping = z.infer<typeof importMappingSchema>;
@@ -147,6 +153,8 @@ export const importPreviewSchema = z.object({
   }),
   errors: z.array(importRowErrorSchema),
   rows: z.array(previewFundSchema),
+  /** The countries an unknown country value can be mapped to (ISO code and stored name). */
+  countryChoices: z.array(z.object({ code: z.string(), name: z.string() })),
 });
 
 export type ImportPreview = z.infer<typeof importPreviewSchema>;

@@ -5,12 +5,12 @@ import {
   date,
   doublePrecision,
   index,
+  integer,
   pgTable,
   serial,
   smallint,
   text,
   timestamp,
-  integer,
 } from "drizzle-orm/pg-core";
 import { importRuns } from "./import-runs.js";
 

@@ -126,7 +126,10 @@ function normaliseDigits(raw: string): number | null {
   const dots = (text.match(/\./g) ?? []).length;
   if (commas > 0 && dots > 0) {
     // The later mark is the decimal one: '1,234.5' or '1.234,5'.
-    text = text.lastIndexOf(",") > text.lastIndexOf(".") ? text.replace(/\./g, "").replace(",", ".") : text.replace(/,/g, "");
+    text =
+      text.lastIndexOf(",") > text.lastIndexOf(".")
+        ? text.replace(/\./g, "").replace(",", ".")
+        : text.replace(/,/g, "");
   } else if (commas > 1 || (commas === 1 && /,\d{3}$/.test(text))) text = text.replace(/,/g, "");
   else if (commas === 1) text = text.replace(",", ".");
   else if (dots > 1 || (dots === 1 && /\.\d{3}$/.test(text) && text.length > 5)) text = text.replace(/\./g, "");
@@ -136,7 +139,10 @@ function normaliseDigits(raw: string): number | null {
 
 /** An amount or a range with its currency, or null when the text is not one. */
 export function parseMoney(input: string): MoneyRange | null {
-  let text = input.toLowerCase().replace(/\u00a0/g, " ").trim();
+  let text = input
+    .toLowerCase()
+    .replace(/\u00a0/g, " ")
+    .trim();
   if (!text) return null;
   let currency: string | null = null;
   const takeCurrency = (found: string) => {

@@ -3,9 +3,10 @@ import { applyColumnMapping, mapColumns, RowNormaliser, valueMappings } from "./
 
 const normalise = (values: Record<string, string>, mapping?: Parameters<typeof valueMappings>[0]) => {
   const { fieldByColumn } = mapColumns(Object.keys(values));
-  return new RowNormaliser(fieldByColumn, { reviewedDefault: "2026-12-01", mappings: valueMappings(mapping) }).normalise(
-    { row: 2, values },
-  );
+  return new RowNormaliser(fieldByColumn, {
+    reviewedDefault: "2026-12-01",
+    mappings: valueMappings(mapping),
+  }).normalise({ row: 2, values });
 };
 
 const base = { name: "Acme Ventures", country: "Germany", funding_stages: "seed", industry_focus: "fintech" };
@@ -149,7 +150,10 @@ describe("import row normalisation", () => {
     [{ country: "" }, "country is required (column 'country' is empty)"],
     [{ country: "Atlantis" }, "no usable country (column 'country', value 'Atlantis')"],
     [{ funding_stages: "" }, "funding stage is required (column 'funding_stages' is empty)"],
-    [{ funding_stages: "Buyout; series_z" }, "no usable funding stage (column 'funding_stages', value 'Buyout; series_z')"],
+    [
+      { funding_stages: "Buyout; series_z" },
+      "no usable funding stage (column 'funding_stages', value 'Buyout; series_z')",
+    ],
     [{ industry_focus: "alchemy" }, "no usable industry focus (column 'industry_focus', value 'alchemy')"],
   ])("fails %o with an error naming the column and the value", (overrides, message) => {
     const result = normalise({ ...base, ...overrides });

@@ -196,7 +196,8 @@ export class RowNormaliser {
       }
       // 'Berlin, Germany': the first part is the city when the file has no city column of its own.
       const parts = value.split(",").map((part) => part.trim());
-      const city = parts.length >= 2 && !this.columnOf.has("city") && parts[0] && parts[0].length <= 100 ? parts[0] : null;
+      const city =
+        parts.length >= 2 && !this.columnOf.has("city") && parts[0] && parts[0].length <= 100 ? parts[0] : null;
       return { country, city };
     }
     if (codeValue) {
@@ -344,7 +345,11 @@ export class RowNormaliser {
       (checkMin !== null && checkMax !== null && checkMin > checkMax)
     ) {
       const field = raw.checkSize ? "checkSize" : "checkSizeMinUsd";
-      keepOut(field, raw.checkSize ?? raw.checkSizeMinUsd ?? "", "a check size range whose minimum is above its maximum");
+      keepOut(
+        field,
+        raw.checkSize ?? raw.checkSizeMinUsd ?? "",
+        "a check size range whose minimum is above its maximum",
+      );
       return { fundSize, currency, checkSizeMinUsd: null, checkSizeMaxUsd: null };
     }
     return { fundSize, currency, checkSizeMinUsd: checkMin, checkSizeMaxUsd: checkMax };
@@ -375,7 +380,11 @@ export class RowNormaliser {
     const candidate = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
     try {
       const url = new URL(candidate);
-      if ((url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".") && url.href.length <= FUND_LIMITS.url) {
+      if (
+        (url.protocol === "https:" || url.protocol === "http:") &&
+        url.hostname.includes(".") &&
+        url.href.length <= FUND_LIMITS.url
+      ) {
         return url.toString();
       }
     } catch {

@@ -60,7 +60,8 @@ export function parseSpreadsheet(buffer: Buffer, kind: ImportFileKind): SheetRec
   const records: SheetRecord[] = [];
   body.forEach((cells, index) => {
     if (cells.every((cell) => cell.trim() === "")) return;
-    if (cells.length >= header.length && cells.map((cell) => cell.trim().toLowerCase()).join("\u0000") === headerKey) return;
+    if (cells.length >= header.length && cells.map((cell) => cell.trim().toLowerCase()).join("\u0000") === headerKey)
+      return;
     const values: Record<string, string> = {};
     columns.forEach((column, columnIndex) => {
       if (column) values[column] = (cells[columnIndex] ?? "").trim();

@@ -40,7 +40,9 @@ export async function finishRun(db: Db, id: number, result: ImportResult): Promi
 
 /** A run whose transaction was rolled back: recorded afterwards, with nothing imported. */
 export async function insertFailedRun(db: Db, start: RunStart, error: string): Promise<void> {
-  await db.insert(importRuns).values({ ...start, status: "failed", finishedAt: new Date(), error: error.slice(0, 500) });
+  await db
+    .insert(importRuns)
+    .values({ ...start, status: "failed", finishedAt: new Date(), error: error.slice(0, 500) });
 }
 
 export async function listRuns(db: Db, limit: number): Promise<ImportRun[]> {

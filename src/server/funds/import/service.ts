@@ -9,7 +9,7 @@ import type {
 import type { Db } from "../../db/client.js";
 import { DomainError, invalid } from "../../errors.js";
 import * as fundsRepository from "../repository.js";
-import { countryByCode } from "./countries.js";
+import { allCountries, countryByCode } from "./countries.js";
 import {
   applyColumnMapping,
   type ImportField,
@@ -135,7 +135,14 @@ async function checkRecords(
   normaliser: RowNormaliser,
   onProgress?: ProgressListener,
 ): Promise<CheckedRows> {
-  const checked: CheckedRows = { valid: [], errors: [], warnings: [], warningCount: 0, unknown: new Map(), total: records.length };
+  const checked: CheckedRows = {
+    valid: [],
+    errors: [],
+    warnings: [],
+    warningCount: 0,
+    unknown: new Map(),
+    total: records.length,
+  };
   for (let index = 0; index < records.length; index += 1) {
     const record = records[index] as SheetRecord;
     const outcome = normaliser.normalise(record);
@@ -145,10 +152,18 @@ async function checkRecords(
       const key = `${issue.field}\u0000${issue.column}\u0000${issue.value}`;
       const seen = checked.unknown.get(key);
       if (seen) seen.count += 1;
-      else checked.unknown.set(key, { field: issue.field, column: issue.column, value: issue.value, count: 1, mappable: issue.mappable });
+      else
+        checked.unknown.set(key, {
+          field: issue.field,
+          column: issue.column,
+          value: issue.value,
+          count: 1,
+          mappable: issue.mappable,
+        });
       if (outcome.ok) {
         checked.warningCount += 1;
-        if (checked.warnings.length < MAX_WARNINGS) checked.warnings.push({ row: record.row, warning: issueText(issue) });
+        if (checked.warnings.length < MAX_WARNINGS)
+          checked.warnings.push({ row: record.row, warning: issueText(issue) });
       }
     }
     if ((index + 1) % CHECK_BATCH === 0) {
@@ -162,18 +177,24 @@ async function checkRecords(
 }
 
 function emptyResult(): ImportResult {
-  return { successfulImports: 0, failedImports: 0, duplicatesFound: 0, duplicatesSkipped: 0, duplicatesUpdated: 0, errors: [] };
+  return {
+    successfulImports: 0,
+    failedImports: 0,
+    duplicatesFound: 0,
+    duplicatesSkipped: 0,
+    duplicatesUpdated: 0,
+    errors: [],
+  };
 }
 
-type Plan = { toInsert: NormalisedFund[]; toUpdate: Array<{ id: number; fund: NormalisedFund }>; duplicateRows: Set<number> };
+type Plan = {
+  toInsert: NormalisedFund[];
+  toUpdate: Array<{ id: number; fund: NormalisedFund }>;
+  duplicateRows: Set<number>;
+};
 
 /** What the import would do with the valid rows, given the funds already stored. */
-async function planWrites(
-  db: Db,
-  valid: CheckedRows["valid"],
-  mode: ImportMode,
-  result: ImportResult,
-): Promise<Plan> {
+async function planWrites(db: Db, valid: CheckedRows["valid"], mode: ImportMode, result: ImportResult): Promise<Plan> {
   const existing = await fundsRepository.findFundIdsByKeys(
     db,
     valid.map(({ fund }) => fund),
@@ -323,6 +344,7 @@ export class FundImportService {
         lastReviewed: fund.lastReviewed ?? null,
         duplicate: plan.duplicateRows.has(row),
       })),
+      countryChoices: checked.unknown.size > 0 ? allCountries() : [],
     };
   }
 
@@ -378,4 +400,3 @@ export class FundImportService {
 function missingText(missing: readonly string[]): string {
   return `Missing required column(s): ${missing.join(", ")}`;
 }
-

@@ -97,7 +97,15 @@ export const HEADER_ALIASES: Readonly<Record<ImportField, readonly string[]>> = 
     "markets",
     "thesis",
   ],
-  fundSize: ["fundsize", "size", "aum", "assetsundermanagement", "fundsizeusd", "latestfundsize", "capitalundermanagement"],
+  fundSize: [
+    "fundsize",
+    "size",
+    "aum",
+    "assetsundermanagement",
+    "fundsizeusd",
+    "latestfundsize",
+    "capitalundermanagement",
+  ],
   currency: ["currency", "fundsizecurrency", "fundcurrency"],
   checkSize: [
     "checksize",
@@ -115,12 +123,41 @@ export const HEADER_ALIASES: Readonly<Record<ImportField, readonly string[]>> = 
     "checksizerange",
     "chequesizerange",
   ],
-  checkSizeMinUsd: ["checksizeminusd", "checksizemin", "mincheck", "minchecksize", "minticket", "minimumcheck", "minchequesize", "minimuminvestment", "mininvestment"],
-  checkSizeMaxUsd: ["checksizemaxusd", "checksizemax", "maxcheck", "maxchecksize", "maxticket", "maximumcheck", "maxchequesize", "maximuminvestment", "maxinvestment"],
+  checkSizeMinUsd: [
+    "checksizeminusd",
+    "checksizemin",
+    "mincheck",
+    "minchecksize",
+    "minticket",
+    "minimumcheck",
+    "minchequesize",
+    "minimuminvestment",
+    "mininvestment",
+  ],
+  checkSizeMaxUsd: [
+    "checksizemaxusd",
+    "checksizemax",
+    "maxcheck",
+    "maxchecksize",
+    "maxticket",
+    "maximumcheck",
+    "maxchequesize",
+    "maximuminvestment",
+    "maxinvestment",
+  ],
   leadsRounds: ["leadsrounds", "leads", "leadinvestor", "leadrounds", "leadsround", "takeslead"],
   foundedYear: ["foundedyear", "founded", "yearfounded", "foundingyear", "established"],
   description: ["description", "about", "summary", "overview", "investmentthesis", "notes"],
-  fundManager: ["fundmanager", "manager", "managingpartner", "contact", "contactname", "partner", "keycontact", "generalpartner"],
+  fundManager: [
+    "fundmanager",
+    "manager",
+    "managingpartner",
+    "contact",
+    "contactname",
+    "partner",
+    "keycontact",
+    "generalpartner",
+  ],
   source: ["source"],
   lastReviewed: ["lastreviewed", "reviewed", "lastupdated", "updated", "updatedat", "lastverified", "verified"],
 };
@@ -453,5 +490,7 @@ export function industryCodes(item: string): readonly IndustryCode[] | undefined
   const direct = INDUSTRY_BY_KEY.get(itemKey) ?? INDUSTRY_BY_KEY.get(itemKey.replace(/s$/, ""));
   if (direct) return direct;
   const trimmed = itemKey.replace(/(sector|industry|industries|technology|technologies)$/, "");
-  return trimmed && trimmed !== itemKey ? (INDUSTRY_BY_KEY.get(trimmed) ?? INDUSTRY_BY_KEY.get(`${trimmed}tech`)) : undefined;
+  return trimmed && trimmed !== itemKey
+    ? (INDUSTRY_BY_KEY.get(trimmed) ?? INDUSTRY_BY_KEY.get(`${trimmed}tech`))
+    : undefined;
 }
