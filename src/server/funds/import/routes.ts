@@ -73,8 +73,13 @@ function parseMapping(text: string | undefined): ImportMapping | undefined {
   if (text === undefined || text.trim() === "") return undefined;
   let json: unknown;
   try {
-    json = JSON.parse(text);
-  } catch {
+    // A key such as __proto__ would vanish (or worse) on its way through an object: refused outright.
+    json = JSON.parse(text, (key, value) => {
+      if (key === "__proto__" || key === "constructor" || key === "prototype") throw new TypeError("prototype key");
+      return value;
+    });
+  } catch (error) {
+    if (error instanceof TypeError) throw invalid("The mapping is invalid: it names a reserved key.");
     throw invalid("The mapping is not valid JSON.");
   }
   const parsed = importMappingSchema.safeParse(json);

@@ -243,7 +243,11 @@ async function writeFunds(
     const batch = plan.toInsert.slice(start, start + WRITE_BATCH).map(withRun);
     await fundsRepository.insertFunds(tx, batch);
     written += batch.length;
-    onProgress?.({ phase: "writing", processed: written, total });
+    if (onProgress) {
+      onProgress({ phase: "writing", processed: written, total });
+      // PGlite answers without the event loop turning; this lets the progress line reach the socket.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
   for (const { id, fund } of plan.toUpdate) {
     await fundsRepository.updateFund(tx, id, withRun(fund));
