@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { runPendingCleanups } from "./bench/cleanup.js";
 import { GZIP_LEVEL, measureClientJs } from "./bench/client-js.js";
+import { type ImportBenchResult, measureImports, renderImportReport } from "./bench/import.js";
 import { type PostgresProbe, probePostgres } from "./bench/postgres.js";
 import { renderReport } from "./bench/report.js";
 import {
@@ -95,6 +96,13 @@ async function main(): Promise<number> {
   } finally {
     await stopAllServers();
   }
+  // The import budgets: a 100,000-row CSV previewed and imported on each database, server memory watched.
+  let imports: ImportBenchResult[] = [];
+  try {
+    imports = await measureImports(settings.root, postgres.reachable ? settings.adminUrl : undefined, log);
+  } catch (error) {
+    log(`import bench could not run: ${(error as Error).message}`);
+  }
 
   const rebuilt =
     readIfExists(path.join(clientDir, "index.html")) !== indexHtmlAtStart
@@ -102,8 +110,9 @@ async function main(): Promise<number> {
       : [];
   const results = assembleResults(settings, postgres, scenarios, coldStart, clientJs, rebuilt);
   await mkdir(path.dirname(settings.resultsFile), { recursive: true });
-  await writeFile(settings.resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+  await writeFile(settings.resultsFile, `${JSON.stringify({ ...results, imports }, null, 2)}\n`);
   console.log(renderReport(results));
+  console.log(renderImportReport(imports));
   console.log(`\nWrote ${path.relative(settings.root, settings.resultsFile)}; the run took ${elapsedText()}.`);
   return scenarios.some((scenario) => scenario.status === "failed") ? 1 : 0;
 }

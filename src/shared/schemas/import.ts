@@ -1,44 +1,22 @@
 import { z } from "zod";
+import { IMPORT_FIELDS, IMPORT_MODES } from "../import-constants.js";
 import { INDUSTRY_CODES } from "../industries.js";
 import { STAGE_CODES } from "../stages.js";
 
-export const IMPORT_MODES = ["skip_duplicates", "update_duplicates", "allow_duplicates"] as const;
+export {
+  IMPORT_FIELDS,
+  IMPORT_MODES,
+  IMPORT_STREAM_TYPE,
+  type ImportField,
+  type ImportProgressPhase,
+  type ImportStreamLine,
+  MAPPABLE_FIELDS,
+  type MappableField,
+  REQUIRED_IMPORT_FIELDS,
+} from "../import-constants.js";
+
 export const importModeSchema = z.enum(IMPORT_MODES);
 export type ImportMode = z.infer<typeof importModeSchema>;
-
-/**
- * The fields a spreadsheet column can feed. `checkSize` is a single cheque column ('$250K - $2M')
- * that fills both ends of the range; the other two take one end each.
- */
-export const IMPORT_FIELDS = [
-  "name",
-  "country",
-  "countryCode",
-  "city",
-  "website",
-  "linkedin",
-  "fundingStages",
-  "industryFocus",
-  "fundSize",
-  "currency",
-  "checkSize",
-  "checkSizeMinUsd",
-  "checkSizeMaxUsd",
-  "leadsRounds",
-  "foundedYear",
-  "description",
-  "fundManager",
-  "source",
-  "lastReviewed",
-] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
-
-/** Every fund needs these; a file (or a mapping) without a column for each is refused. */
-export const REQUIRED_IMPORT_FIELDS = ["name", "country", "fundingStages", "industryFocus"] as const;
-
-/** The fields whose unknown values the admin can map to one of our codes. */
-export const MAPPABLE_FIELDS = ["country", "fundingStages", "industryFocus"] as const;
-export type MappableField = (typeof MAPPABLE_FIELDS)[number];
 
 export const importRowErrorSchema = z.object({
   row: z.union([z.number().int(), z.literal("N/A")]),
@@ -181,15 +159,3 @@ export const importRunSchema = z.object({
 export type ImportRun = z.infer<typeof importRunSchema>;
 
 export const importHistorySchema = z.object({ imports: z.array(importRunSchema) });
-
-/**
- * What the import call streams when the client asks for `application/x-ndjson`: progress lines,
- * then one result or error line (docs/decisions/0011-import-progress.md).
- */
-export type ImportProgressPhase = "reading" | "checking" | "writing";
-export type ImportStreamLine =
-  | { type: "progress"; phase: ImportProgressPhase; processed: number; total: number }
-  | { type: "result"; result: ImportResult }
-  | { type: "error"; status: number; error: string };
-
-export const IMPORT_STREAM_TYPE = "application/x-ndjson";

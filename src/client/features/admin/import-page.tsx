@@ -1,14 +1,9 @@
 import { Info, Loader2, TriangleAlert } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { IMPORT_TEXTS, requestFailedText } from "../../../shared/admin-texts.js";
+import { IMPORT_MODES, MAPPABLE_FIELDS } from "../../../shared/import-constants.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
-import {
-  IMPORT_MODES,
-  type ImportMapping,
-  type ImportMode,
-  type ImportResult,
-  MAPPABLE_FIELDS,
-} from "../../../shared/schemas/import.js";
+import type { ImportMapping, ImportMode, ImportResult } from "../../../shared/schemas/import.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent } from "../../components/ui/card.js";
 import { ApiError } from "../../lib/api-client.js";

@@ -1,14 +1,9 @@
 import { TriangleAlert } from "lucide-react";
 import { IMPORT_FIELD_LABELS, IMPORT_TEXTS, importRowErrorText } from "../../../../shared/admin-texts.js";
 import { formatFundSize } from "../../../../shared/fund-size.js";
+import { IMPORT_FIELDS, MAPPABLE_FIELDS } from "../../../../shared/import-constants.js";
 import { INDUSTRIES, industryLabel } from "../../../../shared/industries.js";
-import {
-  IMPORT_FIELDS,
-  type ImportField,
-  type ImportPreview,
-  MAPPABLE_FIELDS,
-  type MappableField,
-} from "../../../../shared/schemas/import.js";
+import type { ImportField, ImportPreview, MappableField } from "../../../../shared/schemas/import.js";
 import { STAGES, stageLabel } from "../../../../shared/stages.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { cn } from "../../../lib/utils.js";

@@ -1,9 +1,5 @@
-import {
-  IMPORT_STREAM_TYPE,
-  type ImportProgressPhase,
-  type ImportResult,
-  type ImportStreamLine,
-} from "../../../../shared/schemas/import.js";
+import { IMPORT_STREAM_TYPE } from "../../../../shared/import-constants.js";
+import type { ImportProgressPhase, ImportResult, ImportStreamLine } from "../../../../shared/schemas/import.js";
 import { ApiError } from "../../../lib/api-client.js";
 
 export type UploadProgress =
