@@ -15,6 +15,8 @@ const gtmPort = Number(process.env.GTM_STAND_IN_PORT ?? 3218);
 const oidcPort = Number(process.env.OIDC_PROVIDER_PORT ?? 3219);
 const oidcOrigin = `http://127.0.0.1:${oidcPort}`;
 const gtmOrigin = `http://127.0.0.1:${gtmPort}`;
+// News pages for the AI writer in demo mode (tests/peers/article-server.ts).
+const articlePort = Number(process.env.ARTICLE_PEER_PORT ?? 3220);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -70,6 +72,13 @@ export default defineConfig({
       env: { GTM_STAND_IN_PORT: String(gtmPort) },
     },
     {
+      command: "npx tsx tests/peers/article-server-main.ts",
+      url: `http://127.0.0.1:${articlePort}/article`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      env: { ARTICLE_PEER_PORT: String(articlePort) },
+    },
+    {
       // A real OpenID provider on loopback for "Continue with Google" (tests/e2e/oauth.spec.ts).
       command: "node tests/peers/oidc-provider.mjs",
       url: `${oidcOrigin}/.well-known/openid-configuration`,
@@ -97,6 +106,9 @@ export default defineConfig({
         OIDC_ISSUER: oidcOrigin,
         OIDC_CLIENT_ID: "fundmatch",
         OIDC_CLIENT_SECRET: "fundmatch-secret",
+        // The AI writer runs its labelled demo drafts (no LLM here) and may read the local article server.
+        AI_WRITER_MODE: "demo",
+        AI_WRITER_ALLOW_HOSTS: `127.0.0.1:${articlePort}`,
       },
     },
   ],

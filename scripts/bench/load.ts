@@ -112,3 +112,41 @@ function totalCountOf(payload: unknown): number | undefined {
   if (typeof payload !== "object" || payload === null || !("totalCount" in payload)) return undefined;
   return typeof payload.totalCount === "number" ? payload.totalCount : undefined;
 }
+
+/**
+ * A route measured against ping on the same server besides the search: the public blog calls and
+ * pages, which are served from memory like the search and have a budget of their own.
+ */
+export type RouteProbe = {
+  id: string;
+  label: string;
+  /** Throughput budget as a share of ping on the same server. */
+  minRatioPct: number;
+  requests: autocannon.Request[];
+};
+
+/** The blog's budgets: its list call and a post page's HTML (with its head) at ≥ 50% of ping. */
+export async function blogProbes(baseUrl: string, withClient: boolean): Promise<RouteProbe[]> {
+  const response = await fetch(`${baseUrl}/_api/blog/posts?limit=1`);
+  if (response.status !== 200) throw new Error(`GET /_api/blog/posts answered ${response.status} before the load`);
+  // superjson text: the posts sit under "json".
+  const slug = ((await response.json()) as { json?: { posts?: Array<{ slug?: string }> } }).json?.posts?.[0]?.slug;
+  if (!slug) throw new Error("the blog has no published post to measure (the seed should publish some)");
+  const probes: RouteProbe[] = [
+    {
+      id: "blog-posts",
+      label: "GET /_api/blog/posts",
+      minRatioPct: 50,
+      requests: [{ method: "GET", path: "/_api/blog/posts" }],
+    },
+  ];
+  if (withClient) {
+    probes.push({
+      id: "blog-post-page",
+      label: "GET /blog/:slug (HTML)",
+      minRatioPct: 50,
+      requests: [{ method: "GET", path: `/blog/${slug}` }],
+    });
+  }
+  return probes;
+}

@@ -11,6 +11,7 @@ export function renderReport(results: BenchResults): string {
   return [
     renderHeader(results),
     renderThroughput(results.scenarios),
+    renderRoutes(results.scenarios),
     renderProcesses(results.scenarios),
     renderColdStart(results),
     renderClientJs(results),
@@ -69,6 +70,35 @@ function renderThroughput(scenarios: readonly ScenarioResult[]): string {
     renderTable(columns, rows),
     ...notes,
   ].join("\n");
+}
+
+function renderRoutes(scenarios: readonly ScenarioResult[]): string {
+  const columns: Column[] = [
+    { title: "Scenario" },
+    { title: "Route" },
+    { title: "req/s", align: "right" },
+    { title: "p50/p99 ms", align: "right" },
+    { title: "CPU µs/req", align: "right" },
+    { title: "Route/Ping", align: "right" },
+    { title: "non-2xx+err", align: "right" },
+  ];
+  const rows = scenarios.flatMap((scenario) =>
+    scenario.status === "ok"
+      ? (scenario.measurement.routes ?? []).map((route) => [
+          scenario.label,
+          route.label,
+          count.format(route.stats.requestsPerSecond),
+          latencies(route.stats),
+          optional(route.stats.serverCpuUsPerRequest, (us) => us.toFixed(0)),
+          `${route.ratioPct.toFixed(1)}%`,
+          String(route.stats.non2xx + route.stats.errors),
+        ])
+      : [],
+  );
+  if (rows.length === 0) return "Other routes: none measured.";
+  return ["Other routes, against the same ping (served from memory like the search)", renderTable(columns, rows)].join(
+    "\n",
+  );
 }
 
 function renderProcesses(scenarios: readonly ScenarioResult[]): string {

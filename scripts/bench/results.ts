@@ -39,6 +39,16 @@ export type Measurement = {
   searchCpuRatioPct?: number;
   /** Matches per search body of the mix, in its order (from the preflight). */
   searchMatches: number[];
+  /** Other routes measured against the same ping (the blog's), with their budgets. */
+  routes?: RouteMeasurement[];
+};
+
+export type RouteMeasurement = {
+  id: string;
+  label: string;
+  stats: ServerLoadStats;
+  ratioPct: number;
+  minRatioPct: number;
 };
 
 export type ScenarioResult = ScenarioSpec &
@@ -107,9 +117,21 @@ export function scenarioBudgets(result: ScenarioResult): Budget[] {
     if (result.status === "skipped") return [];
     return [{ name: "scenario completed", scenario: result.label, actual: "failed", limit: "runs", pass: false }];
   }
-  const { ping, search, searchRatioPct } = result.measurement;
-  const failures = ping.non2xx + ping.errors + search.non2xx + search.errors;
+  const { ping, search, searchRatioPct, routes = [] } = result.measurement;
+  const failures =
+    ping.non2xx +
+    ping.errors +
+    search.non2xx +
+    search.errors +
+    routes.reduce((sum, route) => sum + route.stats.non2xx + route.stats.errors, 0);
   return [
+    ...routes.map((route) => ({
+      name: `${route.label} ≥ ${route.minRatioPct}% of ping`,
+      scenario: result.label,
+      actual: `${route.ratioPct.toFixed(1)}%`,
+      limit: `≥ ${route.minRatioPct}%`,
+      pass: route.ratioPct >= route.minRatioPct,
+    })),
     {
       name: `search ≥ ${result.minSearchRatioPct}% of ping`,
       scenario: result.label,

@@ -6,9 +6,16 @@ import { setTimeout as delay } from "node:timers/promises";
 import type autocannon from "autocannon";
 import { deferCleanup } from "./cleanup.js";
 import { type PreparedDataSet, prepareGeneratedDataSet } from "./dataset.js";
-import { type LoadOptions, pingRequests, preflightSearches, runLoad, searchRequests } from "./load.js";
+import { blogProbes, type LoadOptions, pingRequests, preflightSearches, runLoad, searchRequests } from "./load.js";
 import { createScratchDatabase, type PostgresProbe } from "./postgres.js";
-import type { ColdStart, Measurement, ScenarioResult, ScenarioSpec, ServerLoadStats } from "./results.js";
+import type {
+  ColdStart,
+  Measurement,
+  RouteMeasurement,
+  ScenarioResult,
+  ScenarioSpec,
+  ServerLoadStats,
+} from "./results.js";
 import {
   ClientBuildMissingError,
   type RunningServer,
@@ -151,6 +158,22 @@ async function measureServer(
     await runLoad(server.baseUrl, searchRequests(), warmup);
     return measuredRun(server, searchRequests(), load);
   });
+  // The blog does not grow with the funds: its routes are measured on the shipped data only.
+  const routes: RouteMeasurement[] = [];
+  if (spec.dataSet === "shipped") {
+    for (const probe of await blogProbes(server.baseUrl, context.readyPath === "/")) {
+      context.log(`${spec.label}: ${probe.label}, ${warmup.durationS} s warm-up + ${load.durationS} s`);
+      await runLoad(server.baseUrl, probe.requests, warmup);
+      const stats = await measuredRun(server, probe.requests, load);
+      routes.push({
+        id: probe.id,
+        label: probe.label,
+        stats,
+        ratioPct: (stats.requestsPerSecond / ping.requestsPerSecond) * 100,
+        minRatioPct: probe.minRatioPct,
+      });
+    }
+  }
   return {
     funds: searchMatches[0] ?? 0,
     prepareMs: prepared?.ms,
@@ -163,6 +186,7 @@ async function measureServer(
     searchRatioPct: (search.requestsPerSecond / ping.requestsPerSecond) * 100,
     searchCpuRatioPct: cpuRatioPct(ping, search),
     searchMatches,
+    routes,
   };
 }
 

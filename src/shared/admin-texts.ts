@@ -196,3 +196,82 @@ export function fundDeleteText(name: string): string {
 export function fundsLoadFailedText(message: string): string {
   return `Failed to load funds: ${message}`;
 }
+
+/** Blog management (/admin/blog): the list, the editor and the AI writer tab, as the product words them. */
+export const BLOG_ADMIN_TEXTS = {
+  title: "Blog Management",
+  description: "Create, edit, and manage all blog posts for your site.",
+  createNew: "Create New Post",
+  filters: { all: "All", published: "Published", draft: "Draft" },
+  columns: ["Title", "Status", "Author", "Published Date", "Last Updated", "Actions"],
+  published: "Published",
+  draft: "Draft",
+  viewPost: "View Post",
+  editPost: "Edit Post",
+  deletePost: "Delete Post",
+  cancel: "Cancel",
+  delete: "Delete",
+  empty: "No posts found for the selected filter.",
+  createTitle: "Create Post",
+  editTitle: "Edit Post",
+  backToPosts: "Back to Posts",
+  aiWriterTab: "AI Writer",
+  manualTab: "Manual Editor",
+  fields: {
+    title: "Title",
+    slug: "Slug",
+    slugHint: "The URL-friendly version of the title.",
+    content: "Content",
+    contentPlaceholder: "Write your blog post content here...",
+    publishing: "Publishing",
+    status: "Status",
+    statusHint: "Set to Published to make it live, or Draft to keep it hidden.",
+    details: "Details",
+    excerpt: "Excerpt",
+    featuredImageUrl: "Featured Image URL",
+    seo: "SEO",
+    seoTitle: "SEO Title",
+    seoDescription: "SEO Description",
+    seoKeywords: "SEO Keywords",
+    seoKeywordsHint: "Comma-separated",
+  },
+  createPost: "Create Post",
+  updatePost: "Update Post",
+  created: "Post created.",
+  updated: "Post updated.",
+  deleted: "Post deleted.",
+  fetchFailed: "Failed to fetch blog posts",
+  createFailed: "Failed to create blog post",
+  updateFailed: "Failed to update blog post",
+  deleteFailed: "Failed to delete blog post",
+  insertImage: "Insert image",
+  imageUrl: "Image URL",
+  imageAlt: "Description (alt text)",
+  insert: "Insert",
+  ai: {
+    heading: "AI Blog Post Generator",
+    intro: "Paste news article URLs (one per line) to generate a blog post summarizing the key points.",
+    label: "Source Article URLs",
+    generate: "Generate Blog Post",
+    generating: "Generating...",
+    result: "Generated Content",
+    use: "Use This Content",
+    generated: "Blog post generated successfully!",
+    added: "Content has been added to the editor.",
+    failedFallback: "Failed to generate blog post.",
+    demoNote:
+      "Demo mode: no AI model is configured, so drafts are assembled from the articles' own sentences. Set LLM_API_KEY to have an LLM write them.",
+  },
+} as const;
+
+export function postsLoadFailedText(message: string): string {
+  return `Failed to load posts: ${message}`;
+}
+
+export function deletePostConfirmText(title: string): string {
+  return `Are you sure you want to delete the post "${title}"? This action cannot be undone.`;
+}
+
+export function generationFailedText(message: string): string {
+  return `Generation failed: ${message}`;
+}

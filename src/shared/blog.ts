@@ -8,6 +8,10 @@ import { pageTitle } from "./site.js";
 export const BLOG_POST_STATUSES = ["draft", "published"] as const;
 export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
 
+export function isBlogPostStatus(value: string): value is BlogPostStatus {
+  return (BLOG_POST_STATUSES as readonly string[]).includes(value);
+}
+
 /** Sizes a form field and a stored column may take; the server refuses anything longer. */
 export const BLOG_LIMITS = {
   titleMin: 3,
@@ -84,6 +88,21 @@ export function draftFromMarkdown(markdown: string): { title: string; content: s
     .map((block) => block.trim())
     .find((block) => block.length > 0 && !block.startsWith("#"));
   return { title, content, excerpt: paragraph ? cutExcerpt(stripMarkdown(paragraph)) : "" };
+}
+
+/**
+ * A YouTube or Vimeo video page's address as the player's embed address (what the editor inserts
+ * and the server lets through); null for any other address.
+ */
+export function videoEmbedUrl(url: string): string | null {
+  const text = url.trim();
+  const youtube =
+    /^(?:https?:\/\/)?(?:(?:www|m)\.)?youtube\.com\/watch\?(?:[^#]*&)?v=([\w-]{6,64})/.exec(text) ??
+    /^(?:https?:\/\/)?youtu\.be\/([\w-]{6,64})/.exec(text) ??
+    /^(?:https?:\/\/)?(?:(?:www|m)\.)?youtube(?:-nocookie)?\.com\/(?:embed|shorts|live)\/([\w-]{6,64})/.exec(text);
+  if (youtube) return `https://www.youtube.com/embed/${youtube[1]}`;
+  const vimeo = /^(?:https?:\/\/)?(?:(?:www|player)\.)?vimeo\.com\/(?:video\/)?(\d{1,20})(?:[/?#]|$)/.exec(text);
+  return vimeo ? `https://player.vimeo.com/video/${vimeo[1]}` : null;
 }
 
 /** An absolute http(s) URL, as the AI writer accepts them. */

@@ -1,33 +1,18 @@
+import { HOME_META, type PageMeta } from "./home-meta.js";
 import { pageTitle } from "./site.js";
 
-/**
- * Head of each public page: the server writes it into index.html so that crawlers without
- * JavaScript see it, and the client applies the same values on client-side navigation.
- */
-export type PageMeta = {
-  title: string;
-  description: string;
-  /** Robots directive; absent = indexable. */
-  robots?: string;
-  /** Path of the canonical URL, made absolute with PUBLIC_ORIGIN (or the request's origin). */
-  canonicalPath?: string;
-  /** Listed in /sitemap.xml. */
-  inSitemap: boolean;
-  /** Feeds the page links to in its head (the blog's RSS). */
-  feeds?: ReadonlyArray<{ title: string; path: string }>;
-};
+export type { PageMeta } from "./home-meta.js";
+export { REDIRECTS } from "./redirects.js";
 
 /** The blog's RSS feed, linked from the head of every blog page. */
 export const BLOG_FEED = { title: "FundMatch Blog", path: "/blog/rss.xml" } as const;
 
+/**
+ * Every fixed page's head. The home page's own entry is in home-meta.ts, so that the home page's
+ * first load carries only its own head and not every page's.
+ */
 export const PAGE_META = {
-  "/": {
-    title: pageTitle("Find Your Perfect VC Match"),
-    description:
-      "FundMatch matches startup founders with venture capital funds by country, funding stage and industry focus. Search 600+ active funds with verified data, updated bi-weekly.",
-    canonicalPath: "/",
-    inSitemap: true,
-  },
+  "/": HOME_META,
   "/login": {
     title: pageTitle("Log In"),
     description:
@@ -116,11 +101,6 @@ export const NOT_FOUND_META: PageMeta = {
   description: "This page does not exist. Search venture capital funds on FundMatch.",
   robots: "noindex",
   inSitemap: false,
-};
-
-/** Paths that are redirected permanently (server 301, client replace). */
-export const REDIRECTS: Readonly<Record<string, string>> = {
-  "/privacy-policy": "/privacy",
 };
 
 export function pageMetaFor(pathname: string): PageMeta | undefined {

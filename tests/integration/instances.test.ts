@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../../src/server/app.js";
 import { loadConfig } from "../../src/server/config.js";
@@ -47,5 +48,34 @@ describe.runIf(process.env.TEST_DATABASE_URL)("several instances sharing Postgre
       await expect.poll(() => count(app, "Spain"), { timeout: 5000 }).toBe(1);
       expect(await count(app, "Portugal")).toBe(0);
     }
+  });
+
+  const blogTitles = async (app: App) => {
+    const response = await app.inject({ method: "GET", url: "/_api/blog/posts" });
+    return superjson.parse<{ posts: Array<{ title: string }> }>(response.body).posts.map((post) => post.title);
+  };
+
+  it("lets every instance serve a blog post published through another, and drop it when unpublished", async () => {
+    const [first, second] = apps as [App, App];
+    const admin = { email: "instances-admin@example.com", password: "Admin-pass-1", displayName: "Editor" };
+    await first.inject({ method: "POST", url: "/_api/auth/register_with_password", payload: admin });
+    await shared.database.db.execute(sql`update users set role = 'admin' where email = ${admin.email}`);
+    const login = await first.inject({
+      method: "POST",
+      url: "/_api/auth/login_with_password",
+      payload: { email: admin.email, password: admin.password },
+    });
+    const cookie = login.cookies.find((item) => item.name === "fundmatch_session")?.value ?? "";
+    expect(await blogTitles(second)).toEqual([]);
+    const created = await first.inject({
+      method: "POST",
+      url: "/_api/admin/blog-post/create",
+      cookies: { fundmatch_session: cookie },
+      payload: { title: "Written on the first instance", content: "<p>Hello</p>", status: "published" },
+    });
+    expect(created.statusCode).toBe(201);
+    await expect.poll(() => blogTitles(second), { timeout: 5000 }).toEqual(["Written on the first instance"]);
+    await shared.database.db.execute(sql`update blog_posts set status = 'draft'`);
+    for (const app of apps) await expect.poll(() => blogTitles(app), { timeout: 5000 }).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import fc from "fast-check";
-import { funds, savedFunds, users } from "../../src/server/db/schema/index.js";
+import { blogPosts, funds, savedFunds, users } from "../../src/server/db/schema/index.js";
 import type { RouteEntry } from "../../src/server/http/route-inventory.js";
 import { createTestApp, type TestApp } from "./app.js";
 import type { Driver } from "./database.js";
@@ -11,7 +11,7 @@ import { insertFunds } from "./funds.js";
  * a route is added tomorrow is fuzzed too. Requests carry wrong types, missing and unknown fields,
  * prototype keys, huge and deeply nested values, bad JSON and wrong content types, as a visitor, a
  * free member and an admin. The properties: no 5xx, the server healthy after, and the stored data
- * (users, funds, saved funds) exactly as before.
+ * (users, funds, saved funds, blog posts) exactly as before.
  */
 
 export type FuzzRole = "visitor" | "member" | "admin";
@@ -84,6 +84,17 @@ export async function prepareFuzzTarget(driver: Driver): Promise<FuzzTarget> {
   const fundRows = await db.select({ id: funds.id }).from(funds);
   if (!bystander) throw new Error("the fuzz set-up could not create its bystander");
   await db.insert(savedFunds).values(fundRows.map((fund) => ({ userId: bystander.id, fundId: fund.id })));
+  await db.insert(blogPosts).values([
+    {
+      title: "Published post",
+      slug: "published-post",
+      content: "<p>Live.</p>",
+      status: "published",
+      authorName: "Editor",
+      publishedAt: new Date(),
+    },
+    { title: "Draft post", slug: "draft-post", content: "<p>Hidden.</p>", status: "draft", authorName: "Editor" },
+  ]);
   return {
     t,
     routes: t.app.routeInventory,
@@ -98,6 +109,7 @@ export async function storedState(target: FuzzTarget) {
     users: await db.select().from(users).orderBy(asc(users.id)),
     funds: await db.select().from(funds).orderBy(asc(funds.id)),
     savedFunds: await db.select().from(savedFunds).orderBy(asc(savedFunds.userId), asc(savedFunds.fundId)),
+    blogPosts: await db.select().from(blogPosts).orderBy(asc(blogPosts.id)),
   };
 }
 

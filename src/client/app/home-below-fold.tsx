@@ -1,19 +1,27 @@
+import { BLOG_TEASER_LIMIT } from "../../shared/blog.js";
+import { useBlogPosts } from "../features/blog/api/use-blog.js";
 import { FaqSection } from "../features/home/faq-section.js";
 import { FeaturesSection } from "../features/home/features-section.js";
 import { HowItWorksSection } from "../features/home/how-it-works-section.js";
-import { type BlogTeaser, InsightsTeaser } from "../features/home/insights-teaser.js";
+import { InsightsTeaser } from "../features/home/insights-teaser.js";
 
-/** No blog exists yet; the blog feature will supply the three latest posts here. */
-const NO_POSTS: readonly BlogTeaser[] = [];
-
-/** Everything under the hero and the results: loaded as its own chunk right after the first paint. */
+/**
+ * Everything under the hero and the results: loaded as its own chunk right after the first paint,
+ * so the blog teaser's call and its code (superjson) never weigh on the home page's first load.
+ */
 export function HomeBelowFold() {
   return (
     <>
       <FeaturesSection />
       <HowItWorksSection />
-      <InsightsTeaser posts={NO_POSTS} />
+      <LatestPosts />
       <FaqSection />
     </>
   );
+}
+
+/** The teaser is left out while loading, on error and when nothing is published. */
+function LatestPosts() {
+  const posts = useBlogPosts(BLOG_TEASER_LIMIT);
+  return <InsightsTeaser posts={posts.data ?? []} />;
 }

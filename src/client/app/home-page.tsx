@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { PAGE_META } from "../../shared/page-meta.js";
+import { HOME_META } from "../../shared/home-meta.js";
 import { ResultsSection } from "../features/funds/components/results-section.js";
 import { SearchSection } from "../features/funds/components/search-section.js";
 import { HeroSection } from "../features/home/hero-section.js";
@@ -13,7 +13,7 @@ const HomeBelowFold = lazy(() => import("./home-below-fold.js").then((module) =>
  * each other, so it lives here in the app layer.
  */
 export function HomePage() {
-  usePageMeta(PAGE_META["/"]);
+  usePageMeta(HOME_META);
   return (
     <>
       <HeroSection search={<SearchSection />} />

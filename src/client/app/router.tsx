@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import { Navigate, Route, Routes } from "react-router";
-import { REDIRECTS } from "../../shared/page-meta.js";
+import { REDIRECTS } from "../../shared/redirects.js";
 import { HomePage } from "./home-page.js";
 import { RootLayout } from "./root-layout.js";
 
@@ -42,6 +42,16 @@ const AdminImportPage = lazy(() =>
 const AdminFundsPage = lazy(() =>
   import("../features/admin/funds-page.js").then((module) => ({ default: module.FundsPage })),
 );
+const AdminBlogPage = lazy(() =>
+  import("../features/admin/blog/blog-admin-page.js").then((module) => ({ default: module.BlogAdminPage })),
+);
+// The blog's pages and their data calls (superjson) load only when a visitor opens the blog.
+const BlogListPage = lazy(() =>
+  import("../features/blog/blog-list-page.js").then((module) => ({ default: module.BlogListPage })),
+);
+const BlogPostPage = lazy(() =>
+  import("../features/blog/blog-post-page.js").then((module) => ({ default: module.BlogPostPage })),
+);
 const AdminUsersPage = lazy(() =>
   import("../features/admin/users-page.js").then((module) => ({ default: module.UsersPage })),
 );
@@ -58,18 +68,21 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route index element={<HomePage />} />
         <Route path="login" element={<LoginPage />} />
+        <Route path="blog" element={<BlogListPage />} />
+        <Route path="blog/:slug" element={<BlogPostPage />} />
         <Route path="set-password" element={<SetPasswordPage />} />
         <Route path="terms" element={<TermsPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="subscribe" element={<SubscribePage />} />
         <Route path="account-settings" element={<AccountSettingsPage />} />
-        {/* The admin guard and navigation wrap every admin page; /admin/import and /admin/blog join here. */}
+        {/* The admin guard and navigation wrap every admin page; /admin/import, /admin/funds and /admin/blog join here. */}
         <Route path="admin" element={<AdminLayout />}>
           <Route index element={<Navigate to="users" replace />} />
           <Route path="import" element={<AdminImportPage />} />
           <Route path="funds" element={<AdminFundsPage />} />
           <Route path="users" element={<AdminUsersPage />} />
+          <Route path="blog" element={<AdminBlogPage />} />
         </Route>
         {/* The server answers these with a 301; this covers links followed inside the app. */}
         {Object.entries(REDIRECTS).map(([from, to]) => (

@@ -3,7 +3,8 @@ import { BRAND_NAME, SOCIAL_LINKS } from "../../shared/site.js";
 import { BrandLogo } from "./brand-logo.js";
 import { SocialIcon } from "./social-icon.js";
 
-const LEGAL_LINKS = [
+const FOOTER_LINKS = [
+  { to: "/blog", label: "Blog" },
   { to: "/terms", label: "Terms of Service" },
   { to: "/privacy", label: "Privacy Policy" },
 ] as const;
@@ -46,7 +47,7 @@ export function SiteFooter() {
           </p>
           <nav aria-label="Legal">
             <ul className="flex gap-6">
-              {LEGAL_LINKS.map((link) => (
+              {FOOTER_LINKS.map((link) => (
                 <li key={link.to}>
                   <Link to={link.to} className="hover:text-slate-900 hover:underline">
                     {link.label}

@@ -12,7 +12,11 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = { signal?: AbortSignal | undefined };
+type RequestOptions = {
+  signal?: AbortSignal | undefined;
+  /** Decodes a successful answer's text (the blog's superjson); errors are plain JSON whatever this says. */
+  decode?: ((text: string) => unknown) | undefined;
+};
 
 function errorText(payload: unknown): string | undefined {
   if (!payload || typeof payload !== "object") return undefined;
@@ -41,6 +45,7 @@ async function request<T>(method: "GET" | "POST", path: string, body: unknown, o
   });
 
   const text = await response.text();
+  if (response.ok && options.decode) return options.decode(text) as T;
   let payload: unknown = null;
   if (text) {
     try {

@@ -33,12 +33,15 @@ function setCanonical(path: string | undefined): void {
  * The page's head after client-side navigation. The server renders the same values into the first
  * HTML (src/shared/page-meta.ts) for crawlers; this keeps them right once the app navigates.
  */
-export function usePageMeta(meta: PageMeta): void {
-  const { title, description, robots, canonicalPath } = meta;
+export function usePageMeta(
+  meta: Pick<PageMeta, "title" | "description" | "robots" | "canonicalPath"> & { keywords?: string | null },
+): void {
+  const { title, description, robots, canonicalPath, keywords } = meta;
   useEffect(() => {
     document.title = title;
     setMeta("description", description);
+    setMeta("keywords", keywords ?? undefined);
     setMeta("robots", robots);
     setCanonical(canonicalPath);
-  }, [title, description, robots, canonicalPath]);
+  }, [title, description, robots, canonicalPath, keywords]);
 }

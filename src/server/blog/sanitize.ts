@@ -6,7 +6,7 @@ import sanitizeHtml from "sanitize-html";
  */
 const VIDEO_EMBED = [
   /^https:\/\/www\.youtube(?:-nocookie)?\.com\/embed\/[\w-]{1,64}(?:\?[\w=&%.-]*)?$/,
-  /^https:\/\/player\.vimeo\.com\/video\/\d{1,20}(?:\?[\w=&%.-]*)?$/,
+  /^https:\/\/player\.vimeo\.com\/video\/\d{1,20}\/?(?:\?[\w=&%.-]*)?$/,
 ];
 
 export function isVideoEmbedUrl(src: string): boolean {

@@ -21,6 +21,8 @@ export function tagManager(config: Config): {
   };
 }
 
+const VIDEO_FRAME_ORIGINS = ["https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"];
+
 /**
  * Helmet's options: a strict CSP that opens only to the third parties this configuration uses
  * (the tag manager once configured, Stripe's browser script with a publishable key).
@@ -33,7 +35,12 @@ export function securityHeaders(config: Config): FastifyHelmetOptions {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...gtm.scriptOrigins, ...(stripeJs ? ["https://js.stripe.com"] : [])],
-        frameSrc: ["'self'", ...(stripeJs ? ["https://js.stripe.com", "https://hooks.stripe.com"] : [])],
+        // Blog posts may embed the two video players the editor offers (the sanitiser allows no other frame).
+        frameSrc: [
+          "'self'",
+          ...VIDEO_FRAME_ORIGINS,
+          ...(stripeJs ? ["https://js.stripe.com", "https://hooks.stripe.com"] : []),
+        ],
         // Radix positions popovers with inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "https:"],

@@ -1,4 +1,4 @@
-import { ArrowLeft, Database, Upload, Users } from "lucide-react";
+import { ArrowLeft, Database, Newspaper, Upload, Users } from "lucide-react";
 import { Link, Navigate, NavLink, Outlet, useLocation } from "react-router";
 import { ADMIN_TEXTS, adminAccessDeniedText } from "../../../shared/admin-texts.js";
 import { NOT_FOUND_META, pageMetaFor } from "../../../shared/page-meta.js";
@@ -10,13 +10,14 @@ import { useSessionQuery } from "../../lib/use-session-query.js";
 import { cn } from "../../lib/utils.js";
 
 /**
- * The admin area's sections (Import Funds, Manage Funds, Manage Users, and Manage Blog on the
- * blog page). Only pages that exist are linked.
+ * The admin area's sections, shown on every admin page so that each is one click from the others.
+ * Only pages that exist are linked.
  */
 const ADMIN_SECTIONS = [
   { to: "/admin/import", label: ADMIN_TEXTS.importFunds, icon: Upload },
   { to: "/admin/funds", label: ADMIN_TEXTS.manageFunds, icon: Database },
   { to: "/admin/users", label: ADMIN_TEXTS.manageUsers, icon: Users },
+  { to: "/admin/blog", label: ADMIN_TEXTS.manageBlog, icon: Newspaper },
 ] as const;
 
 /**

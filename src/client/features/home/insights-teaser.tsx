@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { BLOG_TEXTS, longUsDate } from "../../../shared/blog-texts.js";
 
 export type BlogTeaser = {
   id: number;
@@ -7,19 +8,12 @@ export type BlogTeaser = {
   title: string;
   excerpt: string | null;
   featuredImageUrl: string | null;
-  publishedAt: string | Date;
+  publishedAt: Date | string | null;
 };
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" });
-
-function formatDate(value: string | Date): string | null {
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
-}
-
 /**
- * 'Insights & News': the three latest posts. There is no blog yet, so the home page passes no posts;
- * an empty list (or a failed load, which the caller turns into an empty list) renders nothing.
+ * 'Insights & News': the three latest posts and a link to the blog. The caller passes an empty list
+ * while loading, on error or when nothing is published: the section is then left out silently.
  */
 export function InsightsTeaser({ posts }: { posts: readonly BlogTeaser[] }) {
   if (posts.length === 0) return null;
@@ -28,16 +22,16 @@ export function InsightsTeaser({ posts }: { posts: readonly BlogTeaser[] }) {
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <h2 id="insights-title" className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">
-            Insights &amp; News
+            {BLOG_TEXTS.teaserHeading}
           </h2>
           <Link to="/blog" className="inline-flex items-center gap-1 font-semibold text-indigo-700 hover:underline">
-            View All Posts
+            {BLOG_TEXTS.viewAll}
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
         </div>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {posts.slice(0, 3).map((post) => {
-            const date = formatDate(post.publishedAt);
+            const date = longUsDate(post.publishedAt);
             return (
               <li key={post.id}>
                 <Link

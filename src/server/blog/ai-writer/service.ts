@@ -1,5 +1,12 @@
 import type { Logger } from "pino";
 import type { AiWriterResponse } from "../../../shared/schemas/blog.js";
+import { unprocessable } from "../../errors.js";
+import { type AllowList, allowListOf } from "./address-policy.js";
+import { DEMO_WARNING, demoDraft } from "./demo-draft.js";
+import { type Article, extractArticle } from "./extract.js";
+import { fetchPage, PAGE_LIMITS } from "./fetch-page.js";
+import { LlmWriter } from "./llm.js";
+import { Unreadable, unreadableWarning } from "./unreadable.js";
 
 export type AiWriterOptions = {
   /** "llm": the summary is written by the configured LLM; "demo": an extractive draft, labelled as such. */
@@ -10,13 +17,72 @@ export type AiWriterOptions = {
   logger: Logger;
 };
 
+/** Pages fetched at the same time for one draft: enough to be quick, few enough to be polite. */
+const CONCURRENT_PAGES = 4;
+
+type Reading = { ok: true; article: Article } | { ok: false; warning: string };
+
+/** Runs `task` over the items, at most `limit` at a time, keeping the items' order in the results. */
+async function mapBounded<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** The URLs in their given order, each page once however often it was pasted. */
+function distinct(urls: readonly string[]): string[] {
+  const byAddress = new Map<string, string>();
+  for (const url of urls) {
+    let key = url;
+    try {
+      // The fragment never reaches the server: "…/a#top" is the same page as "…/a".
+      const parsed = new URL(url);
+      parsed.hash = "";
+      key = parsed.href;
+    } catch {
+      // The request schema only lets URLs through; an odd one is still read (and fails) on its own.
+    }
+    if (!byAddress.has(key)) byAddress.set(key, url);
+  }
+  return [...byAddress.values()];
+}
+
 /** The AI blog writer: reads the source articles and drafts a post in markdown. */
 export class AiWriterService {
-  constructor(private readonly options: AiWriterOptions) {}
+  private readonly allowList: AllowList;
+  private readonly llm: LlmWriter | undefined;
+
+  constructor(private readonly options: AiWriterOptions) {
+    this.allowList = allowListOf(options.allowHosts);
+    this.llm = options.mode === "llm" ? new LlmWriter(options.llm, options.logger) : undefined;
+  }
 
   async generate(urls: readonly string[]): Promise<AiWriterResponse> {
-    void this.options;
-    void urls;
-    throw new Error("AI writer: being built");
+    const readings = await mapBounded(distinct(urls), CONCURRENT_PAGES, (url) => this.read(url));
+    const articles = readings.flatMap((reading) => (reading.ok ? [reading.article] : []));
+    const warnings = readings.flatMap((reading) => (reading.ok ? [] : [reading.warning]));
+    if (articles.length === 0) {
+      throw unprocessable(`None of the articles could be read. ${warnings.join(" ")}`);
+    }
+    if (!this.llm) return { markdownContent: demoDraft(articles), warnings: [...warnings, DEMO_WARNING] };
+    return { markdownContent: await this.llm.write(articles), warnings };
+  }
+
+  private async read(url: string): Promise<Reading> {
+    try {
+      const page = await fetchPage(url, this.allowList, PAGE_LIMITS);
+      return { ok: true, article: extractArticle(page, url) };
+    } catch (error) {
+      if (!(error instanceof Unreadable)) throw error;
+      this.options.logger.info({ url, reason: error.reason }, "AI writer: a source could not be read");
+      return { ok: false, warning: unreadableWarning(url, error.reason) };
+    }
   }
 }

@@ -1,0 +1,165 @@
+import { expect, type Page, test } from "@playwright/test";
+import { BLOG_ADMIN_TEXTS, deletePostConfirmText } from "../../src/shared/admin-texts.js";
+import { BLOG_TEXTS } from "../../src/shared/blog-texts.js";
+import { expectNoSeriousViolations } from "./support/axe.js";
+
+/**
+ * The blog as its admin and its readers use it, against the built server: the shipped articles
+ * are seeded on its first start; the admin (created from ADMIN_EMAIL) writes in the Quill editor;
+ * the AI writer runs in demo mode and reads the local article server (tests/peers/article-server.ts).
+ */
+test.describe.configure({ mode: "serial" });
+
+const ADMIN = { email: "admin@example.com", password: "Admin-pass-1" };
+const RUN = Date.now().toString(36);
+const TITLE = `Term Sheets Décodées ${RUN}`;
+const SLUG = `term-sheets-decodees-${RUN}`;
+const articlePort = Number(process.env.ARTICLE_PEER_PORT ?? 3220);
+
+async function logInAsAdmin(page: Page) {
+  const response = await page.request.post("/_api/auth/login_with_password", { data: ADMIN });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+test("the shipped articles are on /blog, and the list and a post pass axe", async ({ page }) => {
+  await page.goto("/blog");
+  await expect(page).toHaveTitle("Blog | Venture Capital Fund Matching");
+  await expect(page.getByRole("heading", { level: 1, name: BLOG_TEXTS.listHeading })).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(4);
+  await expect(page.getByText("November 17, 2026")).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await page.getByRole("link", { name: /Lead vs Follow Investors/ }).click();
+  await expect(page).toHaveURL(/\/blog\/lead-vs-follow-investors$/);
+  await expect(page.getByRole("heading", { level: 1, name: /Lead vs Follow Investors/ })).toBeVisible();
+  await expect(page.getByText("October 6, 2026")).toBeVisible();
+  await expect(page.getByText("FundMatch Editorial Team")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "What a lead investor does" })).toBeVisible();
+  await expect(page).toHaveTitle("Lead vs Follow Investors in a Venture Round | Venture Capital Fund Matching");
+  await expectNoSeriousViolations(page);
+  await page.getByRole("link", { name: BLOG_TEXTS.backToAll }).first().click();
+  await expect(page).toHaveURL(/\/blog$/);
+});
+
+test("an unknown post shows Post Not Found with a way back", async ({ page }) => {
+  const response = await page.goto("/blog/no-such-post");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: BLOG_TEXTS.notFoundTitle })).toBeVisible();
+  await expect(page.getByText(BLOG_TEXTS.notFoundText)).toBeVisible();
+  await page.getByRole("link", { name: BLOG_TEXTS.returnToBlog }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+});
+
+test("the admin writes and publishes a post; a visitor reads it and sees it in the home teaser", async ({
+  page,
+  browser,
+}) => {
+  await logInAsAdmin(page);
+  await page.goto("/admin/blog");
+  await expect(page.getByRole("heading", { level: 1, name: BLOG_ADMIN_TEXTS.title })).toBeVisible();
+  await expect(page.getByRole("columnheader")).toHaveText([...BLOG_ADMIN_TEXTS.columns]);
+  await page.getByRole("button", { name: BLOG_ADMIN_TEXTS.createNew }).click();
+  await expect(page.getByRole("heading", { level: 1, name: BLOG_ADMIN_TEXTS.createTitle })).toBeVisible();
+  await expect(page.getByRole("tab", { name: BLOG_ADMIN_TEXTS.manualTab })).toHaveAttribute("aria-selected", "true");
+
+  // The slug follows the title by the slug rule.
+  await page.getByLabel(BLOG_ADMIN_TEXTS.fields.title, { exact: true }).fill(`  ${TITLE}!`);
+  await expect(page.getByLabel(BLOG_ADMIN_TEXTS.fields.slug, { exact: true })).toHaveValue(SLUG);
+
+  // Saving an empty editor is refused with the editor's own message.
+  await page.getByRole("button", { name: BLOG_ADMIN_TEXTS.createPost }).click();
+  await expect(page.getByText("Content cannot be empty")).toBeVisible();
+
+  const editor = page.getByRole("textbox", { name: BLOG_ADMIN_TEXTS.fields.content });
+  await editor.click();
+  await page.keyboard.type("A term sheet sets the price and the terms. ");
+  await page.keyboard.press("Control+b");
+  await page.keyboard.type("Read it twice.");
+  await page.keyboard.press("Control+b");
+  await page.getByLabel(BLOG_ADMIN_TEXTS.fields.excerpt).fill("What a term sheet fixes, and what it leaves open.");
+  await page.getByRole("switch").click();
+  await expect(page.getByText("Status: Published")).toBeVisible();
+  await page.getByRole("button", { name: BLOG_ADMIN_TEXTS.createPost }).click();
+
+  // Back on the list, published.
+  await expect(page.getByRole("heading", { level: 1, name: BLOG_ADMIN_TEXTS.title })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: TITLE });
+  await expect(row.getByText(BLOG_ADMIN_TEXTS.published, { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: BLOG_ADMIN_TEXTS.filters.draft, exact: true }).click();
+  await expect(page.getByRole("row").filter({ hasText: TITLE })).toHaveCount(0);
+  await page.getByRole("button", { name: BLOG_ADMIN_TEXTS.filters.all, exact: true }).click();
+
+  // A visitor in another browser reads it.
+  const visitor = await browser.newPage();
+  await visitor.goto("/blog");
+  await visitor.getByRole("link", { name: TITLE }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/blog/${SLUG}$`));
+  await expect(visitor.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
+  await expect(visitor.locator(".blog-prose strong")).toHaveText("Read it twice.");
+  await visitor.goto("/");
+  const teaser = visitor.getByRole("region", { name: BLOG_TEXTS.teaserHeading });
+  await expect(teaser.getByRole("link", { name: new RegExp(TITLE) })).toBeVisible();
+  await expect(teaser.getByRole("listitem")).toHaveCount(3);
+  await teaser.getByRole("link", { name: BLOG_TEXTS.viewAll }).click();
+  await expect(visitor).toHaveURL(/\/blog$/);
+  await visitor.close();
+});
+
+test("the admin edits the post, then deletes it after confirming", async ({ page }) => {
+  await logInAsAdmin(page);
+  await page.goto("/admin/blog");
+  const row = page.getByRole("row").filter({ hasText: TITLE });
+  await row.getByRole("button", { name: new RegExp(BLOG_ADMIN_TEXTS.editPost) }).click();
+  await expect(page.getByRole("heading", { level: 1, name: BLOG_ADMIN_TEXTS.editTitle })).toBeVisible();
+  await expect(page.getByRole("tab")).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: BLOG_ADMIN_TEXTS.fields.content })).toContainText("Read it twice.");
+  await page.getByLabel(BLOG_ADMIN_TEXTS.fields.seoTitle).fill("Term sheets, decoded");
+  await page.getByRole("button", { name: BLOG_ADMIN_TEXTS.updatePost }).click();
+  await expect(page.getByRole("heading", { level: 1, name: BLOG_ADMIN_TEXTS.title })).toBeVisible();
+
+  await row.getByRole("button", { name: new RegExp(BLOG_ADMIN_TEXTS.deletePost) }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText(deletePostConfirmText(`${TITLE}!`))).toBeVisible();
+  await dialog.getByRole("button", { name: BLOG_ADMIN_TEXTS.cancel }).click();
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: new RegExp(BLOG_ADMIN_TEXTS.deletePost) }).click();
+  await page.getByRole("dialog").getByRole("button", { name: BLOG_ADMIN_TEXTS.delete, exact: true }).click();
+  await expect(row).toHaveCount(0);
+  expect((await page.request.get(`/_api/blog/post?slug=${SLUG}`)).status()).toBe(404);
+});
+
+test("the AI writer in demo mode drafts from a news page and fills the manual editor", async ({ page }) => {
+  await logInAsAdmin(page);
+  await page.goto("/admin/blog");
+  await page.getByRole("button", { name: BLOG_ADMIN_TEXTS.createNew }).click();
+  await page.getByRole("tab", { name: BLOG_ADMIN_TEXTS.aiWriterTab }).click();
+  await expect(page.getByRole("heading", { name: BLOG_ADMIN_TEXTS.ai.heading })).toBeVisible();
+  await expect(page.getByText("Demo mode", { exact: true })).toBeVisible();
+  const generate = page.getByRole("button", { name: BLOG_ADMIN_TEXTS.ai.generate });
+  await expect(generate).toBeDisabled();
+
+  const urls = page.getByLabel(BLOG_ADMIN_TEXTS.ai.label);
+  await urls.fill("not a url");
+  await generate.click();
+  await expect(page.getByText("Please ensure all lines contain valid URLs.")).toBeVisible();
+
+  await urls.fill(`  http://127.0.0.1:${articlePort}/article  \n\n`);
+  await generate.click();
+  await expect(page.getByText("Blog post generated successfully!")).toBeVisible();
+  await expect(page.getByText(/^Demo mode: this draft was assembled/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: BLOG_ADMIN_TEXTS.ai.result })).toBeVisible();
+  await page.getByRole("button", { name: BLOG_ADMIN_TEXTS.ai.use }).click();
+
+  await expect(page.getByText(BLOG_ADMIN_TEXTS.ai.added)).toBeVisible();
+  await expect(page.getByRole("tab", { name: BLOG_ADMIN_TEXTS.manualTab })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByLabel(BLOG_ADMIN_TEXTS.fields.title, { exact: true })).toHaveValue(
+    "Seed rounds reach a record in Europe",
+  );
+  await expect(page.getByLabel(BLOG_ADMIN_TEXTS.fields.slug, { exact: true })).toHaveValue(
+    "seed-rounds-reach-a-record-in-europe",
+  );
+  await expect(page.getByLabel(BLOG_ADMIN_TEXTS.fields.excerpt)).toHaveValue(/^European startups raised 4\.2 billion/);
+  const editor = page.getByRole("textbox", { name: BLOG_ADMIN_TEXTS.fields.content });
+  await expect(editor.getByRole("heading", { level: 2, name: "Sources" })).toBeVisible();
+  await expect(editor).not.toContainText("SCRIPT_MARKER");
+});
