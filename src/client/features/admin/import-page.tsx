@@ -65,11 +65,19 @@ function progressShare(progress: UploadProgress | null): { percent: number; labe
         label: `${IMPORT_TEXTS.uploading} (${Math.round(100 * fraction(progress.loaded, progress.total))}%)`,
       };
     case "reading":
-    case "checking":
+    case "checking": {
+      // Until the file's end the server only estimates the row count (from the share of the file read).
+      const estimated = progress.phase === "checking" && progress.processed < progress.total;
+      const about = Math.max(progress.processed, Number(progress.total.toPrecision(2)));
       return {
         percent: 30 + 30 * fraction(progress.processed, progress.total),
-        label: `${IMPORT_TEXTS.checking}: ${count(progress.processed, progress.total)}`,
+        label: `${IMPORT_TEXTS.checking}: ${
+          estimated
+            ? `${progress.processed.toLocaleString("en-US")} of about ${about.toLocaleString("en-US")}`
+            : count(progress.processed, progress.total)
+        }`,
       };
+    }
     case "writing":
       return {
         percent: 60 + 40 * fraction(progress.processed, progress.total),

@@ -17,7 +17,9 @@ import {
   mapColumns,
   missingFields,
   type NormalisedFund,
+  type NormaliseResult,
   type NormaliserOptions,
+  type RowIssue,
   RowNormaliser,
   valueMappings,
 } from "./normalise.js";
@@ -25,8 +27,9 @@ import {
   detectFileKind,
   FILE_TYPE_REFUSED,
   type ImportFileKind,
-  parseSpreadsheet,
+  openSpreadsheet,
   type SheetRecord,
+  type Spreadsheet,
 } from "./parse-file.js";
 import * as runsRepository from "./repository.js";
 
@@ -40,7 +43,7 @@ export type ProgressListener = (progress: ImportProgress) => void;
 /** Who started an import, for its history entry. */
 export type ImportActor = { id: number; email: string } | null;
 
-/** Rows per insert statement and per progress report while writing. */
+/** Valid rows per duplicate lookup, per write and per progress report while writing. */
 const WRITE_BATCH = fundsRepository.INSERT_BATCH_SIZE;
 /** Rows checked between two progress reports (and two turns of the event loop). */
 const CHECK_BATCH = 2000;
@@ -49,12 +52,17 @@ const MAX_WARNINGS = 500;
 const PREVIEW_ROWS = 10;
 const PREVIEW_ERRORS = 50;
 const PREVIEW_UNKNOWN_VALUES = 300;
+/** Distinct unknown values the preview counts; a column of unique junk must not fill the memory. */
+const MAX_UNKNOWN_TRACKED = 20_000;
+const SAMPLES_PER_COLUMN = 3;
 
 /**
  * The one import path: the admin upload and the first-start seed both come through here.
- * Parse → map columns → validate and normalise each row → detect duplicates (name plus country,
- * against the database and earlier rows of the same file) → write in batches, in one transaction,
- * so that a failure leaves the fund data as it was.
+ * The file is read twice, a row at a time, and never held as a table of rows or funds: first
+ * every row is normalised and checked (errors, warnings, counts), then, in one transaction, the
+ * rows are normalised again and written in batches, each batch's duplicates (name plus country,
+ * against the funds stored before and the file's earlier rows) found by one lookup. A failure
+ * anywhere in the transaction leaves the fund data as it was.
  */
 export async function importFundsFile(
   db: Db,
@@ -62,24 +70,26 @@ export async function importFundsFile(
   kind: ImportFileKind,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const records = parseSpreadsheet(buffer, kind);
-  const { fieldByColumn, missing } = mapColumns(columnsOf(records));
-  if (records.length > 0 && missing.length > 0) {
-    return {
-      ...emptyResult(),
-      failedImports: records.length,
-      errors: [{ row: "N/A", error: `Missing required column(s): ${missing.join(", ")}` }],
-    };
+  const sheet = await openSpreadsheet(buffer, kind);
+  const { fieldByColumn, missing } = mapColumns(sheet.columns);
+  const file: ReadyFile = {
+    sheet,
+    fieldByColumn,
+    missing,
+    normaliser: new RowNormaliser(fieldByColumn, { defaultSource: options.defaultSource ?? "import" }),
+  };
+  if (sheet.hasRows && missing.length > 0) {
+    let rows = 0;
+    for await (const _ of sheet.rows()) rows += 1;
+    return { ...emptyResult(), failedImports: rows, errors: [{ row: "N/A", error: missingText(missing) }] };
   }
-  const normaliser = new RowNormaliser(fieldByColumn, { defaultSource: options.defaultSource ?? "import" });
-  const checked = await checkRecords(records, normaliser);
-  return db.transaction(async (tx) => (await writeFunds(tx, checked, options.mode, null)).result);
+  const check = await checkFile(file);
+  return db.transaction((tx) => writeFunds(tx, file, check, options.mode, null));
 }
 
-/** A file made ready for a preview or an import: its kind checked, read, its columns mapped. */
-type PreparedFile = {
-  records: SheetRecord[];
-  columns: string[];
+/** A file made ready for a preview or an import: its kind checked, opened, its columns mapped. */
+type ReadyFile = {
+  sheet: Spreadsheet;
   fieldByColumn: Map<string, ImportField>;
   missing: ImportField[];
   normaliser: RowNormaliser;
@@ -90,90 +100,144 @@ type PreparedFile = {
  * type and content, and the admin's mapping is checked against the file (every column it names
  * must exist, every country it maps to must be real).
  */
-function prepareUpload(file: UploadedFile, mapping: ImportMapping | undefined, importDate: string): PreparedFile {
+async function openUpload(
+  file: UploadedFile,
+  mapping: ImportMapping | undefined,
+  importDate: string,
+): Promise<ReadyFile> {
   const kind = detectFileKind(file.buffer, file.fileName, file.mimeType);
   if (!kind) throw invalid(FILE_TYPE_REFUSED);
-  const records = parseSpreadsheet(file.buffer, kind);
-  const columns = columnsOf(records);
+  const sheet = await openSpreadsheet(file.buffer, kind);
   for (const column of Object.keys(mapping?.columns ?? {})) {
-    if (!columns.includes(column)) throw invalid(`The mapping names a column the file does not have: '${column}'.`);
+    if (!sheet.columns.includes(column))
+      throw invalid(`The mapping names a column the file does not have: '${column}'.`);
   }
   for (const code of Object.values(mapping?.values?.country ?? {})) {
     if (code !== null && !countryByCode(code)) throw invalid(`The mapping names an unknown country code: '${code}'.`);
   }
-  const fieldByColumn = applyColumnMapping(mapColumns(columns).fieldByColumn, mapping?.columns);
+  const fieldByColumn = applyColumnMapping(mapColumns(sheet.columns).fieldByColumn, mapping?.columns);
   const options: NormaliserOptions = {
     forceSource: sourceName(file.fileName),
     reviewedDefault: importDate,
     mappings: valueMappings(mapping?.values),
   };
   return {
-    records,
-    columns,
+    sheet,
     fieldByColumn,
     missing: missingFields(new Set(fieldByColumn.values())),
     normaliser: new RowNormaliser(fieldByColumn, options),
   };
 }
 
-function columnsOf(records: SheetRecord[]): string[] {
-  return records.length > 0 ? Object.keys(records[0]?.values ?? {}) : [];
-}
+type ValidRow = { row: number; fund: NormalisedFund };
+type UnknownValue = { field: ImportField; column: string; value: string; count: number; mappable: boolean };
 
-type CheckedRows = {
-  valid: Array<{ row: number; fund: NormalisedFund }>;
-  errors: Array<{ row: number; error: string }>;
-  warnings: Array<{ row: number; warning: string }>;
-  warningCount: number;
-  /** Unknown values per field and column, with how often each occurs. */
-  unknown: Map<string, { field: ImportField; column: string; value: string; count: number; mappable: boolean }>;
-  total: number;
-};
-
-async function checkRecords(
-  records: SheetRecord[],
-  normaliser: RowNormaliser,
-  onProgress?: ProgressListener,
-): Promise<CheckedRows> {
-  const checked: CheckedRows = {
-    valid: [],
-    errors: [],
-    warnings: [],
-    warningCount: 0,
-    unknown: new Map(),
-    total: records.length,
-  };
-  for (let index = 0; index < records.length; index += 1) {
-    const record = records[index] as SheetRecord;
-    const outcome = normaliser.normalise(record);
-    if (outcome.ok) checked.valid.push({ row: record.row, fund: outcome.fund });
-    else checked.errors.push({ row: record.row, error: outcome.error });
-    for (const issue of outcome.issues) {
-      const key = `${issue.field}\u0000${issue.column}\u0000${issue.value}`;
-      const seen = checked.unknown.get(key);
-      if (seen) seen.count += 1;
-      else
-        checked.unknown.set(key, {
-          field: issue.field,
-          column: issue.column,
-          value: issue.value,
-          count: 1,
-          mappable: issue.mappable,
-        });
-      if (outcome.ok) {
-        checked.warningCount += 1;
-        if (checked.warnings.length < MAX_WARNINGS)
-          checked.warnings.push({ row: record.row, warning: issueText(issue) });
+/**
+ * Reads the file once, row by row: each row normalised and shown to `onRow`, the valid ones handed
+ * to `onFunds` in batches of WRITE_BATCH. Returns the number of rows read.
+ */
+async function scanFile(
+  file: ReadyFile,
+  handlers: {
+    onRow?: (record: SheetRecord, outcome: NormaliseResult) => void;
+    onFunds?: (batch: ValidRow[]) => Promise<void>;
+    onProgress?: (rowsRead: number) => void;
+  },
+): Promise<number> {
+  let rowsRead = 0;
+  let batch: ValidRow[] = [];
+  for await (const record of file.sheet.rows()) {
+    const outcome = file.normaliser.normalise(record);
+    handlers.onRow?.(record, outcome);
+    rowsRead += 1;
+    if (outcome.ok && handlers.onFunds) {
+      batch.push({ row: record.row, fund: outcome.fund });
+      if (batch.length >= WRITE_BATCH) {
+        await handlers.onFunds(batch);
+        batch = [];
       }
     }
-    if ((index + 1) % CHECK_BATCH === 0) {
-      onProgress?.({ phase: "checking", processed: index + 1, total: records.length });
-      // Let the progress line leave and other requests run between batches.
+    if (rowsRead % CHECK_BATCH === 0) {
+      handlers.onProgress?.(rowsRead);
+      // Let progress lines leave and other requests run between slices of the file.
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
-  onProgress?.({ phase: "checking", processed: records.length, total: records.length });
-  return checked;
+  if (batch.length > 0) await handlers.onFunds?.(batch);
+  return rowsRead;
+}
+
+/** What checking every row found: all the result needs but the writes, and the preview's extras. */
+class FileCheck {
+  total = 0;
+  valid = 0;
+  readonly errors: Array<{ row: number; error: string }> = [];
+  readonly warnings: Array<{ row: number; warning: string }> = [];
+  warningCount = 0;
+  rowsWithWarnings = 0;
+  /** Unknown values per field, column and value, with how often each occurs (the preview's only). */
+  readonly unknown = new Map<string, UnknownValue>();
+  /** The first few distinct values of each column (the preview's only). */
+  readonly samples = new Map<string, string[]>();
+
+  constructor(private readonly forPreview: boolean) {}
+
+  add(record: SheetRecord, outcome: NormaliseResult): void {
+    if (outcome.ok) this.valid += 1;
+    else this.errors.push({ row: record.row, error: outcome.error });
+    if (outcome.ok && outcome.issues.length > 0) this.rowsWithWarnings += 1;
+    for (const issue of outcome.issues) {
+      if (this.forPreview) this.countUnknown(issue);
+      if (outcome.ok) {
+        this.warningCount += 1;
+        if (this.warnings.length < MAX_WARNINGS) this.warnings.push({ row: record.row, warning: issueText(issue) });
+      }
+    }
+    if (this.forPreview) this.sample(record);
+  }
+
+  private countUnknown(issue: RowIssue): void {
+    const key = `${issue.field}\u0000${issue.column}\u0000${issue.value}`;
+    const seen = this.unknown.get(key);
+    if (seen) seen.count += 1;
+    else if (this.unknown.size < MAX_UNKNOWN_TRACKED) {
+      const { field, column, value, mappable } = issue;
+      this.unknown.set(key, { field, column, value, count: 1, mappable });
+    }
+  }
+
+  private sample(record: SheetRecord): void {
+    for (const column in record.values) {
+      const value = record.values[column];
+      if (!value) continue;
+      let values = this.samples.get(column);
+      if (!values) {
+        values = [];
+        this.samples.set(column, values);
+      }
+      if (values.length < SAMPLES_PER_COLUMN && !values.includes(value)) values.push(value);
+    }
+  }
+}
+
+/** The checking read: every row normalised; errors, warnings and counts kept, the funds not. */
+async function checkFile(file: ReadyFile, options: { onProgress?: ProgressListener; forPreview?: boolean } = {}) {
+  const check = new FileCheck(options.forPreview ?? false);
+  const { onProgress } = options;
+  check.total = await scanFile(file, {
+    onRow: (record, outcome) => check.add(record, outcome),
+    // The row count is known only at the end of the file: until then it is estimated from how
+    // much of the file has been read.
+    onProgress:
+      onProgress &&
+      ((rowsRead) => {
+        const fraction = file.sheet.readFraction();
+        const estimate = fraction > 0 ? Math.round(rowsRead / fraction) : rowsRead;
+        onProgress({ phase: "checking", processed: rowsRead, total: Math.max(rowsRead, estimate) });
+      }),
+  });
+  onProgress?.({ phase: "checking", processed: check.total, total: check.total });
+  return check;
 }
 
 function emptyResult(): ImportResult {
@@ -187,76 +251,97 @@ function emptyResult(): ImportResult {
   };
 }
 
-type Plan = {
-  toInsert: NormalisedFund[];
-  toUpdate: Array<{ id: number; fund: NormalisedFund }>;
-  duplicateRows: Set<number>;
-};
+/**
+ * Duplicates by name plus country, batch after batch: against the funds stored before the import
+ * (one lookup per batch, for the keys the file has not shown yet) and against the file's earlier
+ * rows. Keys seen before are not looked up again, so funds the import itself has written in an
+ * earlier batch are never mistaken for stored ones.
+ */
+class DuplicateFinder {
+  private readonly seenInFile = new Set<string>();
+  /** The oldest stored fund for each key of the file that had one before the import. */
+  private readonly storedIds = new Map<string, number>();
 
-/** What the import would do with the valid rows, given the funds already stored. */
-async function planWrites(db: Db, valid: CheckedRows["valid"], mode: ImportMode, result: ImportResult): Promise<Plan> {
-  const existing = await fundsRepository.findFundIdsByKeys(
-    db,
-    valid.map(({ fund }) => fund),
-  );
-  const seenInFile = new Set<string>();
-  const plan: Plan = { toInsert: [], toUpdate: [], duplicateRows: new Set() };
-  for (const { row, fund } of valid) {
-    const key = fundsRepository.duplicateKey(fund.name, fund.country);
-    const existingIds = existing.get(key);
-    const isDuplicate = existingIds !== undefined || seenInFile.has(key);
-    seenInFile.add(key);
-    if (!isDuplicate) {
-      plan.toInsert.push(fund);
-      result.successfulImports += 1;
-      continue;
+  constructor(private readonly db: Db) {}
+
+  /** For each fund, in order: null when it is new, else the stored fund it repeats (if any). */
+  async classify(batch: readonly ValidRow[]): Promise<Array<{ storedId: number | undefined } | null>> {
+    const keys = batch.map(({ fund }) => fundsRepository.duplicateKey(fund.name, fund.country));
+    const unseen = new Set(keys.filter((key) => !this.seenInFile.has(key)));
+    if (unseen.size > 0) {
+      const names = new Set(batch.map(({ fund }) => fund.name.trim().toLowerCase()));
+      const stored = await fundsRepository.findOldestFundIdsByNames(this.db, [...names]);
+      for (const [key, id] of stored) if (unseen.has(key)) this.storedIds.set(key, id);
     }
-    plan.duplicateRows.add(row);
-    result.duplicatesFound += 1;
-    if (mode === "allow_duplicates") plan.toInsert.push(fund);
-    else if (mode === "update_duplicates" && existingIds?.[0] !== undefined) {
-      // The oldest record with that name and country is the canonical one.
-      plan.toUpdate.push({ id: existingIds[0], fund });
-      result.duplicatesUpdated += 1;
-    } else result.duplicatesSkipped += 1;
+    return keys.map((key) => {
+      const storedId = this.storedIds.get(key);
+      const duplicate = storedId !== undefined || this.seenInFile.has(key);
+      this.seenInFile.add(key);
+      return duplicate ? { storedId } : null;
+    });
   }
-  return plan;
 }
 
+/** What the import does with one duplicate, by mode: counted, and kept apart, written or dropped. */
+function countDuplicate(
+  mode: ImportMode,
+  storedId: number | undefined,
+  result: ImportResult,
+): "insert" | "update" | "skip" {
+  result.duplicatesFound += 1;
+  if (mode === "allow_duplicates") return "insert";
+  // The oldest record with that name and country is the canonical one; a repeat of a row of the
+  // file with no stored fund behind it is skipped.
+  if (mode === "update_duplicates" && storedId !== undefined) {
+    result.duplicatesUpdated += 1;
+    return "update";
+  }
+  result.duplicatesSkipped += 1;
+  return "skip";
+}
+
+/** The writing read, inside the caller's transaction: counts from the checking read, funds written per batch. */
 async function writeFunds(
   tx: Db,
-  checked: CheckedRows,
+  file: ReadyFile,
+  check: FileCheck,
   mode: ImportMode,
   importId: number | null,
   onProgress?: ProgressListener,
-): Promise<{ result: ImportResult }> {
-  const result: ImportResult = {
-    ...emptyResult(),
-    failedImports: checked.errors.length,
-    errors: checked.errors,
-  };
-  const plan = await planWrites(tx, checked.valid, mode, result);
-  const withRun = (fund: NormalisedFund) => (importId === null ? fund : { ...fund, importId });
-  const total = plan.toInsert.length + plan.toUpdate.length;
-  let written = 0;
-  for (let start = 0; start < plan.toInsert.length; start += WRITE_BATCH) {
-    const batch = plan.toInsert.slice(start, start + WRITE_BATCH).map(withRun);
-    await fundsRepository.insertFunds(tx, batch);
-    written += batch.length;
-    if (onProgress) {
-      onProgress({ phase: "writing", processed: written, total });
-      // PGlite answers without the event loop turning; this lets the progress line reach the socket.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-  for (const { id, fund } of plan.toUpdate) {
-    await fundsRepository.updateFund(tx, id, withRun(fund));
-    written += 1;
-    if (written % WRITE_BATCH === 0) onProgress?.({ phase: "writing", processed: written, total });
-  }
-  onProgress?.({ phase: "writing", processed: total, total });
-  if (checked.warningCount > 0) result.warnings = checked.warnings;
-  return { result };
+): Promise<ImportResult> {
+  const result: ImportResult = { ...emptyResult(), failedImports: check.errors.length, errors: check.errors };
+  const duplicates = new DuplicateFinder(tx);
+  let handled = 0;
+  await scanFile(file, {
+    onFunds: async (batch) => {
+      const found = await duplicates.classify(batch);
+      const inserts: NormalisedFund[] = [];
+      // By stored id: a stored fund repeated in the file takes its last row's values.
+      const updates = new Map<number, NormalisedFund>();
+      batch.forEach(({ fund }, index) => {
+        if (importId !== null) fund.importId = importId;
+        const duplicate = found[index];
+        const action = duplicate ? countDuplicate(mode, duplicate.storedId, result) : "insert";
+        if (!duplicate) result.successfulImports += 1;
+        if (action === "insert") inserts.push(fund);
+        else if (action === "update" && duplicate?.storedId !== undefined) updates.set(duplicate.storedId, fund);
+      });
+      await fundsRepository.insertFunds(tx, inserts);
+      await fundsRepository.updateFunds(
+        tx,
+        [...updates].map(([id, values]) => ({ id, values })),
+      );
+      handled += batch.length;
+      if (onProgress) {
+        onProgress({ phase: "writing", processed: handled, total: check.valid });
+        // PGlite answers without the event loop turning; this lets the progress line reach the socket.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
+  });
+  if (handled === 0) onProgress?.({ phase: "writing", processed: 0, total: check.valid });
+  if (check.warningCount > 0) result.warnings = check.warnings;
+  return result;
 }
 
 /** Today as the import records it in lastReviewed when the file gives no date. */
@@ -291,64 +376,53 @@ export class FundImportService {
    * cannot read, the counts, and the first rows as they would be stored.
    */
   async preview(request: Omit<UploadRequest, "onProgress" | "actor">): Promise<ImportPreview> {
-    const prepared = prepareUpload(request.file, request.mapping, today());
-    const checked = await checkRecords(prepared.records, prepared.normaliser);
+    const file = await openUpload(request.file, request.mapping, today());
+    const check = new FileCheck(true);
     const result = emptyResult();
-    const plan =
-      prepared.missing.length > 0
-        ? { toInsert: [], toUpdate: [], duplicateRows: new Set<number>() }
-        : await planWrites(this.db, checked.valid, request.mode, result);
-    const samples = (column: string) => {
-      const values: string[] = [];
-      for (const record of prepared.records) {
-        const value = record.values[column];
-        if (value && !values.includes(value)) values.push(value.length > 60 ? `${value.slice(0, 60)}…` : value);
-        if (values.length >= 3) break;
-      }
-      return values;
-    };
+    const canImport = file.missing.length === 0;
+    const duplicates = new DuplicateFinder(this.db);
+    const rows: ImportPreview["rows"] = [];
+    check.total = await scanFile(file, {
+      onRow: (record, outcome) => check.add(record, outcome),
+      // What the import would do, batch by batch, with the same duplicate rules and nothing written.
+      onFunds: canImport
+        ? async (batch) => {
+            const found = await duplicates.classify(batch);
+            batch.forEach(({ row, fund }, index) => {
+              const duplicate = found[index];
+              if (duplicate) countDuplicate(request.mode, duplicate.storedId, result);
+              else result.successfulImports += 1;
+              if (rows.length < PREVIEW_ROWS) rows.push(previewRow(row, fund, duplicate !== null));
+            });
+          }
+        : undefined,
+    });
     return {
       fileName: sourceName(request.file.fileName),
-      rowCount: prepared.records.length,
-      columns: prepared.columns.map((column) => ({
+      rowCount: check.total,
+      columns: file.sheet.columns.map((column) => ({
         column,
-        field: prepared.fieldByColumn.get(column) ?? null,
-        samples: samples(column),
+        field: file.fieldByColumn.get(column) ?? null,
+        samples: (check.samples.get(column) ?? []).map((value) =>
+          value.length > 60 ? `${value.slice(0, 60)}…` : value,
+        ),
       })),
-      missing: prepared.missing,
-      unknownValues: [...checked.unknown.values()]
+      missing: file.missing,
+      unknownValues: [...check.unknown.values()]
         .sort((a, b) => Number(b.mappable) - Number(a.mappable) || b.count - a.count || a.value.localeCompare(b.value))
         .slice(0, PREVIEW_UNKNOWN_VALUES),
       summary: {
-        total: prepared.records.length,
-        newRecords: prepared.missing.length > 0 ? 0 : result.successfulImports,
+        total: check.total,
+        newRecords: result.successfulImports,
         duplicatesFound: result.duplicatesFound,
         duplicatesSkipped: result.duplicatesSkipped,
         duplicatesUpdated: result.duplicatesUpdated,
-        failed: prepared.missing.length > 0 ? prepared.records.length : checked.errors.length,
-        withWarnings: new Set(checked.warnings.map((warning) => warning.row)).size,
+        failed: canImport ? check.errors.length : check.total,
+        withWarnings: check.rowsWithWarnings,
       },
-      errors:
-        prepared.missing.length > 0
-          ? [{ row: "N/A", error: missingText(prepared.missing) }]
-          : checked.errors.slice(0, PREVIEW_ERRORS),
-      rows: checked.valid.slice(0, PREVIEW_ROWS).map(({ row, fund }) => ({
-        row,
-        name: fund.name,
-        country: fund.country,
-        countryCode: fund.countryCode ?? null,
-        city: fund.city ?? null,
-        fundingStages: fund.fundingStages,
-        industryFocus: fund.industryFocus,
-        fundSize: fund.fundSize ?? null,
-        currency: fund.currency ?? null,
-        checkSizeMinUsd: fund.checkSizeMinUsd ?? null,
-        checkSizeMaxUsd: fund.checkSizeMaxUsd ?? null,
-        website: fund.website ?? null,
-        lastReviewed: fund.lastReviewed ?? null,
-        duplicate: plan.duplicateRows.has(row),
-      })),
-      countryChoices: checked.unknown.size > 0 ? allCountries() : [],
+      errors: canImport ? check.errors.slice(0, PREVIEW_ERRORS) : [{ row: "N/A", error: missingText(file.missing) }],
+      rows,
+      countryChoices: check.unknown.size > 0 ? allCountries() : [],
     };
   }
 
@@ -360,22 +434,22 @@ export class FundImportService {
   async upload(request: UploadRequest): Promise<ImportResult> {
     const { file, mode, onProgress } = request;
     onProgress?.({ phase: "reading", processed: 0, total: 0 });
-    const prepared = prepareUpload(file, request.mapping, today());
-    if (prepared.records.length > 0 && prepared.missing.length > 0) throw invalid(missingText(prepared.missing));
-    const checked = await checkRecords(prepared.records, prepared.normaliser, onProgress);
+    const ready = await openUpload(file, request.mapping, today());
+    if (ready.sheet.hasRows && ready.missing.length > 0) throw invalid(missingText(ready.missing));
+    const check = await checkFile(ready, { onProgress });
     const start: runsRepository.RunStart = {
       adminId: request.actor?.id ?? null,
       adminEmail: request.actor?.email ?? null,
       fileName: sourceName(file.fileName),
       fileBytes: file.buffer.length,
       mode,
-      totalRows: prepared.records.length,
+      totalRows: check.total,
     };
     let outcome: { result: ImportResult; importId: number };
     try {
       outcome = await this.db.transaction(async (tx) => {
         const importId = await runsRepository.insertRun(tx, start);
-        const { result } = await writeFunds(tx, checked, mode, importId, onProgress);
+        const result = await writeFunds(tx, ready, check, mode, importId, onProgress);
         await runsRepository.finishRun(tx, importId, result);
         return { result, importId };
       });
@@ -399,6 +473,25 @@ export class FundImportService {
   history(limit = 20): Promise<ImportRun[]> {
     return runsRepository.listRuns(this.db, limit);
   }
+}
+
+function previewRow(row: number, fund: NormalisedFund, duplicate: boolean): ImportPreview["rows"][number] {
+  return {
+    row,
+    name: fund.name,
+    country: fund.country,
+    countryCode: fund.countryCode ?? null,
+    city: fund.city ?? null,
+    fundingStages: fund.fundingStages,
+    industryFocus: fund.industryFocus,
+    fundSize: fund.fundSize ?? null,
+    currency: fund.currency ?? null,
+    checkSizeMinUsd: fund.checkSizeMinUsd ?? null,
+    checkSizeMaxUsd: fund.checkSizeMaxUsd ?? null,
+    website: fund.website ?? null,
+    lastReviewed: fund.lastReviewed ?? null,
+    duplicate,
+  };
 }
 
 function missingText(missing: readonly string[]): string {

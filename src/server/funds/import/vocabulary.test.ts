@@ -88,7 +88,8 @@ describe("countries", () => {
     const { readFileSync } = await import("node:fs");
     const { SEED_FUNDS_CSV } = await import("../../paths.js");
     const { parseSpreadsheet } = await import("./parse-file.js");
-    const names = new Set(parseSpreadsheet(readFileSync(SEED_FUNDS_CSV), "csv").map((record) => record.values.country));
+    const records = await parseSpreadsheet(readFileSync(SEED_FUNDS_CSV), "csv");
+    const names = new Set(records.map((record) => record.values.country));
     for (const name of names) expect(resolveCountry(name ?? "")?.name).toBe(name);
   });
 
