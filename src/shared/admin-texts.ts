@@ -9,6 +9,7 @@ export const ADMIN_TEXTS = {
   manageUsers: "Manage Users",
   manageFunds: "Manage Funds",
   manageBlog: "Manage Blog",
+  scrollHint: "Scroll sideways to see every column.",
   usersTitle: "User Management",
   usersDescription: "View, manage, and perform actions on all users in the system.",
   searchPlaceholder: "Search by name or email...",
@@ -138,6 +139,16 @@ export function importRowErrorText(row: number | "N/A", error: string): string {
   return `Row ${row}: ${error}`;
 }
 
+/** Under a long error list that the page shortens. */
+export function moreErrorsText(shown: number, total: number): string {
+  return `Showing the first ${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} errors.`;
+}
+
+/** A count of rows, as the preview's table of unknown values shows it on a phone. */
+export function rowCountText(count: number): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? "row" : "rows"}`;
+}
+
 export function requestFailedText(status: number): string {
   return `Request failed with status ${status}`;
 }
@@ -187,6 +198,7 @@ export const FUNDS_ADMIN_TEXTS = {
   previous: "Previous",
   next: "Next",
   importLabel: "import",
+  reviewed: "reviewed",
 } as const;
 
 export function fundDeleteText(name: string): string {

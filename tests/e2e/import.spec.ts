@@ -79,6 +79,7 @@ test("a dropped file is previewed, an unknown industry mapped, and the import re
     "Row 4: name is required (column 'Investor Name' is empty)",
   );
   await expect(page.getByTestId("import-history")).toContainText("dropped-investors.csv");
+  await expectNoSeriousViolations(page);
 
   const search = await page.request.post("/_api/funds/search", {
     data: { country: "Iceland", fundingStage: "series_a", industryFocus: ["deep_tech"] },
@@ -126,6 +127,8 @@ test("the admin edits a fund on /admin/funds and search sees the change", async 
   await row.getByRole("button", { name: `${FUNDS_ADMIN_TEXTS.edit} ${CLICKED}` }).click();
 
   const dialog = page.getByRole("dialog");
+  await expect(dialog.getByLabel("Name", { exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page);
   await dialog.getByLabel("Name", { exact: true }).fill("");
   await dialog.getByRole("button", { name: FUNDS_ADMIN_TEXTS.save }).click();
   await expect(dialog.getByText("Name is required.")).toBeVisible();
@@ -147,7 +150,41 @@ test("the admin edits a fund on /admin/funds and search sees the change", async 
     .getByRole("button", { name: `${FUNDS_ADMIN_TEXTS.delete} ${CLICKED} Edited` })
     .click();
   await expect(page.getByRole("dialog")).toContainText("saved funds");
+  await expectNoSeriousViolations(page);
   await page.getByRole("button", { name: FUNDS_ADMIN_TEXTS.deleteConfirm }).click();
   await expect(page.getByText(FUNDS_ADMIN_TEXTS.deleted)).toBeVisible();
   await expect(page.getByText(FUNDS_ADMIN_TEXTS.noFunds)).toBeVisible();
+});
+
+test("on a phone the preview's choices and the fund actions are in view, without scrolling sideways", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await logIn(page);
+  const inView = async (locator: ReturnType<Page["locator"]>) => {
+    const box = await locator.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+  };
+  const noSidewaysScroll = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+  await page.goto("/admin/import");
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByTestId("file-drop").click();
+  await (await chooser).setFiles({ name: "phone.csv", mimeType: "text/csv", buffer: Buffer.from(droppedCsv) });
+  await expect(page.getByTestId("preview-rows")).toBeVisible();
+  await inView(page.getByLabel("Field for column Investor Name"));
+  await inView(page.getByLabel("Map Industry focus value Quantum Alchemy"));
+  // The first rows keep their columns and scroll inside their frame, which says so.
+  await expect(page.getByText(ADMIN_TEXTS.scrollHint).first()).toBeVisible();
+  expect(await noSidewaysScroll()).toBe(0);
+  await expectNoSeriousViolations(page);
+
+  await page.goto("/admin/funds");
+  const firstRow = page.getByRole("row").nth(1);
+  await expect(firstRow.getByRole("button", { name: /^Edit / })).toBeVisible();
+  await inView(firstRow.getByRole("button", { name: /^Delete / }));
+  expect(await noSidewaysScroll()).toBe(0);
+  await expectNoSeriousViolations(page);
 });

@@ -5,6 +5,7 @@ import { ADMIN_TEXTS, FUNDS_ADMIN_TEXTS, fundDeleteText, fundsLoadFailedText } f
 import { PAGE_META } from "../../../shared/page-meta.js";
 import type { AdminFund } from "../../../shared/schemas/admin-funds.js";
 import { stageLabel } from "../../../shared/stages.js";
+import { ScrollFrame } from "../../components/scroll-frame.js";
 import { Button } from "../../components/ui/button.js";
 import {
   Dialog,
@@ -92,17 +93,22 @@ export function FundsPage() {
           {fundsLoadFailedText(messageOr(funds.error, FUNDS_ADMIN_TEXTS.loadFailed))}
         </p>
       ) : (
-        <section
-          aria-label="Funds"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-          tabIndex={0}
-          className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden"
-        >
-          <table className="w-full min-w-[52rem] text-left text-sm" aria-busy={funds.isPending}>
+        // On a phone the table keeps the name (with the country, stages and source under it) and the
+        // actions; the other columns come back from md up.
+        <ScrollFrame label="Funds" hint={ADMIN_TEXTS.scrollHint} frameClassName="rounded-2xl shadow-sm">
+          <table className="w-full text-left text-sm md:min-w-[52rem]" aria-busy={funds.isPending}>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
                 {columns.map((column) => (
-                  <th key={column} scope="col" className={cn("px-3 py-3", column === "Actions" && "text-right")}>
+                  <th
+                    key={column}
+                    scope="col"
+                    className={cn(
+                      "px-3 py-3",
+                      column === "Actions" && "text-right",
+                      column !== "Name" && column !== "Actions" && "hidden md:table-cell",
+                    )}
+                  >
                     {column}
                   </th>
                 ))}
@@ -114,7 +120,10 @@ export function FundsPage() {
                   // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on.
                   <tr key={index}>
                     {columns.map((column) => (
-                      <td key={column} className="px-3 py-4">
+                      <td
+                        key={column}
+                        className={cn("px-3 py-4", column !== "Name" && column !== "Actions" && "hidden md:table-cell")}
+                      >
                         <Skeleton className="h-4 w-full max-w-32" />
                       </td>
                     ))}
@@ -127,55 +136,73 @@ export function FundsPage() {
                   </td>
                 </tr>
               ) : (
-                funds.data.funds.map((fund) => (
-                  <tr key={fund.id} className="align-middle">
-                    <td className="min-w-44 px-3 py-3 font-medium break-words text-slate-900">{fund.name}</td>
-                    <td className="px-3 py-3 text-slate-700">
-                      {fund.country}
-                      {fund.city && <span className="block text-xs text-slate-500">{fund.city}</span>}
-                    </td>
-                    <td className="px-3 py-3 text-slate-700">{fund.fundingStages.map(stageLabel).join(", ")}</td>
-                    <td className="px-3 py-3 whitespace-nowrap text-slate-700">{fund.lastReviewed ?? "—"}</td>
-                    <td className="max-w-48 px-3 py-3 break-words text-slate-700">
-                      {fund.source}
-                      {fund.importId !== null && (
-                        <span className="block text-xs text-slate-500">
-                          {FUNDS_ADMIN_TEXTS.importLabel} #{fund.importId}
+                funds.data.funds.map((fund) => {
+                  const stages = fund.fundingStages.map(stageLabel).join(", ");
+                  return (
+                    <tr key={fund.id} className="align-middle">
+                      <td className="px-3 py-3 break-words text-slate-900 md:min-w-44">
+                        <span className="font-medium">{fund.name}</span>
+                        <span className="mt-0.5 block text-xs text-slate-600 md:hidden">
+                          {fund.city ? `${fund.city}, ${fund.country}` : fund.country} · {stages}
                         </span>
-                      )}
-                    </td>
-                    <td className="px-3 py-3">
-                      <div className="flex justify-end gap-1.5">
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          className="h-8 px-2.5"
-                          aria-haspopup="dialog"
-                          aria-label={`${FUNDS_ADMIN_TEXTS.edit} ${fund.name}`}
-                          onClick={() => setEditing(fund)}
-                        >
-                          <Pencil aria-hidden="true" />
-                          {FUNDS_ADMIN_TEXTS.edit}
-                        </Button>
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          className="h-8 px-2.5 text-red-700 hover:border-red-200 hover:bg-red-50 hover:text-red-800"
-                          aria-haspopup="dialog"
-                          aria-label={`${FUNDS_ADMIN_TEXTS.delete} ${fund.name}`}
-                          onClick={() => setDeleting(fund)}
-                        >
-                          <Trash2 aria-hidden="true" />
-                          {FUNDS_ADMIN_TEXTS.delete}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))
+                        <span className="block text-xs text-slate-500 md:hidden">
+                          {fund.source}
+                          {fund.importId !== null && ` (${FUNDS_ADMIN_TEXTS.importLabel} #${fund.importId})`}
+                          {fund.lastReviewed && ` · ${FUNDS_ADMIN_TEXTS.reviewed} ${fund.lastReviewed}`}
+                        </span>
+                      </td>
+                      <td className="hidden px-3 py-3 text-slate-700 md:table-cell">
+                        {fund.country}
+                        {fund.city && <span className="block text-xs text-slate-500">{fund.city}</span>}
+                      </td>
+                      <td className="hidden px-3 py-3 text-slate-700 md:table-cell">{stages}</td>
+                      <td className="hidden px-3 py-3 whitespace-nowrap text-slate-700 md:table-cell">
+                        {fund.lastReviewed ?? "—"}
+                      </td>
+                      <td className="hidden max-w-48 px-3 py-3 text-slate-700 md:table-cell">
+                        <span className="block truncate" title={fund.source}>
+                          {fund.source}
+                        </span>
+                        {fund.importId !== null && (
+                          <span className="block text-xs text-slate-500">
+                            {FUNDS_ADMIN_TEXTS.importLabel} #{fund.importId}
+                          </span>
+                        )}
+                      </td>
+                      <td className="px-3 py-3">
+                        {/* Icon buttons on a phone; their names are in aria-label either way. */}
+                        <div className="flex justify-end gap-1.5">
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            className="size-9 px-0 sm:h-8 sm:w-auto sm:px-2.5"
+                            aria-haspopup="dialog"
+                            aria-label={`${FUNDS_ADMIN_TEXTS.edit} ${fund.name}`}
+                            onClick={() => setEditing(fund)}
+                          >
+                            <Pencil aria-hidden="true" />
+                            <span className="sr-only sm:not-sr-only">{FUNDS_ADMIN_TEXTS.edit}</span>
+                          </Button>
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            className="size-9 px-0 text-red-700 hover:border-red-200 hover:bg-red-50 hover:text-red-800 sm:h-8 sm:w-auto sm:px-2.5"
+                            aria-haspopup="dialog"
+                            aria-label={`${FUNDS_ADMIN_TEXTS.delete} ${fund.name}`}
+                            onClick={() => setDeleting(fund)}
+                          >
+                            <Trash2 aria-hidden="true" />
+                            <span className="sr-only sm:not-sr-only">{FUNDS_ADMIN_TEXTS.delete}</span>
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })
               )}
             </tbody>
           </table>
-        </section>
+        </ScrollFrame>
       )}
 
       <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm text-slate-700">

@@ -168,7 +168,8 @@ export function FundEditDialog({ fund, onClose }: { fund: AdminFund | null; onCl
             {errors.description && <p className="text-xs font-medium text-red-700">{errors.description.message}</p>}
           </div>
 
-          <DialogFooter>
+          {/* The long form scrolls inside the dialog; Save and Cancel stay in view at its foot. */}
+          <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t border-slate-200 bg-white px-6 py-4 sm:-bottom-7 sm:-mx-7 sm:-mb-7 sm:px-7">
             <DialogClose asChild>
               <Button variant="outline" disabled={pending}>
                 {ADMIN_TEXTS.cancel}

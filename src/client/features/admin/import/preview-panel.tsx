@@ -1,10 +1,17 @@
 import { TriangleAlert } from "lucide-react";
-import { IMPORT_FIELD_LABELS, IMPORT_TEXTS, importRowErrorText } from "../../../../shared/admin-texts.js";
+import {
+  ADMIN_TEXTS,
+  IMPORT_FIELD_LABELS,
+  IMPORT_TEXTS,
+  importRowErrorText,
+  rowCountText,
+} from "../../../../shared/admin-texts.js";
 import { formatFundSize } from "../../../../shared/fund-size.js";
 import { IMPORT_FIELDS, MAPPABLE_FIELDS } from "../../../../shared/import-constants.js";
 import { INDUSTRIES, industryLabel } from "../../../../shared/industries.js";
 import type { ImportField, ImportPreview, MappableField } from "../../../../shared/schemas/import.js";
 import { STAGES, stageLabel } from "../../../../shared/stages.js";
+import { ScrollFrame } from "../../../components/scroll-frame.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { cn } from "../../../lib/utils.js";
 
@@ -24,7 +31,7 @@ const UNMAPPED = "";
 const DROP = "__drop";
 
 const selectClass =
-  "h-9 w-full min-w-40 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 shadow-xs focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden";
+  "h-9 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 shadow-xs focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden";
 
 export function PreviewPanel({
   preview,
@@ -115,14 +122,15 @@ export function PreviewPanel({
       <div>
         <h3 className="font-semibold text-slate-900">{IMPORT_TEXTS.columnsTitle}</h3>
         <p className="text-sm text-slate-600">{IMPORT_TEXTS.columnsHelp}</p>
-        <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200">
-          <table className="w-full min-w-[36rem] text-left text-sm">
+        {/* On a phone the samples go under the column's name, so that the choice of field stays in view. */}
+        <ScrollFrame label={IMPORT_TEXTS.columnsTitle} hint={ADMIN_TEXTS.scrollHint} className="mt-3">
+          <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
                 <th scope="col" className="px-3 py-2">
                   Column
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="hidden px-3 py-2 sm:table-cell">
                   Sample values
                 </th>
                 <th scope="col" className="px-3 py-2">
@@ -135,11 +143,21 @@ export function PreviewPanel({
                 const current = fieldOf(column, field);
                 return (
                   <tr key={column}>
-                    <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                    <th scope="row" className="max-w-36 px-3 py-2 font-medium break-words text-slate-900 sm:max-w-56">
                       {column}
+                      {samples.length > 0 && (
+                        <span className="mt-0.5 block truncate text-xs font-normal text-slate-500 sm:hidden">
+                          {samples.join(" · ")}
+                        </span>
+                      )}
                     </th>
-                    <td className="max-w-64 truncate px-3 py-2 text-slate-600">{samples.join(" · ")}</td>
-                    <td className="px-3 py-2">
+                    <td
+                      className="hidden max-w-64 truncate px-3 py-2 text-slate-600 sm:table-cell"
+                      title={samples.join(" · ")}
+                    >
+                      {samples.join(" · ")}
+                    </td>
+                    <td className="w-[62%] py-2 pr-2 pl-1 sm:w-56 sm:px-3">
                       <select
                         className={selectClass}
                         aria-label={`Field for column ${column}`}
@@ -159,24 +177,30 @@ export function PreviewPanel({
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollFrame>
       </div>
 
       {unknown.length > 0 && (
         <div>
           <h3 className="font-semibold text-slate-900">{IMPORT_TEXTS.unknownTitle}</h3>
           <p className="text-sm text-slate-600">{IMPORT_TEXTS.unknownHelp}</p>
-          <div className="mt-3 max-h-96 overflow-auto rounded-xl border border-slate-200">
-            <table className="w-full min-w-[36rem] text-left text-sm" data-testid="unknown-values">
-              <thead className="sticky top-0 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          {/* On a phone the field, its column and the count go under the value; the choice stays in view. */}
+          <ScrollFrame
+            label={IMPORT_TEXTS.unknownTitle}
+            hint={ADMIN_TEXTS.scrollHint}
+            className="mt-3"
+            frameClassName="max-h-96 overflow-y-auto"
+          >
+            <table className="w-full text-left text-sm" data-testid="unknown-values">
+              <thead className="sticky top-0 z-10 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className="hidden px-3 py-2 sm:table-cell">
                     Field
                   </th>
                   <th scope="col" className="px-3 py-2">
                     Value
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right">
+                  <th scope="col" className="hidden px-3 py-2 text-right sm:table-cell">
                     Rows
                   </th>
                   <th scope="col" className="px-3 py-2">
@@ -190,13 +214,22 @@ export function PreviewPanel({
                   const chosen = isMappable(item.field) ? draft.values[item.field][item.value] : undefined;
                   return (
                     <tr key={`${item.field}-${item.column}-${item.value}`}>
-                      <td className="px-3 py-2 text-slate-700">
+                      <td className="hidden px-3 py-2 text-slate-700 sm:table-cell">
                         {IMPORT_FIELD_LABELS[item.field]}
                         {item.column && <span className="block text-xs text-slate-500">{item.column}</span>}
                       </td>
-                      <td className="max-w-56 px-3 py-2 font-medium break-words text-slate-900">{item.value}</td>
-                      <td className="px-3 py-2 text-right text-slate-700 tabular-nums">{item.count || "—"}</td>
-                      <td className="px-3 py-2">
+                      <td className="max-w-36 px-3 py-2 font-medium break-words text-slate-900 sm:max-w-56">
+                        {item.value}
+                        <span className="mt-0.5 block text-xs font-normal text-slate-500 sm:hidden">
+                          {IMPORT_FIELD_LABELS[item.field]}
+                          {item.column && ` · ${item.column}`}
+                          {item.count > 0 && ` · ${rowCountText(item.count)}`}
+                        </span>
+                      </td>
+                      <td className="hidden px-3 py-2 text-right text-slate-700 tabular-nums sm:table-cell">
+                        {item.count || "—"}
+                      </td>
+                      <td className="w-[62%] py-2 pr-2 pl-1 sm:w-56 sm:px-3">
                         {mappable && isMappable(item.field) ? (
                           <select
                             className={cn(selectClass, chosen !== undefined && "border-indigo-400 bg-indigo-50")}
@@ -221,14 +254,14 @@ export function PreviewPanel({
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollFrame>
         </div>
       )}
 
       {preview.rows.length > 0 && (
         <div>
           <h3 className="font-semibold text-slate-900">{IMPORT_TEXTS.firstRows}</h3>
-          <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200">
+          <ScrollFrame label={IMPORT_TEXTS.firstRows} hint={ADMIN_TEXTS.scrollHint} className="mt-3">
             <table className="w-full min-w-[48rem] text-left text-sm" data-testid="preview-rows">
               <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>
@@ -246,7 +279,7 @@ export function PreviewPanel({
                     <td className="px-3 py-2 font-medium text-slate-900">
                       {row.name}
                       {row.duplicate && (
-                        <Badge variant="muted" className="ml-2">
+                        <Badge variant="muted" className="mt-1 flex w-fit">
                           {IMPORT_TEXTS.duplicate}
                         </Badge>
                       )}
@@ -267,7 +300,7 @@ export function PreviewPanel({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollFrame>
         </div>
       )}
     </section>

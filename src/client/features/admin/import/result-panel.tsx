@@ -1,6 +1,9 @@
-import { IMPORT_TEXTS, importRowErrorText } from "../../../../shared/admin-texts.js";
+import { IMPORT_TEXTS, importRowErrorText, moreErrorsText } from "../../../../shared/admin-texts.js";
 import type { ImportResult } from "../../../../shared/schemas/import.js";
 import { Badge } from "../../../components/ui/badge.js";
+
+/** A list of a hundred thousand rows would freeze the page; the counts above say how many there are. */
+const MAX_SHOWN_ERRORS = 1000;
 
 /** Total Records Processed: successful imports plus duplicates found plus failed. */
 export function totalProcessed(result: ImportResult): number {
@@ -71,13 +74,16 @@ export function ResultPanel({ result }: { result: ImportResult }) {
             className="mt-2 max-h-72 overflow-y-auto rounded-xl border border-red-100 bg-red-50/60 px-4 py-2 text-sm text-red-900"
             data-testid="import-errors"
           >
-            {result.errors.map((error, index) => (
+            {result.errors.slice(0, MAX_SHOWN_ERRORS).map((error, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: two rows may carry the same text.
               <li key={index} className="py-0.5">
                 {importRowErrorText(error.row, error.error)}
               </li>
             ))}
           </ul>
+          {result.errors.length > MAX_SHOWN_ERRORS && (
+            <p className="mt-1.5 text-xs text-slate-600">{moreErrorsText(MAX_SHOWN_ERRORS, result.errors.length)}</p>
+          )}
         </div>
       )}
       {result.warnings && result.warnings.length > 0 && (
