@@ -6,7 +6,7 @@
  *
  * Environment: BENCH_DURATION (s per measurement, default 10), BENCH_WARMUP (s, default 2),
  * BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL admin URL), BENCH_CPU_PROF=1 (write a V8 CPU
- * profile of each server process to .bench/profiles).
+ * profile of each server process to .bench/profiles), BENCH_ONLY=import (only the import budgets).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -78,6 +78,13 @@ async function main(): Promise<number> {
       ? `PostgreSQL ${postgres.version} at ${redactUrl(settings.adminUrl)}`
       : `PostgreSQL unreachable (${postgres.reason}): its scenarios are skipped`,
   );
+  if (settings.only === "import") {
+    log(`BENCH_ONLY=import; 1-minute load average ${loadAverageAtStart.toFixed(2)} at the start`);
+    const imports = await measureImports(settings.root, postgres.reachable ? settings.adminUrl : undefined, log);
+    console.log(renderImportReport(imports));
+    console.log(`\nThe run took ${elapsedText()}; .bench/results.json is written by whole runs only.`);
+    return imports.length > 0 ? 0 : 1;
+  }
   const context: ScenarioContext = {
     settings,
     postgres,

@@ -160,4 +160,20 @@ describe("import row normalisation", () => {
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error).toBe(message);
   });
+
+  it("gives the same funds when a row that passed the shared rules is read again without them", async () => {
+    const { messyInvestorCsv } = await import("../../../../tests/support/messy-investors.js");
+    const { parseSpreadsheet } = await import("./parse-file.js");
+    const records = await parseSpreadsheet(Buffer.from(messyInvestorCsv(1500)), "csv");
+    const { fieldByColumn } = mapColumns(Object.keys(records[0]?.values ?? {}));
+    const normaliser = new RowNormaliser(fieldByColumn, { reviewedDefault: "2026-12-01", forceSource: "list.csv" });
+    let valid = 0;
+    for (const record of records) {
+      const checked = normaliser.normalise(record);
+      if (!checked.ok) continue;
+      valid += 1;
+      expect(normaliser.normalise(record, true)).toEqual(checked);
+    }
+    expect(valid).toBeGreaterThan(1000);
+  });
 });

@@ -142,15 +142,18 @@ async function scanFile(
     onRow?: (record: SheetRecord, outcome: NormaliseResult) => void;
     onFunds?: (batch: ValidRow[]) => Promise<void>;
     onProgress?: (rowsRead: number) => void;
+    /** A second read after `check`: rows it failed are skipped, the others are not checked again. */
+    after?: FileCheck;
   },
 ): Promise<number> {
   let rowsRead = 0;
   let batch: ValidRow[] = [];
+  const failedRows = handlers.after ? new Set(handlers.after.errors.map((error) => error.row)) : undefined;
   for await (const record of file.sheet.rows()) {
-    const outcome = file.normaliser.normalise(record);
-    handlers.onRow?.(record, outcome);
     rowsRead += 1;
-    if (outcome.ok && handlers.onFunds) {
+    const outcome = failedRows?.has(record.row) ? null : file.normaliser.normalise(record, failedRows !== undefined);
+    if (outcome) handlers.onRow?.(record, outcome);
+    if (outcome?.ok && handlers.onFunds) {
       batch.push({ row: record.row, fund: outcome.fund });
       if (batch.length >= WRITE_BATCH) {
         await handlers.onFunds(batch);
@@ -313,6 +316,7 @@ async function writeFunds(
   const duplicates = new DuplicateFinder(tx);
   let handled = 0;
   await scanFile(file, {
+    after: check,
     onFunds: async (batch) => {
       const found = await duplicates.classify(batch);
       const inserts: NormalisedFund[] = [];
