@@ -6,7 +6,7 @@ import {
   adminFundsQuerySchema,
   fundDeleteRequestSchema,
 } from "../../shared/schemas/admin-funds.js";
-import { fundUpdateRequestSchema } from "../../shared/schemas/fund-input.js";
+import { fundUpdateRequestSchema } from "../../shared/schemas/fund-update.js";
 import type { FundAdminService } from "./admin-service.js";
 
 /** The admin's fund table, Edit and Delete; registered inside the admin scope, behind its guard. */

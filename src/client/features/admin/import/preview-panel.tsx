@@ -124,16 +124,16 @@ export function PreviewPanel({
         <p className="text-sm text-slate-600">{IMPORT_TEXTS.columnsHelp}</p>
         {/* On a phone the samples go under the column's name, so that the choice of field stays in view. */}
         <ScrollFrame label={IMPORT_TEXTS.columnsTitle} hint={ADMIN_TEXTS.scrollHint} className="mt-3">
-          <table className="w-full text-left text-sm">
+          <table className="w-full table-fixed text-left text-sm sm:table-auto">
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="w-[36%] px-3 py-2 sm:w-auto">
                   Column
                 </th>
                 <th scope="col" className="hidden px-3 py-2 sm:table-cell">
                   Sample values
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="w-[64%] px-3 py-2 sm:w-56">
                   Field
                 </th>
               </tr>
@@ -157,7 +157,7 @@ export function PreviewPanel({
                     >
                       {samples.join(" · ")}
                     </td>
-                    <td className="w-[62%] py-2 pr-2 pl-1 sm:w-56 sm:px-3">
+                    <td className="py-2 pr-2 pl-1 sm:px-3">
                       <select
                         className={selectClass}
                         aria-label={`Field for column ${column}`}
@@ -191,19 +191,19 @@ export function PreviewPanel({
             className="mt-3"
             frameClassName="max-h-96 overflow-y-auto"
           >
-            <table className="w-full text-left text-sm" data-testid="unknown-values">
+            <table className="w-full table-fixed text-left text-sm sm:table-auto" data-testid="unknown-values">
               <thead className="sticky top-0 z-10 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>
                   <th scope="col" className="hidden px-3 py-2 sm:table-cell">
                     Field
                   </th>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className="w-[36%] px-3 py-2 sm:w-auto">
                     Value
                   </th>
                   <th scope="col" className="hidden px-3 py-2 text-right sm:table-cell">
                     Rows
                   </th>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className="w-[64%] px-3 py-2 sm:w-56">
                     Map to
                   </th>
                 </tr>
@@ -229,7 +229,7 @@ export function PreviewPanel({
                       <td className="hidden px-3 py-2 text-right text-slate-700 tabular-nums sm:table-cell">
                         {item.count || "—"}
                       </td>
-                      <td className="w-[62%] py-2 pr-2 pl-1 sm:w-56 sm:px-3">
+                      <td className="py-2 pr-2 pl-1 sm:px-3">
                         {mappable && isMappable(item.field) ? (
                           <select
                             className={cn(selectClass, chosen !== undefined && "border-indigo-400 bg-indigo-50")}
