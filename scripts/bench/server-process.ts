@@ -92,6 +92,7 @@ function serverEnv(options: ServerOptions, port: number): NodeJS.ProcessEnv {
     NODE_ENV: "production",
     PAYMENTS_MODE: "demo",
     AI_WRITER_MODE: "demo",
+    OIDC_MODE: "off",
     SEED_ON_START: "true",
     DATA_DIR: options.dataDir,
     // Empty (not inherited) for PGlite: the config treats a blank URL as unset.

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { accountRoutes } from "./account/routes.js";
 import { adminScope } from "./admin/routes.js";
 import { adminUsersRoutes } from "./admin/users/routes.js";
+import { demoIssuerRoutes } from "./auth/demo-issuer/routes.js";
 import { authRoutes } from "./auth/routes.js";
 import { sessionHook } from "./auth/session-hook.js";
 import { demoBillingRoutes } from "./billing/demo-routes.js";
@@ -43,6 +44,9 @@ export const apiRoutes =
     await api.register(fundsRoutes(services.funds));
     await api.register(blogRoutes(services.blog));
     await api.register(authRoutes(services.auth, config.PUBLIC_ORIGIN, services.oidc));
+    if (services.demoIssuer) {
+      await api.register(demoIssuerRoutes(services.demoIssuer, config.PUBLIC_ORIGIN), { prefix: "/auth/demo-issuer" });
+    }
     await api.register(accountRoutes(services.account, config.PUBLIC_ORIGIN));
     await api.register(
       adminScope([

@@ -104,7 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     {
       gtmId: config.GTM_ID ?? null,
       gtmScriptUrl: tagManager(config).scriptUrl,
-      signInProviders: services.oidc ? ["google"] : [],
+      signInProviders: services.oidc ? [services.oidc.provider.id] : [],
       paymentsMode: config.PAYMENTS_MODE,
       stripePublishableKey: config.PAYMENTS_MODE === "stripe" ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
       aiWriterMode: config.AI_WRITER_MODE,

@@ -122,6 +122,14 @@ export const envSchema = z.object({
     .trim()
     .optional()
     .transform((value) => (value ? value : undefined)),
+  /**
+   * oidc, demo or off; unset = oidc when OIDC_CLIENT_ID is set, else the built-in demo provider
+   * (refused in production unless asked for).
+   */
+  OIDC_MODE: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.enum(["oidc", "demo", "off"], { error: "must be oidc, demo or off" }).optional(),
+  ),
   /** Stripe secret key (sk_… or a restricted rk_… key); unset = demo checkout (see PAYMENTS_MODE). */
   STRIPE_SECRET_KEY: prefixed(["sk_", "rk_"]),
   /** Loads Stripe's browser script on the subscribe page; optional. */
@@ -180,12 +188,14 @@ export const envSchema = z.object({
     .transform((value) => value === "true" || value === "1"),
 });
 
-export type Config = Omit<z.output<typeof envSchema>, "DATA_DIR" | "PAYMENTS_MODE" | "AI_WRITER_MODE"> & {
+export type Config = Omit<z.output<typeof envSchema>, "DATA_DIR" | "PAYMENTS_MODE" | "AI_WRITER_MODE" | "OIDC_MODE"> & {
   DATA_DIR: string;
   /** Resolved: the Stripe API, or the built-in demo provider (docs/decisions/0009). */
   PAYMENTS_MODE: "stripe" | "demo";
   /** Resolved: drafts written by the LLM, or the labelled extractive demo drafts. */
   AI_WRITER_MODE: "llm" | "demo";
+  /** Resolved: the configured OpenID provider, the built-in demo provider, or no social sign-in. */
+  OIDC_MODE: "oidc" | "demo" | "off";
   /** Serve the built client from here; absent in tests that only need the API. */
   CLIENT_DIR?: string;
 };
@@ -220,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     DATA_DIR: path.resolve(parsed.data.DATA_DIR),
     PAYMENTS_MODE: paymentsMode(parsed.data),
     AI_WRITER_MODE: aiWriterMode(parsed.data),
+    OIDC_MODE: oidcMode(parsed.data),
     ...overrides,
   };
 }
@@ -258,6 +269,23 @@ function aiWriterMode(env: z.output<typeof envSchema>): "llm" | "demo" {
     throw new ConfigError(
       "Invalid environment configuration:\n  AI_WRITER_MODE: no LLM is configured (LLM_API_KEY is unset); " +
         "set LLM_API_KEY, or AI_WRITER_MODE=demo to offer the demo drafts in production on purpose",
+    );
+  }
+  return mode;
+}
+
+function oidcMode(env: z.output<typeof envSchema>): "oidc" | "demo" | "off" {
+  const mode = env.OIDC_MODE ?? (env.OIDC_CLIENT_ID ? "oidc" : "demo");
+  if (mode === "oidc" && !env.OIDC_CLIENT_ID) {
+    throw new ConfigError(
+      "Invalid environment configuration:\n  OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: required when OIDC_MODE=oidc",
+    );
+  }
+  if (mode === "demo" && env.NODE_ENV === "production" && env.OIDC_MODE !== "demo") {
+    throw new ConfigError(
+      "Invalid environment configuration:\n  OIDC_MODE: no OpenID provider is configured (OIDC_CLIENT_ID is unset); " +
+        "set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, OIDC_MODE=off for password sign-in only, or OIDC_MODE=demo to " +
+        "offer the demo sign-in provider in production on purpose (it signs anyone in with any e-mail address)",
     );
   }
   return mode;

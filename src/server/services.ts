@@ -2,8 +2,9 @@ import path from "node:path";
 import type { Logger } from "pino";
 import { AccountService } from "./account/service.js";
 import { AdminUsersService } from "./admin/users/service.js";
+import { DemoIssuer, demoSignInProvider } from "./auth/demo-issuer/issuer.js";
 import { ExpirySweeper } from "./auth/expiry-sweeper.js";
-import { OidcSignIn } from "./auth/oidc.js";
+import { configuredProvider, OidcSignIn } from "./auth/oidc.js";
 import { hashPassword } from "./auth/password.js";
 import { AuthService } from "./auth/service.js";
 import { type BillingGateway, createGateway } from "./billing/gateway.js";
@@ -28,8 +29,10 @@ import { upsertAdmin } from "./users/repository.js";
 export type AppServices = {
   database: Database;
   auth: AuthService;
-  /** Present when an OpenID provider is configured. */
+  /** Present when social sign-in is on: the configured OpenID provider, or the demo provider. */
   oidc: OidcSignIn | undefined;
+  /** The built-in demo sign-in provider (OIDC_MODE=demo); its page and endpoints are served then. */
+  demoIssuer: DemoIssuer | undefined;
   account: AccountService;
   adminUsers: AdminUsersService;
   funds: FundsService;
@@ -93,14 +96,22 @@ export async function createServices(
   );
   await publishedPosts.start();
   const auth = new AuthService(database.db);
+  // Without OpenID keys the login page still shows the whole popup flow, against the labelled demo
+  // provider (docs/decisions/0013); loadConfig refuses that in production unless asked for.
+  const demoIssuer = config.OIDC_MODE === "demo" ? new DemoIssuer(database.db) : undefined;
   const oidc =
-    config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
-      ? new OidcSignIn(database.db, {
-          issuer: config.OIDC_ISSUER,
-          clientId: config.OIDC_CLIENT_ID,
-          clientSecret: config.OIDC_CLIENT_SECRET,
-        })
-      : undefined;
+    config.OIDC_MODE === "oidc" && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
+      ? new OidcSignIn(
+          database.db,
+          configuredProvider({
+            issuer: config.OIDC_ISSUER,
+            clientId: config.OIDC_CLIENT_ID,
+            clientSecret: config.OIDC_CLIENT_SECRET,
+          }),
+        )
+      : demoIssuer
+        ? new OidcSignIn(database.db, demoSignInProvider(demoIssuer))
+        : undefined;
   const mailer =
     options.mailer ??
     createMailer({
@@ -124,6 +135,7 @@ export async function createServices(
     database,
     auth,
     oidc,
+    demoIssuer,
     account: new AccountService(database.db, fundsIndex, auth, billing),
     adminUsers: new AdminUsersService(database.db, billing),
     funds: new FundsService(fundsIndex),

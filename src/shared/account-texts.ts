@@ -14,6 +14,7 @@ export const ACCOUNT_TEXTS = {
   premium: "Premium",
   freeTier: "Free Tier",
   manageSubscription: "Manage Subscription",
+  endsOn: (date: string) => `Ends on ${date}; it will not renew.`,
   upgradeToPremium: "Upgrade to Premium",
   accountActions: "Account Actions",
   accountSettings: "Account Settings",
@@ -53,6 +54,12 @@ export const ACCOUNT_TEXTS = {
   deleteConfirmText:
     "This action is permanent and cannot be undone. All your data will be erased. Are you absolutely sure?",
   deleteConfirm: "Yes, delete my account",
+  deactivateStopsRenewal: (date: string) =>
+    `Your Premium subscription will not renew: it ends on ${date} and you will not be charged again. If your account is reactivated before then, it renews as before.`,
+  deactivateStopsRenewalNoDate:
+    "Your Premium subscription will not renew, and you will not be charged again. If your account is reactivated before it ends, it renews as before.",
+  deactivateAlreadyEnding: (date: string) => `Your Premium subscription already ends on ${date}; that does not change.`,
+  deactivateLifetime: "Your Lifetime access stays with the account and is there again if it is reactivated.",
   exportFileName: "fundmatch-data-export.json",
 } as const;
 
@@ -70,4 +77,31 @@ export const ACCOUNT_MESSAGES = {
   deleteFailed: "Failed to delete account.",
   exportStarted: "Data export started.",
   exportFailed: "Failed to export data.",
+} as const;
+
+/** The fundraising pipeline on the profile's saved funds. */
+export const PIPELINE_TEXTS = {
+  filterLabel: "Show saved funds by status",
+  all: "All",
+  status: "Status",
+  nextStep: "Next step",
+  clearDate: "Clear date",
+  note: "Private note",
+  notePlaceholder: "Who you spoke to, what they asked for, what comes next…",
+  noteHint: "Only you can see this note.",
+  noteCount: (count: number, max: number) => `${count.toLocaleString("en-US")} / ${max.toLocaleString("en-US")}`,
+  noteTooLong: (max: number) => `Notes can be up to ${max.toLocaleString("en-US")} characters; this one is not saved.`,
+  saving: "Saving...",
+  saved: "Saved",
+  notSaved: "Not saved",
+  retry: "Retry",
+  overdue: "Overdue",
+  due: (date: string) => `Next step ${date}`,
+  saveFailed: (fundName: string) => `Could not save your changes to ${fundName}.`,
+  noneWithStatus: (label: string) => `No saved funds are at '${label}'.`,
+  showAll: "Show all saved funds",
+  removeTitle: (fundName: string) => `Remove ${fundName}?`,
+  removeText: "Its status, private note and next-step date are deleted with it. This cannot be undone.",
+  removeConfirm: "Remove",
+  cancel: "Cancel",
 } as const;

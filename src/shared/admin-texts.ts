@@ -50,6 +50,18 @@ export const ADMIN_TEXTS = {
   },
 } as const;
 
+/** A monthly plan's renewal as the user list shows it; dates come formatted. */
+export const RENEWAL_TEXTS = {
+  renews: (date: string) => `Renews ${date}`,
+  ends: (date: string) => `Ends ${date}`,
+  ended: (date: string) => `Ended ${date}`,
+  stoppedOnDeactivation: "renewal stopped on deactivation",
+  cancelledByMember: "cancelled by the member",
+  reactivateResumes: (date: string) =>
+    `Their monthly subscription, stopped when the account was deactivated, renews again: the next charge is on ${date}.`,
+  reactivateEnded: (date: string) => `Their subscription ended on ${date}; reactivating does not restart it.`,
+} as const;
+
 /** Admin area: what a signed-in user without the admin role sees. */
 export function adminAccessDeniedText(role: string): string {
   return `Access denied. Your role (${role}) lacks required permissions.`;

@@ -53,6 +53,9 @@ export const SET_PASSWORD_TEXTS = {
 /** The identity-provider sign-in popup. */
 export const OAUTH_TEXTS = {
   continueWithGoogle: "Continue with Google",
+  continueWithDemo: "Continue with Demo Sign-In",
+  demoNotice:
+    "Demo mode: no Google keys are set, so a built-in test provider opens in the popup. It accepts any e-mail address; no real account is used.",
   popupBlocked: "Failed to open authentication window. Please check if popup blockers are disabled and try again.",
   establishFailed: "Failed to complete authentication. Please try again.",
   unexpected: "An unexpected error occurred during authentication. Please try again.",

@@ -27,4 +27,13 @@ export const BILLING_TEXTS = {
   checkoutNotPaid: "The payment was not completed.",
   checkoutUnknown: "This checkout session could not be found.",
   exportLifetimeOnly: "The Excel export is part of the Lifetime plan.",
+  // Renewal: the member's Resume, and what deactivation and reactivation do to a monthly plan.
+  nothingToResume: "There is no monthly subscription to resume.",
+  subscriptionEnded: "This subscription has ended and cannot be resumed; you can subscribe again.",
+  resumeFailed: "Failed to resume the subscription. Please try again.",
+  resumeFallback: "Could not resume your subscription. Please try again.",
+  stopForDeactivationFailed:
+    "Your subscription's renewal could not be stopped at the payment provider, so the account was not deactivated. Please try again.",
+  resumeAfterReactivationFailed:
+    "The subscription's renewal could not be resumed at the payment provider, so the account was not reactivated. Please try again.",
 } as const;

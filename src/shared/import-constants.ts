@@ -41,7 +41,7 @@ export type MappableField = (typeof MAPPABLE_FIELDS)[number];
 
 /**
  * What the import call streams when the client asks for `application/x-ndjson`: progress lines,
- * then one result or error line (docs/decisions/0012-import-progress.md).
+ * then one result or error line (docs/decisions/0014-import-progress.md).
  */
 export type ImportProgressPhase = "reading" | "checking" | "writing";
 export type ImportStreamLine =

@@ -52,6 +52,13 @@ export const SUBSCRIBE_TEXTS = {
   status: "Status",
   type: "Type",
   renewsOn: "Renews on",
+  endsOn: "Ends on",
+  endingTitle: "Your plan will not renew",
+  endingText: (date: string) =>
+    `Premium ends on ${date}. You keep every premium feature until then and will not be charged again.`,
+  resume: "Resume subscription",
+  resuming: "Resuming...",
+  resumeHint: "Changed your mind? Resume it and it renews as before.",
   accessUntil: "Access until",
   notAvailable: "N/A",
   manageBilling: "Manage Billing",

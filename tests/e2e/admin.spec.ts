@@ -99,13 +99,21 @@ test("the admin sees every user with their columns and can search", async ({ pag
 
 test("pausing a subscription that does not exist shows the server's answer", async ({ page }) => {
   await logIn(page, ADMIN.email, ADMIN.password);
-  // This member never paid: the list is made to show an active subscription, and the real action
-  // call answers that there is none (the pause itself is covered by tests/integration/billing.test.ts).
+  // This member never paid: the list is made to show an active subscription with Pause offered (a
+  // list gone stale), and the real action call answers that there is none (the pause itself is
+  // covered by tests/integration/billing.test.ts, the offered actions by billing-states.test.ts).
   await page.route("**/_api/admin/users", async (route) => {
     const response = await route.fetch();
-    const body = (await response.json()) as { users: Array<{ email: string }> };
+    const body = (await response.json()) as { users: Array<{ email: string; actions: string[] }> };
     const users = body.users.map((user) =>
-      user.email === member.email ? { ...user, subscriptionType: "monthly", subscriptionStatus: "active" } : user,
+      user.email === member.email
+        ? {
+            ...user,
+            subscriptionType: "monthly",
+            subscriptionStatus: "active",
+            actions: ["pause_subscription", ...user.actions],
+          }
+        : user,
     );
     await route.fulfill({ response, json: { users } });
   });

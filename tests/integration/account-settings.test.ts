@@ -164,10 +164,26 @@ describe.each(TEST_DRIVERS)("account settings on %s", (driver) => {
       hasPassword: true,
     });
     expect(data.savedFunds).toEqual([
-      { fundId: fund?.id, name: "Kept Fund", country: "Luxembourg", savedAt: expect.any(String) },
+      {
+        fundId: fund?.id,
+        name: "Kept Fund",
+        country: "Luxembourg",
+        savedAt: expect.any(String),
+        status: "to_contact",
+        note: "",
+        nextStepDate: null,
+        updatedAt: expect.any(String),
+      },
     ]);
     expect(data.sessions.length).toBeGreaterThan(0);
-    expect(data.subscription).toEqual({ status: null, type: null, endDate: null, stripeCustomerId: null });
+    expect(data.subscription).toEqual({
+      status: null,
+      type: null,
+      endDate: null,
+      cancelAtPeriodEnd: false,
+      renewalStoppedOnDeactivation: false,
+      stripeCustomerId: null,
+    });
     expect(response.body).not.toContain("argon2");
     expect(response.body).not.toContain(token);
     const [session] = await db

@@ -78,6 +78,10 @@ describe.each(TEST_DRIVERS)("admin guard and user management on %s", (driver) =>
       subscriptionStatus: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       savedFundsCount: 0,
+      subscriptionEndDate: null,
+      subscriptionCancelAtPeriodEnd: false,
+      renewalStoppedOnDeactivation: false,
+      actions: ["delete_user"],
     });
   });
 

@@ -10,7 +10,9 @@ describe("payments configuration", () => {
   it("runs the demo provider without Stripe keys, but not silently in production", () => {
     expect(loadConfig({ NODE_ENV: "development" }).PAYMENTS_MODE).toBe("demo");
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PAYMENTS_MODE: Stripe is not configured/);
-    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_MODE: "demo" }).PAYMENTS_MODE).toBe("demo");
+    // The other demo providers (AI writer, sign-in) have their own switches in production.
+    const otherDemos = { AI_WRITER_MODE: "demo", OIDC_MODE: "demo" };
+    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_MODE: "demo", ...otherDemos }).PAYMENTS_MODE).toBe("demo");
   });
 
   it("needs every Stripe variable for real payments, and names the missing ones", () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { allowListOf } from "../../src/server/blog/ai-writer/address-policy.js";
 import { DEMO_WARNING } from "../../src/server/blog/ai-writer/demo-draft.js";
 import { fetchPage, PAGE_LIMITS, requestPinned } from "../../src/server/blog/ai-writer/fetch-page.js";
+import { loadConfig } from "../../src/server/config.js";
 import { draftFromMarkdown } from "../../src/shared/blog.js";
 import {
   ARTICLE_SENTENCE,
@@ -329,5 +330,25 @@ describe("fetching one page", () => {
       "the page did not load within 1 second",
     );
     await articles.abandoned("/slow");
+  });
+});
+
+describe("the AI writer's configuration", () => {
+  it("drafts with the LLM when a key is set, else in demo mode, which production refuses unless asked for", () => {
+    expect(loadConfig({ NODE_ENV: "development" }).AI_WRITER_MODE).toBe("demo");
+    expect(loadConfig({ LLM_API_KEY: "sk-test" }).AI_WRITER_MODE).toBe("llm");
+    expect(() => loadConfig({ NODE_ENV: "production", PAYMENTS_MODE: "demo" })).toThrow(
+      /AI_WRITER_MODE: no LLM is configured \(LLM_API_KEY is unset\)/,
+    );
+    expect(loadConfig({ NODE_ENV: "production", PAYMENTS_MODE: "demo", AI_WRITER_MODE: "demo" }).AI_WRITER_MODE).toBe(
+      "demo",
+    );
+    expect(() => loadConfig({ AI_WRITER_MODE: "llm" })).toThrow(/LLM_API_KEY: required when AI_WRITER_MODE=llm/);
+    expect(() => loadConfig({ AI_WRITER_ALLOW_HOSTS: "localhost" })).toThrow(/AI_WRITER_ALLOW_HOSTS: must be/);
+    expect(() => loadConfig({ LLM_BASE_URL: "ftp://llm.example" })).toThrow(/LLM_BASE_URL/);
+    expect(loadConfig({ AI_WRITER_ALLOW_HOSTS: " News.Intranet:8080, [::1]:4010 " }).AI_WRITER_ALLOW_HOSTS).toEqual([
+      "news.intranet:8080",
+      "[::1]:4010",
+    ]);
   });
 });

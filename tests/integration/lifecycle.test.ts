@@ -17,6 +17,7 @@ function startServer(env: Record<string, string>) {
       NODE_ENV: "production",
       PAYMENTS_MODE: "demo",
       AI_WRITER_MODE: "demo",
+      OIDC_MODE: "off",
       LOG_LEVEL: "info",
       DATABASE_URL: "",
       ...env,

@@ -88,7 +88,7 @@ describe("pages served with their head, robots.txt and sitemap", () => {
     expect(JSON.parse(json)).toEqual({
       gtmId: "GTM-TEST123",
       gtmScriptUrl: "http://127.0.0.1:3218/gtm.js?id=GTM-TEST123",
-      signInProviders: [],
+      signInProviders: ["demo"],
       paymentsMode: "demo",
       stripePublishableKey: null,
       aiWriterMode: "demo",
@@ -120,7 +120,7 @@ describe("without a tag manager", () => {
   it("tells the client there is none and allows no third-party script", async () => {
     const response = await t.app.inject({ method: "GET", url: "/", headers: { host: "localhost:3000" } });
     expect(response.body).toContain(
-      'content="{&quot;gtmId&quot;:null,&quot;gtmScriptUrl&quot;:null,&quot;signInProviders&quot;:[],&quot;paymentsMode&quot;:&quot;demo&quot;,&quot;stripePublishableKey&quot;:null,&quot;aiWriterMode&quot;:&quot;demo&quot;}"',
+      'content="{&quot;gtmId&quot;:null,&quot;gtmScriptUrl&quot;:null,&quot;signInProviders&quot;:[&quot;demo&quot;],&quot;paymentsMode&quot;:&quot;demo&quot;,&quot;stripePublishableKey&quot;:null,&quot;aiWriterMode&quot;:&quot;demo&quot;}"',
     );
     expect(response.body).toContain('<link rel="canonical" href="http://localhost:3000/" />');
     expect(String(response.headers["content-security-policy"])).toContain("script-src 'self';");

@@ -16,6 +16,8 @@ type RequestOptions = {
   signal?: AbortSignal | undefined;
   /** Decodes a successful answer's text (the blog's superjson); errors are plain JSON whatever this says. */
   decode?: ((text: string) => unknown) | undefined;
+  /** Lets the request outlive the page (changes sent while the person leaves it). */
+  keepalive?: boolean;
 };
 
 function errorText(payload: unknown): string | undefined {
@@ -42,6 +44,7 @@ async function request<T>(method: "GET" | "POST", path: string, body: unknown, o
         : { Accept: "application/json", "Content-Type": "application/json" },
     body: body === undefined ? null : JSON.stringify(body),
     signal: options.signal ?? null,
+    keepalive: options.keepalive ?? false,
   });
 
   const text = await response.text();

@@ -1,18 +1,37 @@
 import { and, desc, eq } from "drizzle-orm";
+import type { PipelineStatus } from "../../shared/pipeline.js";
 import type { Db } from "../db/client.js";
 import { funds, savedFunds } from "../db/schema/index.js";
 
-/** The user's saved fund ids, most recently saved first. */
-export async function savedFundIds(db: Db, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ fundId: savedFunds.fundId })
+/** A saved fund's line in the pipeline, as stored. */
+export type PipelineRow = {
+  fundId: number;
+  status: PipelineStatus;
+  note: string;
+  nextStepDate: string | null;
+  savedAt: Date;
+  updatedAt: Date;
+};
+
+const pipelineColumns = {
+  fundId: savedFunds.fundId,
+  status: savedFunds.status,
+  note: savedFunds.note,
+  nextStepDate: savedFunds.nextStepDate,
+  savedAt: savedFunds.createdAt,
+  updatedAt: savedFunds.updatedAt,
+};
+
+/** The user's saved funds with their pipeline, most recently saved first. */
+export async function savedFundsOf(db: Db, userId: number): Promise<PipelineRow[]> {
+  return db
+    .select(pipelineColumns)
     .from(savedFunds)
     .where(eq(savedFunds.userId, userId))
     .orderBy(desc(savedFunds.createdAt), desc(savedFunds.fundId));
-  return rows.map((row) => row.fundId);
 }
 
-/** Saving twice is harmless: the second insert does nothing. */
+/** Saving twice is harmless: the second insert does nothing, and the pipeline is kept. */
 export async function saveFund(db: Db, userId: number, fundId: number): Promise<void> {
   await db.insert(savedFunds).values({ userId, fundId }).onConflictDoNothing();
 }
@@ -21,10 +40,39 @@ export async function unsaveFund(db: Db, userId: number, fundId: number): Promis
   await db.delete(savedFunds).where(and(eq(savedFunds.userId, userId), eq(savedFunds.fundId, fundId)));
 }
 
-/** The user's saved funds with names and dates, for the data export. */
+export type PipelineChanges = { status?: PipelineStatus; note?: string; nextStepDate?: string | null };
+
+/**
+ * Changes the pipeline of one of the user's own saved funds; undefined when that user has not saved
+ * that fund (the key is the pair, so nobody reaches another person's row).
+ */
+export async function updatePipeline(
+  db: Db,
+  userId: number,
+  fundId: number,
+  changes: PipelineChanges,
+): Promise<PipelineRow | undefined> {
+  const [row] = await db
+    .update(savedFunds)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(savedFunds.userId, userId), eq(savedFunds.fundId, fundId)))
+    .returning(pipelineColumns);
+  return row;
+}
+
+/** The user's saved funds with names, dates and pipeline, for the data export. */
 export async function savedFundsForExport(db: Db, userId: number) {
   return db
-    .select({ fundId: savedFunds.fundId, name: funds.name, country: funds.country, savedAt: savedFunds.createdAt })
+    .select({
+      fundId: savedFunds.fundId,
+      name: funds.name,
+      country: funds.country,
+      savedAt: savedFunds.createdAt,
+      status: savedFunds.status,
+      note: savedFunds.note,
+      nextStepDate: savedFunds.nextStepDate,
+      updatedAt: savedFunds.updatedAt,
+    })
     .from(savedFunds)
     .innerJoin(funds, eq(funds.id, savedFunds.fundId))
     .where(eq(savedFunds.userId, userId))

@@ -6,6 +6,8 @@ import {
   fundIdRequestSchema,
   messageResponseSchema,
   profileResponseSchema,
+  savedFundUpdateRequestSchema,
+  savedFundUpdateResponseSchema,
   saveFundResponseSchema,
   updateProfileRequestSchema,
 } from "../../shared/schemas/account.js";
@@ -48,6 +50,12 @@ export const accountRoutes =
         await account.unsave(requireUser.user(request).id, request.body.fundId);
         return { saved: false, fundId: request.body.fundId };
       },
+    );
+
+    app.post(
+      "/user/saved-fund/update",
+      { schema: { body: savedFundUpdateRequestSchema, response: { 200: savedFundUpdateResponseSchema } } },
+      async (request) => account.updatePipeline(requireUser.user(request).id, request.body),
     );
 
     app.get("/user/account-status", { schema: { response: { 200: accountStatusResponseSchema } } }, async (request) => {

@@ -1,5 +1,10 @@
 import { canSaveFunds, seesAllResults } from "../../shared/entitlements.js";
-import { SUBSCRIPTION_REQUIRED } from "../../shared/schemas/account.js";
+import {
+  type Pipeline,
+  type SavedFundUpdateRequest,
+  type SavedFundUpdateResponse,
+  SUBSCRIPTION_REQUIRED,
+} from "../../shared/schemas/account.js";
 import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from "../../shared/schemas/auth.js";
 import { AUTH_MESSAGES, type AuthService, type ClientInfo, type SignedIn } from "../auth/service.js";
 import type { BillingService } from "../billing/service.js";
@@ -16,7 +21,7 @@ export class AccountService {
     private readonly db: Db,
     private readonly indexes: FundsIndexProvider,
     private readonly auth: AuthService,
-    private readonly billing: Pick<BillingService, "cancelBeforeDeletion">,
+    private readonly billing: Pick<BillingService, "cancelBeforeDeletion" | "stopRenewalForDeactivation">,
   ) {}
 
   async updateProfile(
@@ -44,9 +49,14 @@ export class AccountService {
     return this.auth.changePassword(user, input.newPassword, client);
   }
 
-  /** Disables the account and ends every session; an admin can reactivate it. */
+  /**
+   * Disables the account and ends every session; an admin can reactivate it. A monthly plan stops
+   * renewing first (ADR 0012): a disabled account is never charged again. If the payment provider
+   * cannot be reached, nothing changes.
+   */
   async deactivate(user: UserRow, password: string): Promise<void> {
     await this.auth.confirmPassword(user, password);
+    await this.billing.stopRenewalForDeactivation(user);
     await users.updateUser(this.db, user.id, { accountStatus: "deactivated" });
     await this.auth.endAllSessions(user.id);
   }
@@ -63,9 +73,10 @@ export class AccountService {
 
   /** Everything stored about the user, without password hashes or session tokens. */
   async exportData(user: UserRow) {
-    const [saved, sessionList] = await Promise.all([
+    const [saved, sessionList, identities] = await Promise.all([
       repository.savedFundsForExport(this.db, user.id),
       this.auth.sessionsOf(user.id),
+      this.auth.identitiesOf(user.id),
     ]);
     return {
       exportedAt: new Date().toISOString(),
@@ -84,9 +95,17 @@ export class AccountService {
         status: user.subscriptionStatus,
         type: user.subscriptionType,
         endDate: user.subscriptionEndDate?.toISOString() ?? null,
+        cancelAtPeriodEnd: user.subscriptionCancelAtPeriodEnd,
+        renewalStoppedOnDeactivation: user.subscriptionStoppedOnDeactivation,
         stripeCustomerId: user.stripeCustomerId,
       },
-      savedFunds: saved.map((row) => ({ ...row, savedAt: row.savedAt.toISOString() })),
+      // Each saved fund with its place in the founder's pipeline: status, private note, next step.
+      savedFunds: saved.map((row) => ({
+        ...row,
+        savedAt: row.savedAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      })),
+      signInProviders: identities.map((row) => ({ issuer: row.issuer, linkedAt: row.linkedAt.toISOString() })),
       sessions: sessionList.map((row) => ({
         createdAt: row.createdAt.toISOString(),
         expiresAt: row.expiresAt.toISOString(),
@@ -97,12 +116,39 @@ export class AccountService {
   }
 
   /**
-   * `{funds}` as JSON. What a user saved is never dropped, but it is shown through the same gate
-   * as search: after a subscription ends, the list stays and the premium fields are withheld.
+   * `{funds}` as JSON, each fund with its `pipeline`. What a user saved is never dropped, but it is
+   * shown through the same gate as search: after a subscription ends, the list and the pipeline
+   * (the person's own notes) stay, and the premium fields are withheld.
    */
   async savedFundsJson(userId: number, viewer: Viewer): Promise<string> {
-    const [ids, index] = await Promise.all([repository.savedFundIds(this.db, userId), this.indexes.current()]);
-    return `{"funds":${index.fundsJson(ids, seesAllResults(subscriptionOf(viewer)))}}`;
+    const [rows, index] = await Promise.all([repository.savedFundsOf(this.db, userId), this.indexes.current()]);
+    const includePremium = seesAllResults(subscriptionOf(viewer));
+    const items: string[] = [];
+    for (const row of rows) {
+      // The index renders the fund exactly as search does; a fund it no longer has is left out.
+      const fund = index.fundsJson([row.fundId], includePremium);
+      if (fund === "[]") continue;
+      const pipeline = pipelineOf(row);
+      // `[{…}]` → `{…,"pipeline":{…}}` without parsing; any other shape is parsed and rebuilt.
+      items.push(
+        fund.startsWith("[{") && fund.endsWith("}]")
+          ? `${fund.slice(1, -2)},"pipeline":${JSON.stringify(pipeline)}}`
+          : JSON.stringify({ ...(JSON.parse(fund) as object[])[0], pipeline }),
+      );
+    }
+    return `{"funds":[${items.join(",")}]}`;
+  }
+
+  /**
+   * Changes the status, note or next-step date of one of the user's saved funds. Another person's
+   * saved fund, or a fund this user has not saved, is simply not found. Allowed after a
+   * subscription ends: the pipeline is the person's own record, not premium fund data.
+   */
+  async updatePipeline(userId: number, input: SavedFundUpdateRequest): Promise<SavedFundUpdateResponse> {
+    const { fundId, ...changes } = input;
+    const row = await repository.updatePipeline(this.db, userId, fundId, changes);
+    if (!row) throw notFound("Saved fund not found. Save the fund first.");
+    return { fundId, pipeline: pipelineOf(row) };
   }
 
   async save(userId: number, viewer: Viewer, fundId: number): Promise<void> {
@@ -115,4 +161,8 @@ export class AccountService {
   async unsave(userId: number, fundId: number): Promise<void> {
     await repository.unsaveFund(this.db, userId, fundId);
   }
+}
+
+function pipelineOf(row: repository.PipelineRow): Pipeline {
+  return { status: row.status, note: row.note, nextStepDate: row.nextStepDate, savedAt: row.savedAt.toISOString() };
 }

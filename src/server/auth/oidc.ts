@@ -1,11 +1,49 @@
 import * as client from "openid-client";
+import type { SignInProviderId } from "../../shared/schemas/auth.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
 import * as users from "../users/repository.js";
 import * as repository from "./repository.js";
 import { hashToken, newSessionToken } from "./tokens.js";
 
-export type OidcSettings = { issuer: string; clientId: string; clientSecret: string };
+/**
+ * The identity provider behind "Continue with …": a configured OpenID Connect issuer (Google by
+ * default), or the built-in demo provider when none is configured (docs/decisions/0013).
+ */
+export type OidcProvider = {
+  /** What the login page offers and the popup asks for (?provider=). */
+  id: SignInProviderId;
+  /** The issuer identifier for the app's origin (the demo provider lives on the app's own origin). */
+  issuerFor(appOrigin: string): URL;
+  clientId: string;
+  clientSecret(): Promise<string>;
+  /** How the client reaches the issuer; unset = the network. */
+  fetch?: client.CustomFetch;
+  /** Stored with each bound identity: the same whatever origin the app was reached on. */
+  identityIssuer: string;
+  /**
+   * Whether the provider's verified e-mail may open an existing account that has no password and
+   * is not yet bound to it (a guest checkout's account). True for a real provider; the demo
+   * provider vouches for any address, so it only opens accounts it created.
+   */
+  trustsEmails: boolean;
+  /** Check ID token signatures against the provider's JWKS as well. */
+  verifySignatures: boolean;
+};
+
+/** The configured issuer, e.g. Google. */
+export function configuredProvider(settings: { issuer: string; clientId: string; clientSecret: string }): OidcProvider {
+  const issuer = new URL(settings.issuer);
+  return {
+    id: "google",
+    issuerFor: () => issuer,
+    clientId: settings.clientId,
+    clientSecret: async () => settings.clientSecret,
+    identityIssuer: issuer.href,
+    trustsEmails: true,
+    verifySignatures: false,
+  };
+}
 
 /** The claims the app reads, from the ID token or userinfo. */
 type Profile = Record<string, unknown>;
@@ -25,6 +63,8 @@ const FLOW_LIFETIME_MS = 10 * 60 * 1000;
 const TEMP_TOKEN_LIFETIME_MS = 2 * 60 * 1000;
 
 const isLoopback = (url: URL) => ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+/** Configurations kept per issuer; a handful at most (the demo issuer has one per origin the app is reached on). */
+const MAX_CONFIGURATIONS = 8;
 
 /**
  * Sign-in with an OpenID Connect provider: authorization code flow with PKCE, state and nonce
@@ -32,15 +72,17 @@ const isLoopback = (url: URL) => ["127.0.0.1", "localhost", "[::1]"].includes(ur
  * instance; the popup gets a single-use token that the opener turns into a session.
  */
 export class OidcSignIn {
-  private configuration: Promise<client.Configuration> | undefined;
+  private readonly configurations = new Map<string, Promise<client.Configuration>>();
 
   constructor(
     private readonly db: Db,
-    private readonly settings: OidcSettings,
+    readonly provider: OidcProvider,
   ) {}
 
-  async start(redirectUri: string): Promise<{ url: string; state: string }> {
-    const config = await this.config();
+  /** Starts a sign-in from the app's origin; the provider sends the browser back to its callback there. */
+  async start(appOrigin: string): Promise<{ url: string; state: string }> {
+    const redirectUri = `${appOrigin}/_api/auth/oauth_callback`;
+    const config = await this.config(this.provider.issuerFor(appOrigin));
     const state = client.randomState();
     const nonce = client.randomNonce();
     const codeVerifier = client.randomPKCECodeVerifier();
@@ -80,7 +122,7 @@ export class OidcSignIn {
 
     let claims: Profile | undefined;
     try {
-      const config = await this.config();
+      const config = await this.config(this.provider.issuerFor(callbackUrl.origin));
       const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
         pkceCodeVerifier: flow.codeVerifier,
         expectedState: state,
@@ -102,7 +144,8 @@ export class OidcSignIn {
     if (!email || claims?.email_verified !== true) {
       throw new OidcError("email_not_verified", "Your account at the sign-in provider has no verified e-mail address.");
     }
-    const user = await this.userFor(email, claims);
+    const subject = typeof claims?.sub === "string" ? claims.sub : "";
+    const user = await this.userFor(email, subject, claims);
     const token = newSessionToken();
     await repository.insertTempToken(this.db, {
       tokenHash: hashToken(token),
@@ -120,7 +163,19 @@ export class OidcSignIn {
     return user?.accountStatus === "active" ? user : undefined;
   }
 
-  private async userFor(email: string, claims: Profile): Promise<UserRow> {
+  /**
+   * The account this identity signs in to: the one it is bound to; else the one with its e-mail,
+   * unless that account has a password (the person logs in with it) or the provider may not open
+   * it; else a new account. The identity is bound to the account it opened.
+   */
+  private async userFor(email: string, subject: string, claims: Profile): Promise<UserRow> {
+    const { identityIssuer } = this.provider;
+    const boundId = subject ? await repository.findIdentityUserId(this.db, identityIssuer, subject) : undefined;
+    const bound = boundId === undefined ? undefined : await users.findUserById(this.db, boundId);
+    if (bound) {
+      if (bound.accountStatus === "deactivated") throw deactivated();
+      return bound;
+    }
     const existing = await users.findUserByEmail(this.db, email);
     if (existing?.passwordHash) {
       throw new OidcError(
@@ -129,45 +184,93 @@ export class OidcSignIn {
         { email: existing.email },
       );
     }
-    if (existing?.accountStatus === "deactivated") {
+    if (existing?.accountStatus === "deactivated") throw deactivated();
+    if (existing && !this.provider.trustsEmails) {
       throw new OidcError(
-        "account_deactivated",
-        "This account has been deactivated. Contact support to reactivate it.",
+        "account_linking_required",
+        "An account with this email already exists. The demo sign-in only opens accounts it created itself.",
+        { email: existing.email },
       );
     }
-    if (existing) return existing;
-    const name = typeof claims.name === "string" && claims.name.trim() ? claims.name.trim() : email.split("@")[0];
+    if (existing) {
+      if (subject) await repository.bindIdentity(this.db, identityIssuer, subject, existing.id);
+      return existing;
+    }
+    const name = displayNameOf(claims) ?? email.split("@")[0] ?? "Founder";
     const picture = typeof claims.picture === "string" && claims.picture.startsWith("https://") ? claims.picture : null;
     const created = await users.insertUser(this.db, {
       email,
-      displayName: (name ?? "Founder").slice(0, 100),
+      displayName: name.slice(0, 100) || "Founder",
       passwordHash: null,
       avatarUrl: picture,
     });
     // A concurrent sign-in with the same e-mail may have created it a moment ago.
     const user = created ?? (await users.findUserByEmail(this.db, email));
     if (!user) throw new OidcError("provider_error", "The account could not be created. Please try again.");
+    if (!created && !this.provider.trustsEmails) {
+      throw new OidcError(
+        "account_linking_required",
+        "An account with this email already exists. The demo sign-in only opens accounts it created itself.",
+        { email: user.email },
+      );
+    }
+    if (subject) await repository.bindIdentity(this.db, identityIssuer, subject, user.id);
     return user;
   }
 
-  private config(): Promise<client.Configuration> {
-    if (!this.configuration) {
-      const issuer = new URL(this.settings.issuer);
-      this.configuration = client
-        .discovery(issuer, this.settings.clientId, undefined, client.ClientSecretBasic(this.settings.clientSecret), {
-          // Plain http only for a provider on this machine (the tests' local provider).
-          execute: isLoopback(issuer) ? [client.allowInsecureRequests] : [],
-        })
-        .catch((error: unknown) => {
-          this.configuration = undefined;
-          throw new OidcError("provider_unavailable", "The sign-in provider could not be reached. Please try again.", {
-            reason: (error as Error).message,
-          });
-        });
+  private config(issuer: URL): Promise<client.Configuration> {
+    const key = issuer.href;
+    let configuration = this.configurations.get(key);
+    if (!configuration) {
+      if (this.configurations.size >= MAX_CONFIGURATIONS) {
+        const oldest = this.configurations.keys().next().value;
+        if (oldest !== undefined) this.configurations.delete(oldest);
+      }
+      configuration = this.discover(issuer).catch((error: unknown) => {
+        this.configurations.delete(key);
+        throw error;
+      });
+      this.configurations.set(key, configuration);
     }
-    return this.configuration;
+    return configuration;
+  }
+
+  private async discover(issuer: URL): Promise<client.Configuration> {
+    const { provider } = this;
+    const execute = [
+      // Plain http only for a provider on this machine (the tests' provider, the demo provider in-process).
+      ...(isLoopback(issuer) || (provider.fetch && issuer.protocol === "http:") ? [client.allowInsecureRequests] : []),
+      ...(provider.verifySignatures ? [client.enableNonRepudiationChecks] : []),
+    ];
+    try {
+      return await client.discovery(
+        issuer,
+        provider.clientId,
+        undefined,
+        client.ClientSecretBasic(await provider.clientSecret()),
+        {
+          execute,
+          ...(provider.fetch && { [client.customFetch]: provider.fetch }),
+        },
+      );
+    } catch (error) {
+      throw new OidcError("provider_unavailable", "The sign-in provider could not be reached. Please try again.", {
+        reason: (error as Error).message,
+      });
+    }
   }
 }
+
+/** A name from the provider's profile, without control characters; undefined when it has none. */
+function displayNameOf(claims: Profile): string | undefined {
+  const raw = typeof claims.name === "string" ? claims.name : "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+  const clean = raw.replace(/[\u0000-\u001f\u007f]/g, " ").trim();
+  return clean || undefined;
+}
+
+const deactivated = () =>
+  new OidcError("account_deactivated", "This account has been deactivated. Contact support to reactivate it.");
 
 const invalidState = () =>
   new OidcError("invalid_state", "This sign-in attempt has expired or was already used. Please try again.");

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { authTempTokens, oauthFlows, passwordTokens, sessions, users } from "../db/schema/index.js";
+import { authTempTokens, oauthFlows, passwordTokens, sessions, signInIdentities, users } from "../db/schema/index.js";
 
 export async function insertSession(
   db: Db,
@@ -106,4 +106,27 @@ export async function deleteExpired(
     counts[name] = deleted.length;
   }
   return counts;
+}
+
+/** The account an OpenID identity is bound to, if any. */
+export async function findIdentityUserId(db: Db, issuer: string, subject: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ userId: signInIdentities.userId })
+    .from(signInIdentities)
+    .where(and(eq(signInIdentities.issuer, issuer), eq(signInIdentities.subject, subject)));
+  return row?.userId;
+}
+
+/** Binds an identity to an account; an identity already bound keeps its account. */
+export async function bindIdentity(db: Db, issuer: string, subject: string, userId: number): Promise<void> {
+  await db.insert(signInIdentities).values({ issuer, subject, userId }).onConflictDoNothing();
+}
+
+/** The providers an account signs in with, for the data export. */
+export async function identitiesOf(db: Db, userId: number) {
+  return db
+    .select({ issuer: signInIdentities.issuer, linkedAt: signInIdentities.createdAt })
+    .from(signInIdentities)
+    .where(eq(signInIdentities.userId, userId))
+    .orderBy(signInIdentities.createdAt);
 }

@@ -6,6 +6,7 @@ import {
   logoutResponseSchema,
   oauthAuthorizeQuerySchema,
   registerRequestSchema,
+  type SignInProviderId,
   userResponseSchema,
 } from "../../shared/schemas/auth.js";
 import { setPasswordRequestSchema } from "../../shared/schemas/billing.js";
@@ -23,6 +24,11 @@ type PopupMessage =
   | { type: "OAUTH_ERROR"; error: { code: string; message: string; details: Record<string, string> } };
 
 const OAUTH_STATE_COOKIE = "fundmatch_oauth_state";
+
+const PROVIDER_NAMES: Record<SignInProviderId, string> = { google: "Google", demo: "the demo provider" };
+
+const notConfigured = (provider: SignInProviderId) =>
+  new OidcError("provider_not_configured", `Sign-in with ${PROVIDER_NAMES[provider]} is not available.`);
 
 export const authRoutes =
   (auth: AuthService, publicOrigin: string | undefined, oidc: OidcSignIn | undefined): FastifyPluginAsyncZod =>
@@ -91,15 +97,12 @@ export const authRoutes =
     );
 
     app.get("/auth/oauth_authorize", { schema: { querystring: oauthAuthorizeQuerySchema } }, async (request, reply) => {
-      if (!oidc) {
-        return sendPopup(
-          request,
-          reply,
-          popupError(new OidcError("provider_not_configured", "Sign-in with Google is not available.")),
-        );
+      // Only the provider this instance offers: Google (or the configured issuer), or the demo one.
+      if (!oidc || oidc.provider.id !== request.query.provider) {
+        return sendPopup(request, reply, popupError(notConfigured(request.query.provider)));
       }
       try {
-        const { url, state } = await oidc.start(`${appOrigin(request)}/_api/auth/oauth_callback`);
+        const { url, state } = await oidc.start(appOrigin(request));
         reply.setCookie(OAUTH_STATE_COOKIE, state, { ...stateCookie, maxAge: 600 });
         return reply.redirect(url, 302);
       } catch (error) {
@@ -110,12 +113,7 @@ export const authRoutes =
 
     app.get("/auth/oauth_callback", async (request, reply) => {
       reply.clearCookie(OAUTH_STATE_COOKIE, stateCookie);
-      if (!oidc)
-        return sendPopup(
-          request,
-          reply,
-          popupError(new OidcError("provider_not_configured", "Sign-in with Google is not available.")),
-        );
+      if (!oidc) return sendPopup(request, reply, popupError(notConfigured("google")));
       try {
         const callbackUrl = new URL(request.url, `${appOrigin(request)}/`);
         const token = await oidc.finish(callbackUrl, request.cookies[OAUTH_STATE_COOKIE]);

@@ -108,6 +108,11 @@ export class AuthService {
     return repository.sessionsOfUser(this.db, userId);
   }
 
+  /** The OpenID providers the account signs in with (issuer and since when), for the data export. */
+  identitiesOf(userId: number) {
+    return repository.identitiesOf(this.db, userId);
+  }
+
   async endAllSessions(userId: number): Promise<void> {
     await repository.deleteSessionsOfUser(this.db, userId);
   }
@@ -175,6 +180,7 @@ export function toSessionUser(user: UserRow): SessionUser {
       ? (user.subscriptionType as SessionUser["subscriptionType"])
       : null,
     subscriptionEndDate: user.subscriptionEndDate?.toISOString() ?? null,
+    subscriptionCancelAtPeriodEnd: user.subscriptionCancelAtPeriodEnd,
   };
 }
 

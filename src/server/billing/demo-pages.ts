@@ -90,16 +90,18 @@ export function portalPageBody(
     const action = (name: string, label: string) =>
       `<form method="post" action="${base}/${encodeURIComponent(subscription.id)}/${name}"><button type="submit">${label}</button></form>`;
     const live = subscription.status !== "canceled";
+    // Set to end instead of renewing: at the period's end, or on a scheduled date.
+    const ending = subscription.cancel_at_period_end || subscription.cancel_at != null;
     const actions = live
       ? [
-          subscription.cancel_at_period_end ? action("keep", "Don't cancel") : action("cancel", "Cancel at period end"),
+          ending ? action("keep", "Don't cancel") : action("cancel", "Cancel at period end"),
           action("renew", "Simulate a renewal"),
           action("fail", "Simulate a failed payment"),
         ].join("")
       : "";
     return `<div class="card"><h2>FundMatch Premium · ${usd(item?.price.unit_amount)} / month</h2>
 <dl><dt>Status</dt><dd>${escapeHtml(subscription.status)}${subscription.pause_collection ? " (paused at period end)" : ""}</dd>
-<dt>${subscription.cancel_at_period_end ? "Ends on" : live ? "Renews on" : "Ended"}</dt><dd>${date(live ? end : subscription.ended_at)}</dd></dl>
+<dt>${live ? (ending ? "Ends on" : "Renews on") : "Ended"}</dt><dd>${date(live ? (subscription.cancel_at ?? end) : subscription.ended_at)}</dd></dl>
 ${actions ? `<div class="actions">${actions}</div>` : ""}</div>`;
   });
   const back = portal.return_url

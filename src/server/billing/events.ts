@@ -96,6 +96,8 @@ export class StripeEvents {
             subscriptionType: "lifetime",
             subscriptionEndDate: null,
             subscriptionPauseAt: null,
+            subscriptionCancelAtPeriodEnd: false,
+            subscriptionStoppedOnDeactivation: false,
           },
           new Date(),
         );

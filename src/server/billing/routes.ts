@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type Stripe from "stripe";
 import { BILLING_TEXTS } from "../../shared/billing-texts.js";
+import { messageResponseSchema } from "../../shared/schemas/account.js";
 import {
   billingUrlResponseSchema,
   CHECKOUT_ERROR_TYPE,
@@ -9,6 +10,7 @@ import {
   checkoutCallbackQuerySchema,
   checkoutRequestSchema,
   portalRequestSchema,
+  resumeSubscriptionRequestSchema,
   upgradeRequestSchema,
   webhookResponseSchema,
 } from "../../shared/schemas/billing.js";
@@ -46,6 +48,16 @@ export const billingRoutes =
       "/stripe/upgrade-to-lifetime",
       { schema: { body: upgradeRequestSchema, response: { 200: billingUrlResponseSchema } }, config: START_LIMIT },
       async (request) => ({ url: await billing.upgradeToLifetime(request.user, appOrigin(request)) }),
+    );
+
+    // The member's Resume on the subscribe page, for a plan set to end at the period's end.
+    app.post(
+      "/stripe/resume-subscription",
+      {
+        schema: { body: resumeSubscriptionRequestSchema, response: { 200: messageResponseSchema } },
+        config: START_LIMIT,
+      },
+      async (request) => billing.resumeByMember(request.user),
     );
 
     app.get(

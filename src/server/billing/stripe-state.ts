@@ -87,6 +87,8 @@ export async function applySubscriptionTo(
   const endDate =
     status === "canceled" ? (fromUnix(subscription.ended_at) ?? end) : (fromUnix(subscription.cancel_at) ?? end);
   const samePause = user.stripeSubscriptionId === subscription.id ? user.subscriptionPauseAt : null;
+  // Set to end rather than renew: the portal's 'Cancel at period end', or a cancellation date.
+  const ending = status !== "canceled" && (subscription.cancel_at_period_end || subscription.cancel_at != null);
   const pauseAt = subscription.pause_collection && status !== "canceled" ? (samePause ?? end ?? stateAt) : null;
   return users.writeSubscriptionState(
     tx,
@@ -98,7 +100,16 @@ export async function applySubscriptionTo(
       subscriptionType: "monthly",
       subscriptionEndDate: endDate,
       subscriptionPauseAt: pauseAt,
+      subscriptionCancelAtPeriodEnd: ending,
+      subscriptionStoppedOnDeactivation: ending && subscription.metadata?.[RENEWAL_STOPPED_BY] === ON_DEACTIVATION,
     },
     stateAt,
   );
 }
+
+/**
+ * The subscription metadata key the app sets when it stops a renewal itself (deactivation), so
+ * that reactivation resumes only what the app stopped, never a cancellation the customer chose.
+ */
+export const RENEWAL_STOPPED_BY = "fundmatch_renewal_stopped_by";
+export const ON_DEACTIVATION = "deactivation";

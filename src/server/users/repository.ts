@@ -64,6 +64,10 @@ export async function listUsersWithSavedCounts(db: Db) {
       subscriptionType: users.subscriptionType,
       subscriptionStatus: users.subscriptionStatus,
       subscriptionPauseAt: users.subscriptionPauseAt,
+      subscriptionEndDate: users.subscriptionEndDate,
+      subscriptionCancelAtPeriodEnd: users.subscriptionCancelAtPeriodEnd,
+      subscriptionStoppedOnDeactivation: users.subscriptionStoppedOnDeactivation,
+      stripeSubscriptionId: users.stripeSubscriptionId,
       createdAt: users.createdAt,
       savedFundsCount: count(savedFunds.fundId),
     })
@@ -107,6 +111,10 @@ export type SubscriptionState = {
   subscriptionEndDate: Date | null;
   /** undefined = keep a pause already scheduled, else set or clear it. */
   subscriptionPauseAt?: Date | null;
+  /** undefined = keep; the plan ends at its end date instead of renewing. */
+  subscriptionCancelAtPeriodEnd?: boolean;
+  /** undefined = keep; the renewal was stopped because the account was deactivated. */
+  subscriptionStoppedOnDeactivation?: boolean;
 };
 
 /**

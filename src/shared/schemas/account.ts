@@ -1,14 +1,78 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../password-rules.js";
+import {
+  isNextStepDate,
+  NEXT_STEP_YEAR_MAX,
+  NEXT_STEP_YEAR_MIN,
+  noteLength,
+  PIPELINE_NOTE_MAX,
+  PIPELINE_STATUSES,
+} from "../pipeline.js";
 import { sessionUserSchema } from "./auth.js";
-import { emailSchema, idResponseSchema, idSchema } from "./fields.js";
+import { describeInput, emailSchema, idResponseSchema, idSchema } from "./fields.js";
 import { fundResultSchema } from "./funds.js";
 
 /** FundId must be a positive integer. */
 export const fundIdRequestSchema = z.strictObject({ fundId: idSchema("fundId") });
 
-export const savedFundsResponseSchema = z.object({ funds: z.array(fundResultSchema) });
+export const pipelineStatusSchema = z.enum(PIPELINE_STATUSES, {
+  error: (issue) => `Unknown status ${describeInput(issue.input)}. Use one of: ${PIPELINE_STATUSES.join(", ")}.`,
+});
+
+const NEXT_STEP_DATE_MESSAGE = `nextStepDate must be a date written YYYY-MM-DD (years ${NEXT_STEP_YEAR_MIN} to ${NEXT_STEP_YEAR_MAX}), or null.`;
+
+/**
+ * Where a saved fund stands in the founder's fundraise. The owner changes any of the three; an
+ * update must change something, and fields it does not name stay as they are.
+ */
+export const savedFundUpdateRequestSchema = z
+  .strictObject(
+    {
+      fundId: idSchema("fundId"),
+      status: pipelineStatusSchema.optional(),
+      note: z
+        .string({ error: "note must be a string." })
+        // PostgreSQL text cannot hold NUL; refused here rather than failing in the database.
+        .refine((note) => !note.includes("\u0000"), "note must not contain NUL characters.")
+        .refine(
+          (note) => noteLength(note) <= PIPELINE_NOTE_MAX,
+          `note must be at most ${PIPELINE_NOTE_MAX.toLocaleString("en-US")} characters.`,
+        )
+        .optional(),
+      nextStepDate: z
+        .string({ error: NEXT_STEP_DATE_MESSAGE })
+        .refine(isNextStepDate, NEXT_STEP_DATE_MESSAGE)
+        .nullable()
+        .optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `Unknown field(s): ${issue.keys.join(", ")}. Send fundId with status, note or nextStepDate.`
+          : "The update must be a JSON object.",
+    },
+  )
+  .refine(
+    (body) => body.status !== undefined || body.note !== undefined || body.nextStepDate !== undefined,
+    "Nothing to update: send status, note or nextStepDate with the fundId.",
+  );
+export type SavedFundUpdateRequest = z.infer<typeof savedFundUpdateRequestSchema>;
+
+/** A saved fund's place in the pipeline; savedAt is when it was saved. */
+export const pipelineSchema = z.object({
+  status: pipelineStatusSchema,
+  note: z.string(),
+  nextStepDate: z.string().nullable(),
+  savedAt: z.string(),
+});
+export type Pipeline = z.infer<typeof pipelineSchema>;
+
+export const savedFundSchema = fundResultSchema.extend({ pipeline: pipelineSchema });
+export const savedFundsResponseSchema = z.object({ funds: z.array(savedFundSchema) });
 export type SavedFundsResponse = z.infer<typeof savedFundsResponseSchema>;
+
+export const savedFundUpdateResponseSchema = z.object({ fundId: idResponseSchema, pipeline: pipelineSchema });
+export type SavedFundUpdateResponse = z.infer<typeof savedFundUpdateResponseSchema>;
 
 export const accountStatusResponseSchema = sessionUserSchema.pick({ subscriptionStatus: true, subscriptionType: true });
 export type AccountStatusResponse = z.infer<typeof accountStatusResponseSchema>;

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { USER_ACTIONS } from "../admin-user-actions.js";
 import { ROLES } from "../entitlements.js";
 import { idResponseSchema, idSchema } from "./fields.js";
 
-export const USER_ACTIONS = ["pause_subscription", "resume_subscription", "delete_user", "reactivate_account"] as const;
-export type UserAction = (typeof USER_ACTIONS)[number];
+// The action list and the rule of which apply live zod-free in admin-user-actions.ts.
+export { USER_ACTIONS, type UserAction } from "../admin-user-actions.js";
 
 /** UserId a positive integer, action one of the four. */
 export const userActionRequestSchema = z.strictObject({
@@ -24,6 +25,14 @@ export const adminUserSchema = z.object({
   subscriptionStatus: z.string().nullable(),
   createdAt: z.string().nullable(),
   savedFundsCount: z.number().int().nonnegative(),
+  /** When a monthly plan renews or ends, or when a cancelled one ended. */
+  subscriptionEndDate: z.string().nullable(),
+  /** The plan ends at subscriptionEndDate instead of renewing. */
+  subscriptionCancelAtPeriodEnd: z.boolean(),
+  /** The renewal was stopped when the account was deactivated; reactivating resumes it. */
+  renewalStoppedOnDeactivation: z.boolean(),
+  /** The actions that apply to this account now; the server refuses the others. */
+  actions: z.array(z.enum(USER_ACTIONS)),
 });
 
 export type AdminUser = z.infer<typeof adminUserSchema>;

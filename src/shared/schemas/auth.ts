@@ -55,6 +55,8 @@ export const sessionUserSchema = z.object({
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
   subscriptionType: z.enum(SUBSCRIPTION_TYPES).nullable(),
   subscriptionEndDate: z.string().nullable(),
+  /** The monthly plan ends at subscriptionEndDate instead of renewing (cancelled at period end). */
+  subscriptionCancelAtPeriodEnd: z.boolean(),
 });
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -64,7 +66,46 @@ export const userResponseSchema = z.object({ user: sessionUserSchema });
 
 export const logoutResponseSchema = z.object({ ok: z.literal(true) });
 
-/** The OpenID sign-in popup's first step: the one provider offered. */
+/** The sign-in providers the login page knows: a configured one (Google), or the built-in demo. */
+export const SIGN_IN_PROVIDERS = ["google", "demo"] as const;
+export type SignInProviderId = (typeof SIGN_IN_PROVIDERS)[number];
+
+/** The OpenID sign-in popup's first step: the provider offered (the route checks it is the configured one). */
 export const oauthAuthorizeQuerySchema = z.strictObject({
-  provider: z.literal("google", { error: "Unknown provider." }),
+  provider: z.enum(SIGN_IN_PROVIDERS, { error: "Unknown provider." }),
+});
+
+/** One OAuth parameter: a string of sane length (repeated parameters are refused by the parser). */
+const oauthParam = z.string({ error: "Each parameter must be given once, as text." }).max(2048).optional();
+
+/**
+ * The demo sign-in provider's authorization request. Unknown parameters are ignored, as OAuth
+ * says; the values are checked by the provider itself, which answers in OAuth's terms.
+ */
+export const demoAuthorizeQuerySchema = z.object({
+  client_id: oauthParam,
+  redirect_uri: oauthParam,
+  response_type: oauthParam,
+  scope: oauthParam,
+  state: oauthParam,
+  nonce: oauthParam,
+  code_challenge: oauthParam,
+  code_challenge_method: oauthParam,
+});
+
+/** The demo provider's form: the request again (hidden fields), who the person says they are, and the choice. */
+export const demoAuthorizeFormSchema = demoAuthorizeQuerySchema.extend({
+  email: oauthParam,
+  name: oauthParam,
+  decision: z.enum(["approve", "deny"], { error: "Choose Continue or Cancel." }),
+});
+
+/** The demo provider's token request (form-encoded, as OAuth has it). */
+export const demoTokenFormSchema = z.object({
+  grant_type: oauthParam,
+  code: oauthParam,
+  redirect_uri: oauthParam,
+  code_verifier: oauthParam,
+  client_id: oauthParam,
+  client_secret: oauthParam,
 });

@@ -43,6 +43,15 @@ export const upgradeRequestSchema = z.strictObject({
 
 export const billingUrlResponseSchema = z.object({ url: z.string() });
 
+/** The member's Resume of a plan set to end: nothing to send but an empty object. */
+export const resumeSubscriptionRequestSchema = z.strictObject(
+  {},
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys" ? "This call takes no fields." : "Send an empty JSON object.",
+  },
+);
+
 export const SET_PASSWORD_LINK_INVALID =
   "This link is invalid, has expired or was already used. If you have set your password, log in; otherwise reply to the e-mail for a new link.";
 

@@ -1,8 +1,9 @@
 import { Cookie, Crown, LogOut, Search, Settings, TriangleAlert } from "lucide-react";
-import type { ReactNode } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
-import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS } from "../../../shared/account-texts.js";
+import { type ReactNode, useState } from "react";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS, PIPELINE_TEXTS } from "../../../shared/account-texts.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
+import { PIPELINE_STATUS_LABELS, PIPELINE_STATUSES } from "../../../shared/pipeline.js";
 import type { SessionUser } from "../../../shared/schemas/auth.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
@@ -10,6 +11,7 @@ import { Card, CardContent, CardHeader } from "../../components/ui/card.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
 import { useAccountStatus } from "../../lib/account-status.js";
 import { openCookiePreferences } from "../../lib/consent.js";
+import type { SavedFund } from "../../lib/saved-funds.js";
 import {
   BADGE_TONE_CLASS,
   isProfilePremium,
@@ -22,6 +24,15 @@ import { cn } from "../../lib/utils.js";
 import { useCurrentUser, useProfile, useSavedFundDetails, useUnsaveFund } from "./api/use-account-queries.js";
 import { BackHomeButton, PageSkeleton } from "./components/page-states.js";
 import { SavedFundCard } from "./components/saved-fund-card.js";
+import {
+  filterByStatus,
+  localToday,
+  parseStatusFilter,
+  STATUS_FILTER_PARAM,
+  type StatusCounts,
+  type StatusFilter,
+  statusCounts,
+} from "./pipeline-view.js";
 
 /** Profile. */
 export function ProfilePage() {
@@ -43,7 +54,7 @@ function Profile({ user }: { user: SessionUser }) {
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[20rem_1fr] lg:gap-8">
         <aside aria-label="Account" className="flex flex-col gap-6">
           <UserInformationCard />
-          <SubscriptionCard />
+          <SubscriptionCard user={user} />
           <AccountActionsCard />
         </aside>
         <SavedFundsSection key={user.id} />
@@ -104,10 +115,19 @@ function UserInformationCard() {
   );
 }
 
-function SubscriptionCard() {
+function SubscriptionCard({ user }: { user: SessionUser }) {
   const status = useAccountStatus(true);
   const subscriptionStatus = status.data?.subscriptionStatus ?? null;
   const premium = isProfilePremium(subscriptionStatus);
+  // Cancelled at the period's end: Premium still, but it will not renew.
+  const endsOn =
+    premium && user.subscriptionCancelAtPeriodEnd && user.subscriptionEndDate
+      ? new Date(user.subscriptionEndDate).toLocaleDateString("en-US", {
+          year: "numeric",
+          month: "long",
+          day: "numeric",
+        })
+      : null;
   return (
     <Card>
       <CardHeader className="pb-4">
@@ -125,6 +145,7 @@ function SubscriptionCard() {
                 {subscriptionStatusLabel(subscriptionStatus)}
               </Badge>
             </div>
+            {endsOn && <p className="text-sm text-amber-900">{ACCOUNT_TEXTS.endsOn(endsOn)}</p>}
             <Button asChild variant={premium ? "outline" : "default"} className="w-full">
               <Link to="/subscribe">{premium ? ACCOUNT_TEXTS.manageSubscription : ACCOUNT_TEXTS.upgradeToPremium}</Link>
             </Button>
@@ -188,6 +209,21 @@ function SavedFundsSection() {
   const savedFunds = useSavedFundDetails(true);
   const unsave = useUnsaveFund();
   const funds = savedFunds.data;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = parseStatusFilter(searchParams.get(STATUS_FILTER_PARAM));
+  // Read once per visit: a card does not flip to overdue at midnight while being edited.
+  const [today] = useState(() => localToday());
+
+  const chooseFilter = (next: StatusFilter) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === "all") params.delete(STATUS_FILTER_PARAM);
+        else params.set(STATUS_FILTER_PARAM, next);
+        return params;
+      },
+      { preventScrollReset: true },
+    );
 
   return (
     <section aria-labelledby="saved-funds-title" className="flex min-w-0 flex-col gap-5">
@@ -206,17 +242,17 @@ function SavedFundsSection() {
 
       {funds ? (
         funds.length > 0 ? (
-          <ul className="grid gap-4 md:grid-cols-2">
-            {funds.map((fund) => (
-              <li key={fund.id}>
-                <SavedFundCard
-                  fund={fund}
-                  removing={unsave.isPending && unsave.variables === fund.id}
-                  onRemove={() => unsave.mutate(fund.id)}
-                />
-              </li>
-            ))}
-          </ul>
+          <>
+            <StatusFilterBar counts={statusCounts(funds)} selected={filter} onSelect={chooseFilter} />
+            <FilteredFunds
+              funds={filterByStatus(funds, filter)}
+              filter={filter}
+              today={today}
+              removingId={unsave.isPending ? unsave.variables : undefined}
+              onRemove={(fundId) => unsave.mutate(fundId)}
+              onShowAll={() => chooseFilter("all")}
+            />
+          </>
         ) : (
           <EmptySavedFunds />
         )
@@ -232,6 +268,97 @@ function SavedFundsSection() {
         </div>
       )}
     </section>
+  );
+}
+
+/** One button per status with its count; the choice lives in the URL (shareable, Back works). */
+function StatusFilterBar({
+  counts,
+  selected,
+  onSelect,
+}: {
+  counts: StatusCounts;
+  selected: StatusFilter;
+  onSelect: (filter: StatusFilter) => void;
+}) {
+  const options: { value: StatusFilter; label: string }[] = [
+    { value: "all", label: PIPELINE_TEXTS.all },
+    ...PIPELINE_STATUSES.map((status) => ({ value: status, label: PIPELINE_STATUS_LABELS[status] })),
+  ];
+  return (
+    <fieldset className="-mx-1 flex min-w-0 gap-2 overflow-x-auto px-1 pb-1 [scrollbar-width:thin] sm:flex-wrap sm:overflow-visible">
+      <legend className="sr-only">{PIPELINE_TEXTS.filterLabel}</legend>
+      {options.map((option) => {
+        const active = option.value === selected;
+        return (
+          <button
+            key={option.value}
+            type="button"
+            aria-pressed={active}
+            // One name for the label and its count: "Contacted (2)".
+            aria-label={`${option.label} (${counts[option.value]})`}
+            onClick={() => onSelect(option.value)}
+            className={cn(
+              "inline-flex h-9 shrink-0 items-center gap-2 rounded-full border px-3.5 text-sm font-medium whitespace-nowrap transition-colors outline-hidden focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2",
+              active
+                ? "border-indigo-600 bg-indigo-600 text-white"
+                : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
+            )}
+          >
+            {option.label}
+            <span
+              className={cn(
+                "rounded-full px-1.5 text-xs font-semibold tabular-nums",
+                active ? "bg-white/20 text-white" : "bg-slate-100 text-slate-700",
+              )}
+            >
+              {counts[option.value]}
+            </span>
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function FilteredFunds({
+  funds,
+  filter,
+  today,
+  removingId,
+  onRemove,
+  onShowAll,
+}: {
+  funds: SavedFund[];
+  filter: StatusFilter;
+  today: string;
+  removingId: number | undefined;
+  onRemove: (fundId: number) => void;
+  onShowAll: () => void;
+}) {
+  if (funds.length === 0 && filter !== "all") {
+    return (
+      <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-6">
+        <p className="text-sm text-slate-700">{PIPELINE_TEXTS.noneWithStatus(PIPELINE_STATUS_LABELS[filter])}</p>
+        <Button variant="outline" size="sm" onClick={onShowAll}>
+          {PIPELINE_TEXTS.showAll}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-4 md:grid-cols-2">
+      {funds.map((fund) => (
+        <li key={fund.id}>
+          <SavedFundCard
+            fund={fund}
+            today={today}
+            removing={removingId === fund.id}
+            onRemove={() => onRemove(fund.id)}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,38 +1,59 @@
 import { describe, expect, it } from "vitest";
 import { subscriptionStatusTone } from "../../lib/subscription-status.js";
-import { accountStatusTone, createdAtText, filterUsers, rowActions, subscriptionText } from "./user-rows.js";
-
-const user = (overrides: Partial<{ id: number; accountStatus: string; subscriptionStatus: string | null }> = {}) => ({
-  id: 2,
-  accountStatus: "active",
-  subscriptionStatus: null,
-  ...overrides,
-});
+import {
+  accountStatusTone,
+  createdAtText,
+  filterUsers,
+  reactivationBillingText,
+  renewalText,
+  rowActions,
+  subscriptionText,
+} from "./user-rows.js";
 
 describe("row actions", () => {
-  it("offers only Delete for an active account without a subscription", () => {
-    expect(rowActions(user(), 1)).toEqual(["delete_user"]);
-    expect(rowActions(user({ subscriptionStatus: "none" }), 1)).toEqual(["delete_user"]);
+  it("offers what the server listed, in the list's order", () => {
+    expect(rowActions({ actions: ["delete_user", "reactivate_account", "pause_subscription"] })).toEqual([
+      "pause_subscription",
+      "reactivate_account",
+      "delete_user",
+    ]);
+    expect(rowActions({ actions: [] })).toEqual([]);
+  });
+});
+
+describe("renewal", () => {
+  const monthly = {
+    subscriptionType: "monthly",
+    subscriptionStatus: "active",
+    subscriptionEndDate: "2027-03-03T12:00:00.000Z",
+    subscriptionCancelAtPeriodEnd: false,
+    renewalStoppedOnDeactivation: false,
+  };
+
+  it("says when a monthly plan renews, ends and why, or ended", () => {
+    expect(renewalText(monthly, "en-US")).toBe("Renews Mar 3, 2027");
+    expect(renewalText({ ...monthly, subscriptionCancelAtPeriodEnd: true }, "en-US")).toBe(
+      "Ends Mar 3, 2027 (cancelled by the member)",
+    );
+    expect(
+      renewalText({ ...monthly, subscriptionCancelAtPeriodEnd: true, renewalStoppedOnDeactivation: true }, "en-US"),
+    ).toBe("Ends Mar 3, 2027 (renewal stopped on deactivation)");
+    expect(renewalText({ ...monthly, subscriptionStatus: "canceled" }, "en-US")).toBe("Ended Mar 3, 2027");
+    expect(renewalText({ ...monthly, subscriptionType: "lifetime" }, "en-US")).toBeNull();
+    expect(renewalText({ ...monthly, subscriptionEndDate: null }, "en-US")).toBeNull();
   });
 
-  it("offers Pause for an active subscription", () => {
-    expect(rowActions(user({ subscriptionStatus: "active" }), 1)).toEqual(["pause_subscription", "delete_user"]);
-  });
-
-  it("offers Resume for any other existing status but inactive", () => {
-    for (const status of ["paused", "canceled", "past_due", "trialing"]) {
-      expect(rowActions(user({ subscriptionStatus: status }), 1)).toEqual(["resume_subscription", "delete_user"]);
-    }
-    expect(rowActions(user({ subscriptionStatus: "inactive" }), 1)).toEqual(["delete_user"]);
-  });
-
-  it("offers Reactivate for a deactivated account", () => {
-    expect(rowActions(user({ accountStatus: "deactivated" }), 1)).toEqual(["reactivate_account", "delete_user"]);
-  });
-
-  it("never offers Delete on the admin's own row", () => {
-    expect(rowActions(user({ id: 1 }), 1)).toEqual([]);
-    expect(rowActions(user({ id: 1, subscriptionStatus: "active" }), 1)).toEqual(["pause_subscription"]);
+  it("tells the admin what reactivating does to the plan", () => {
+    expect(reactivationBillingText({ ...monthly, subscriptionCancelAtPeriodEnd: true }, "en-US")).toBeNull();
+    expect(
+      reactivationBillingText(
+        { ...monthly, subscriptionCancelAtPeriodEnd: true, renewalStoppedOnDeactivation: true },
+        "en-US",
+      ),
+    ).toMatch(/renews again: the next charge is on Mar 3, 2027/);
+    expect(reactivationBillingText({ ...monthly, subscriptionStatus: "canceled" }, "en-US")).toMatch(
+      /ended on Mar 3, 2027/,
+    );
   });
 });
 

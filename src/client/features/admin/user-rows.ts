@@ -1,29 +1,68 @@
-import { ADMIN_TEXTS } from "../../../shared/admin-texts.js";
-import type { AdminUser, UserAction } from "../../../shared/schemas/admin.js";
+import { ADMIN_TEXTS, RENEWAL_TEXTS } from "../../../shared/admin-texts.js";
+import type { UserAction } from "../../../shared/admin-user-actions.js";
+import type { AdminUser } from "../../../shared/schemas/admin.js";
 import type { BadgeTone } from "../../lib/subscription-status.js";
 
-type ActionSubject = Pick<AdminUser, "id" | "accountStatus" | "subscriptionStatus">;
-
-/** 'none' is how the session call spells a missing subscription. */
-function hasSubscriptionStatus(status: string | null): status is string {
-  return status !== null && status.trim() !== "" && status !== "none";
+/**
+ * The actions a row offers: the ones the server listed for it, computed by the same shared rule
+ * the server enforces (src/shared/admin-user-actions.ts), in the list's fixed order. Nothing that
+ * would only fail (Pause for a Lifetime member, Resume of a plan that has ended, Delete on the
+ * admin's own row) is offered.
+ */
+export function rowActions(user: Pick<AdminUser, "actions">): UserAction[] {
+  return ROW_ORDER.filter((action) => user.actions.includes(action));
 }
 
+/** Delete, the one that cannot be undone, always comes last. */
+const ROW_ORDER: readonly UserAction[] = [
+  "pause_subscription",
+  "resume_subscription",
+  "reactivate_account",
+  "delete_user",
+];
+
+const shortDate = (value: string | null, locale?: string) => {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime())
+    ? null
+    : date.toLocaleDateString(locale ?? "en-US", { year: "numeric", month: "short", day: "numeric" });
+};
+
+type RenewalFields = Pick<
+  AdminUser,
+  | "subscriptionType"
+  | "subscriptionStatus"
+  | "subscriptionEndDate"
+  | "subscriptionCancelAtPeriodEnd"
+  | "renewalStoppedOnDeactivation"
+>;
+
 /**
- * User management: Pause when the subscription is active; Resume when a status
- * exists that is neither active nor inactive; Reactivate when the account is deactivated; Delete
- * always, except on the admin's own row (the server refuses it).
+ * Under a monthly plan's badge: when it renews, or when it ends and why (the member cancelled, or
+ * the account's deactivation stopped it), or when it ended. Nothing for other plans.
  */
-export function rowActions(user: ActionSubject, adminId: number | null): UserAction[] {
-  const actions: UserAction[] = [];
-  const status = user.subscriptionStatus;
-  if (status === "active") actions.push("pause_subscription");
-  if (hasSubscriptionStatus(status) && status !== "active" && status !== "inactive") {
-    actions.push("resume_subscription");
+export function renewalText(user: RenewalFields, locale?: string): string | null {
+  if (user.subscriptionType !== "monthly") return null;
+  const date = shortDate(user.subscriptionEndDate, locale);
+  if (!date) return null;
+  if (user.subscriptionStatus === "canceled") return RENEWAL_TEXTS.ended(date);
+  if (user.subscriptionCancelAtPeriodEnd) {
+    const why = user.renewalStoppedOnDeactivation
+      ? RENEWAL_TEXTS.stoppedOnDeactivation
+      : RENEWAL_TEXTS.cancelledByMember;
+    return `${RENEWAL_TEXTS.ends(date)} (${why})`;
   }
-  if (user.accountStatus === "deactivated") actions.push("reactivate_account");
-  if (user.id !== adminId) actions.push("delete_user");
-  return actions;
+  return user.subscriptionStatus === "active" ? RENEWAL_TEXTS.renews(date) : null;
+}
+
+/** What reactivating does to the account's plan, for the confirmation dialog; null when nothing. */
+export function reactivationBillingText(user: RenewalFields, locale?: string): string | null {
+  if (user.subscriptionType !== "monthly") return null;
+  const date = shortDate(user.subscriptionEndDate, locale);
+  if (!date) return null;
+  if (user.subscriptionStatus === "canceled") return RENEWAL_TEXTS.reactivateEnded(date);
+  return user.renewalStoppedOnDeactivation ? RENEWAL_TEXTS.reactivateResumes(date) : null;
 }
 
 /** Client-side search: display name or e-mail, case-insensitive; a blank query keeps everyone. */

@@ -14,7 +14,14 @@ import { useSessionQuery } from "../../lib/use-session-query.js";
 import { cn } from "../../lib/utils.js";
 import { messageOr, useAdminUsers, useUserAction } from "./api/use-admin-users.js";
 import { UserActionDialog } from "./components/user-action-dialog.js";
-import { accountStatusTone, createdAtText, filterUsers, rowActions, subscriptionText } from "./user-rows.js";
+import {
+  accountStatusTone,
+  createdAtText,
+  filterUsers,
+  renewalText,
+  rowActions,
+  subscriptionText,
+} from "./user-rows.js";
 
 const COLUMNS = [
   "ID",
@@ -165,7 +172,8 @@ function UserRow({
   adminId: number | null;
   onAction: (target: Target) => void;
 }) {
-  const actions = rowActions(user, adminId);
+  const actions = rowActions(user);
+  const renewal = renewalText(user);
   return (
     <tr className="align-middle">
       <td className="px-3 py-3 text-slate-600 tabular-nums">{user.id}</td>
@@ -189,6 +197,7 @@ function UserRow({
         ) : (
           <span className="text-slate-600">{subscriptionText(user)}</span>
         )}
+        {renewal && <p className="mt-1 max-w-56 text-xs text-slate-600">{renewal}</p>}
       </td>
       <td className="px-3 py-3 whitespace-nowrap text-slate-700">{createdAtText(user.createdAt)}</td>
       <td className="px-3 py-3 text-slate-700 tabular-nums">{user.savedFundsCount}</td>

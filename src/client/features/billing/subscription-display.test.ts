@@ -5,6 +5,7 @@ import {
   currentSubscription,
   formatLongUsDate,
   hasActiveSubscription,
+  isEnding,
   type SubscriptionFields,
   subscriptionDateLine,
   upgradeAvailability,
@@ -18,6 +19,7 @@ function subscription(fields: Partial<SubscriptionFields> = {}): SubscriptionFie
     subscriptionStatus: "active",
     subscriptionType: "monthly",
     subscriptionEndDate: END,
+    subscriptionCancelAtPeriodEnd: false,
     ...fields,
   };
 }
@@ -49,6 +51,23 @@ describe("the subscription's date line", () => {
     expect(
       subscriptionDateLine(subscription({ subscriptionStatus: "canceled", subscriptionType: null }), "UTC"),
     ).toEqual({ label: "Access until", value: "December 21, 2026" });
+  });
+
+  it("ends, instead of renewing, a monthly plan cancelled at the period's end", () => {
+    const ending = subscription({ subscriptionCancelAtPeriodEnd: true });
+    expect(subscriptionDateLine(ending, "UTC")).toEqual({ label: "Ends on", value: "December 21, 2026" });
+    expect(isEnding(ending)).toBe(true);
+    expect(
+      subscriptionDateLine(
+        subscription({ subscriptionCancelAtPeriodEnd: true, subscriptionStatus: "trialing" }),
+        "UTC",
+      ),
+    ).toEqual({ label: "Ends on", value: "December 21, 2026" });
+    // Once it has ended, it is the access-until line again.
+    const ended = subscription({ subscriptionCancelAtPeriodEnd: true, subscriptionStatus: "canceled" });
+    expect(isEnding(ended)).toBe(false);
+    expect(subscriptionDateLine(ended, "UTC")?.label).toBe("Access until");
+    expect(isEnding(subscription())).toBe(false);
   });
 
   it("shows N/A when the date is missing", () => {

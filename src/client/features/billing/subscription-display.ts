@@ -10,7 +10,11 @@ import { SUBSCRIBE_TEXTS } from "../../../shared/subscribe-texts.js";
 
 export type SubscriptionFields = Pick<
   SessionUser,
-  "stripeCustomerId" | "subscriptionStatus" | "subscriptionType" | "subscriptionEndDate"
+  | "stripeCustomerId"
+  | "subscriptionStatus"
+  | "subscriptionType"
+  | "subscriptionEndDate"
+  | "subscriptionCancelAtPeriodEnd"
 >;
 
 /** Outside results gating, a subscriber has an active or trialing status. */
@@ -42,18 +46,37 @@ export type DateLine = { label: string; value: string };
 /**
  * 'Renews on' and the end date when status is active and type monthly, 'Access
  * until' and the date when status is canceled, N/A in place of a missing date; no date line
- * otherwise (a lifetime plan never renews).
+ * otherwise (a lifetime plan never renews). A monthly plan set to end at the period's end (the
+ * portal's 'Cancel at period end') does not renew: it reads 'Ends on' instead.
  */
 export function subscriptionDateLine(
-  subscription: Pick<SubscriptionFields, "subscriptionStatus" | "subscriptionType" | "subscriptionEndDate">,
+  subscription: Pick<
+    SubscriptionFields,
+    "subscriptionStatus" | "subscriptionType" | "subscriptionEndDate" | "subscriptionCancelAtPeriodEnd"
+  >,
   timeZone?: string,
 ): DateLine | null {
   const { subscriptionStatus: status, subscriptionType: type, subscriptionEndDate: endDate } = subscription;
+  if (isEnding(subscription)) return { label: SUBSCRIBE_TEXTS.endsOn, value: formatLongUsDate(endDate, timeZone) };
   if (status === "active" && type === "monthly") {
     return { label: SUBSCRIBE_TEXTS.renewsOn, value: formatLongUsDate(endDate, timeZone) };
   }
   if (status === "canceled") return { label: SUBSCRIBE_TEXTS.accessUntil, value: formatLongUsDate(endDate, timeZone) };
   return null;
+}
+
+/**
+ * A running monthly plan that will not renew: it ends at its end date. The member can resume it
+ * until then, as the billing portal allows.
+ */
+export function isEnding(
+  subscription: Pick<SubscriptionFields, "subscriptionStatus" | "subscriptionType" | "subscriptionCancelAtPeriodEnd">,
+): boolean {
+  return (
+    subscription.subscriptionCancelAtPeriodEnd &&
+    subscription.subscriptionType === "monthly" &&
+    hasActiveSubscription(subscription.subscriptionStatus)
+  );
 }
 
 export type Availability = { available: true } | { available: false; reason: string };

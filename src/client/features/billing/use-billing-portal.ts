@@ -1,6 +1,9 @@
-import { useCallback, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { BILLING_TEXTS } from "../../../shared/billing-texts.js";
+import { accountStatusQueryKey } from "../../lib/account-status.js";
+import { sessionQueryKey } from "../../lib/session.js";
 import { billingErrorMessage, createPortalSession } from "./api/billing-api.js";
 import type { Availability } from "./subscription-display.js";
 
@@ -11,6 +14,24 @@ import type { Availability } from "./subscription-display.js";
  */
 export function useBillingPortal(availability: Availability, openingText: string) {
   const [pending, setPending] = useState(false);
+  const queryClient = useQueryClient();
+  const portalOpened = useRef(false);
+
+  // Back from the portal's tab (a cancellation at period end, a resumed plan): the session is
+  // read again, so that the page never shows a renewal the member has just cancelled.
+  useEffect(() => {
+    const refresh = () => {
+      if (!portalOpened.current || document.visibilityState !== "visible") return;
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      void queryClient.invalidateQueries({ queryKey: accountStatusQueryKey });
+    };
+    window.addEventListener("focus", refresh);
+    document.addEventListener("visibilitychange", refresh);
+    return () => {
+      window.removeEventListener("focus", refresh);
+      document.removeEventListener("visibilitychange", refresh);
+    };
+  }, [queryClient]);
 
   const open = useCallback(async () => {
     if (!availability.available) {
@@ -36,6 +57,7 @@ export function useBillingPortal(availability: Availability, openingText: string
     setPending(true);
     try {
       const url = await createPortalSession(window.location);
+      portalOpened.current = true;
       if (!tab) {
         // Blocked after all: this tab goes instead, and the portal's return address brings it back.
         window.location.assign(url);

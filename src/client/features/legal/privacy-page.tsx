@@ -41,10 +41,12 @@ const SECTIONS: readonly LegalSection[] = [
           <li>
             <strong>Account details</strong>: your e-mail address and display name. If you set a password, we store a
             salted argon2 hash of it, never the password itself. If you sign in with a sign-in provider, we receive your
-            e-mail address, name and, optionally, your profile picture from it.
+            e-mail address, name and, optionally, your profile picture from it, and keep the provider's identifier for
+            your account there so that later sign-ins reach the same account.
           </li>
           <li>
-            <strong>Saved funds</strong>: the funds you save to your favourites.
+            <strong>Saved funds</strong>: the funds you save to your favourites, with the status, private note and
+            next-step date you keep for each. Notes are visible to you only.
           </li>
           <li>
             <strong>Subscription</strong>: your subscription status and plan, and the customer id our payment processor

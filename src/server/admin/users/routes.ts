@@ -7,8 +7,8 @@ import type { AdminUsersService } from "./service.js";
 export const adminUsersRoutes =
   (service: AdminUsersService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/users", { schema: { response: { 200: adminUsersResponseSchema } } }, async () => ({
-      users: await service.list(),
+    app.get("/users", { schema: { response: { 200: adminUsersResponseSchema } } }, async (request) => ({
+      users: await service.list(requireUser.user(request).id),
     }));
 
     app.post(

@@ -407,6 +407,23 @@ describe("subscriptions", () => {
     expect(peer.events.length).toBe(count);
   });
 
+  it("schedules an end with cancel_at, clears it with an empty value, and refuses both parameters at once", async () => {
+    const subscription = await activeSubscription();
+    const scheduled = await stripe.subscriptions.update(subscription.id, { cancel_at: FEB_28 });
+    expect(scheduled).toMatchObject({ cancel_at: FEB_28, cancel_at_period_end: false, status: "active" });
+    expect(peer.events.at(-1)?.data.previous_attributes).toMatchObject({ cancel_at: null });
+    const cleared = await stripe.subscriptions.update(subscription.id, { cancel_at: "" });
+    expect(cleared).toMatchObject({ cancel_at: null, cancel_at_period_end: false });
+    await expectStripeError(
+      stripe.subscriptions.update(subscription.id, { cancel_at: FEB_28, cancel_at_period_end: true }),
+      { statusCode: 400, param: "cancel_at" },
+    );
+    // A scheduled end is where the period's renewal stops.
+    await stripe.subscriptions.update(subscription.id, { cancel_at: FEB_28 });
+    const ended = await peer.emulator.renew(subscription.id);
+    expect(ended.status).toBe("canceled");
+  });
+
   it("pauses and resumes collection, and merges metadata", async () => {
     const subscription = await activeSubscription({ userId: "1", plan: "monthly" });
     const paused = await stripe.subscriptions.update(subscription.id, {

@@ -257,7 +257,10 @@ export class StripeEmulator {
       }
       const before = structuredClone(subscription);
       const periodEnd = subscription.items.data[0]?.current_period_end ?? this.#now();
-      if (subscription.cancel_at_period_end) {
+      if (
+        subscription.cancel_at_period_end ||
+        (subscription.cancel_at != null && subscription.cancel_at <= periodEnd)
+      ) {
         Object.assign(subscription, { status: "canceled", canceled_at: periodEnd, ended_at: periodEnd });
         await this.#resources.store.put(subscription);
         emit("customer.subscription.deleted", subscription);

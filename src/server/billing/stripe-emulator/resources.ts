@@ -385,7 +385,16 @@ export class EmulatedResources {
     const before = structuredClone(subscription);
     const canceled = subscription.status === "canceled";
     const cancelAtPeriodEnd = optionalBoolean(params, "cancel_at_period_end");
-    if (cancelAtPeriodEnd !== undefined || params.pause_collection !== undefined) {
+    // cancel_at: a Unix time to end on, or "" to remove a scheduled end (as the newer portal sets it).
+    const cancelAt = params.cancel_at === "" ? null : optionalInteger(params, "cancel_at");
+    if (cancelAtPeriodEnd !== undefined && cancelAt !== undefined) {
+      throw new StripeEmulatorError(
+        400,
+        "You may only specify one of these parameters: cancel_at, cancel_at_period_end.",
+        "cancel_at",
+      );
+    }
+    if (cancelAtPeriodEnd !== undefined || cancelAt !== undefined || params.pause_collection !== undefined) {
       if (canceled) {
         throw new StripeEmulatorError(
           400,
@@ -400,6 +409,15 @@ export class EmulatedResources {
         comment: null,
         feedback: null,
         reason: cancelAtPeriodEnd ? "cancellation_requested" : null,
+      };
+    }
+    if (cancelAt !== undefined) {
+      subscription.cancel_at_period_end = false;
+      subscription.cancel_at = cancelAt;
+      subscription.cancellation_details = {
+        comment: null,
+        feedback: null,
+        reason: cancelAt === null ? null : "cancellation_requested",
       };
     }
     if (params.pause_collection === "") {

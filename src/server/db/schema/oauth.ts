@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users.js";
 
 /**
@@ -20,3 +20,44 @@ export const authTempTokens = pgTable("auth_temp_tokens", {
     .references(() => users.id, { onDelete: "cascade" }),
   expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
 });
+
+/**
+ * Which account an OpenID identity (issuer and subject) signs in to. Bound when the account is
+ * created or first signed in to through that provider, so that later sign-ins follow the identity,
+ * not whatever account holds the e-mail address.
+ */
+export const signInIdentities = pgTable(
+  "sign_in_identities",
+  {
+    /** The configured issuer's URL, or 'demo' for the built-in demo provider. */
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.issuer, table.subject] }),
+    index("sign_in_identities_user_id_idx").on(table.userId),
+  ],
+);
+
+/** The demo sign-in provider's signing key (one row): every instance signs with the same key. */
+export const demoIssuerKeys = pgTable("demo_issuer_keys", {
+  id: text("id").primaryKey(),
+  /** The private key as a JWK (P-256, ES256). */
+  privateJwk: jsonb("private_jwk").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/** The demo provider's authorization codes, by hash: single-use and short-lived, on any instance. */
+export const demoIssuerCodes = pgTable(
+  "demo_issuer_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    grant: jsonb("grant").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [index("demo_issuer_codes_expires_at_idx").on(table.expiresAt)],
+);

@@ -1,8 +1,14 @@
-import { index, integer, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { PIPELINE_NOTE_MAX, PIPELINE_STATUSES } from "../../../shared/pipeline.js";
 import { funds } from "./funds.js";
 import { users } from "./users.js";
 
-/** A subscriber's favourites; deleting the user or the fund removes the row. */
+/**
+ * A subscriber's saved funds, each a line of their fundraising pipeline (status, private note, next
+ * step). Deleting the user or the fund removes the row; the checks keep the table honest even for
+ * writes that bypass the API.
+ */
 export const savedFunds = pgTable(
   "saved_funds",
   {
@@ -13,6 +19,19 @@ export const savedFunds = pgTable(
       .notNull()
       .references(() => funds.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    status: text("status", { enum: PIPELINE_STATUSES }).notNull().default("to_contact"),
+    note: text("note").notNull().default(""),
+    nextStepDate: date("next_step_date", { mode: "string" }),
+    /** When the status, note or date last changed (the save itself counts). */
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.fundId] }), index("saved_funds_fund_id_idx").on(table.fundId)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.fundId] }),
+    index("saved_funds_fund_id_idx").on(table.fundId),
+    check(
+      "saved_funds_status_check",
+      sql`${table.status} in (${sql.raw(PIPELINE_STATUSES.map((status) => `'${status}'`).join(", "))})`,
+    ),
+    check("saved_funds_note_length_check", sql`char_length(${table.note}) <= ${sql.raw(String(PIPELINE_NOTE_MAX))}`),
+  ],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { ROLES } from "../../../shared/entitlements.js";
 
 export const users = pgTable(
@@ -25,6 +25,13 @@ export const users = pgTable(
     stripeSubscriptionId: text("stripe_subscription_id"),
     /** A paused subscription stops giving access from this moment (the end of the paid period). */
     subscriptionPauseAt: timestamp("subscription_pause_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The monthly plan will not renew: it ends at subscription_end_date (the customer cancelled at
+     * the period's end in the billing portal, or the account was deactivated).
+     */
+    subscriptionCancelAtPeriodEnd: boolean("subscription_cancel_at_period_end").notNull().default(false),
+    /** The renewal was stopped by the app when the account was deactivated; reactivation resumes it. */
+    subscriptionStoppedOnDeactivation: boolean("subscription_stopped_on_deactivation").notNull().default(false),
     /** When the stored subscription state was true at Stripe: older events never overwrite it. */
     subscriptionStateAt: timestamp("subscription_state_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

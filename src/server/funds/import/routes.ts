@@ -102,7 +102,7 @@ function streamError(error: unknown): { status: number; error: string } {
  * import itself (a multipart form with the spreadsheet in `file`, an optional `importMode`, Skip
  * Duplicates unless told otherwise, and an optional `mapping` from the preview), and the history.
  * A client that accepts application/x-ndjson gets the import's progress streamed before the result
- * (docs/decisions/0012-import-progress.md); any other client gets the result as one JSON object.
+ * (docs/decisions/0014-import-progress.md); any other client gets the result as one JSON object.
  */
 export const fundImportRoutes =
   (imports: FundImportService, maxBytes: number): FastifyPluginAsyncZod =>

@@ -19,6 +19,8 @@ type PasswordConfirmDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   description: string;
+  /** What else the confirmation does, said before the person confirms (a subscription's renewal). */
+  note?: string | null;
   confirmLabel: string;
   /** Resolves with a message to show at the password field, or nothing when the page moves on. */
   onConfirm: (password: string) => Promise<string | undefined>;
@@ -29,6 +31,7 @@ export function PasswordConfirmDialog({
   open,
   onOpenChange,
   description,
+  note,
   confirmLabel,
   onConfirm,
 }: PasswordConfirmDialogProps) {
@@ -60,6 +63,11 @@ export function PasswordConfirmDialog({
           <DialogTitle>{ACCOUNT_TEXTS.confirmTitle}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {note && (
+          <p role="note" className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+            {note}
+          </p>
+        )}
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           <FormField
             id="confirm-password"

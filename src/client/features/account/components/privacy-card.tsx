@@ -12,6 +12,8 @@ import {
   useExportData,
   useForgetUser,
 } from "../api/use-account-actions.js";
+import { useCurrentUser } from "../api/use-account-queries.js";
+import { deactivationBillingNote } from "../deactivation-note.js";
 import { PasswordConfirmDialog } from "./password-confirm-dialog.js";
 
 const CLOSE_TEXTS: Record<
@@ -121,6 +123,9 @@ function CloseAccountDialog({
   const forgetUser = useForgetUser();
   const navigate = useNavigate();
   const texts = CLOSE_TEXTS[kind];
+  const current = useCurrentUser();
+  const note =
+    kind === "deactivate" && current.status === "authenticated" ? deactivationBillingNote(current.user) : null;
 
   const confirm = async (password: string): Promise<string | undefined> => {
     try {
@@ -145,6 +150,7 @@ function CloseAccountDialog({
         if (!next) onOpenChange(false);
       }}
       description={texts.description}
+      note={note}
       confirmLabel={texts.confirmLabel}
       onConfirm={confirm}
     />

@@ -11,6 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog.js";
+import { reactivationBillingText } from "../user-rows.js";
 
 type UserActionDialogProps = {
   target: { user: AdminUser; action: UserAction } | null;
@@ -23,6 +24,8 @@ type UserActionDialogProps = {
 export function UserActionDialog({ target, pending, onConfirm, onClose }: UserActionDialogProps) {
   const texts = target ? ADMIN_TEXTS.actions[target.action] : null;
   const destructive = target?.action === "delete_user";
+  // Reactivating also restarts a renewal the deactivation stopped: the admin is told before confirming.
+  const billing = target?.action === "reactivate_account" ? reactivationBillingText(target.user) : null;
   return (
     <Dialog
       open={target !== null}
@@ -38,6 +41,7 @@ export function UserActionDialog({ target, pending, onConfirm, onClose }: UserAc
               <DialogTitle>{texts.title}</DialogTitle>
               <DialogDescription>{texts.description}</DialogDescription>
             </DialogHeader>
+            {billing && <p className="text-sm text-slate-700">{billing}</p>}
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl bg-slate-50 px-4 py-3 text-sm">
               <dt className="text-slate-600">Display Name</dt>
               <dd className="min-w-0 font-medium break-words text-slate-900">{target.user.displayName}</dd>

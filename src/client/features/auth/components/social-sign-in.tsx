@@ -1,9 +1,16 @@
-import { LoaderCircle } from "lucide-react";
+import { FlaskConical, LoaderCircle } from "lucide-react";
+import { useId } from "react";
 import { AUTH_TEXTS, OAUTH_TEXTS } from "../../../../shared/auth-texts.js";
 import { Button } from "../../../components/ui/button.js";
 
-/** The identity providers this page knows how to offer, in the order they are shown. */
-const PROVIDERS = [{ id: "google", label: OAUTH_TEXTS.continueWithGoogle }] as const;
+/**
+ * The identity providers this page knows how to offer, in the order they are shown. The demo
+ * provider stands in when no OpenID keys are configured (docs/decisions/0013), labelled as such.
+ */
+const PROVIDERS = [
+  { id: "google", label: OAUTH_TEXTS.continueWithGoogle, demo: false },
+  { id: "demo", label: OAUTH_TEXTS.continueWithDemo, demo: true },
+] as const;
 
 export function offeredProviders(configured: readonly string[]) {
   return PROVIDERS.filter((provider) => configured.includes(provider.id));
@@ -20,6 +27,7 @@ type SocialSignInProps = {
 /** The provider buttons and the OR separator; nothing at all while no provider is configured. */
 export function SocialSignIn({ configured, connecting, disabled, onStart }: SocialSignInProps) {
   const providers = offeredProviders(configured);
+  const demoNoteId = useId();
   if (providers.length === 0) return null;
   return (
     <div className="flex flex-col gap-5">
@@ -31,16 +39,27 @@ export function SocialSignIn({ configured, connecting, disabled, onStart }: Soci
             size="lg"
             className="w-full"
             disabled={disabled || connecting !== null}
+            aria-describedby={provider.demo ? demoNoteId : undefined}
             onClick={() => onStart(provider.id)}
           >
             {connecting === provider.id ? (
               <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />
+            ) : provider.demo ? (
+              <FlaskConical className="size-5 text-amber-600" aria-hidden="true" />
             ) : (
               <GoogleMark />
             )}
             {provider.label}
           </Button>
         ))}
+        {providers.some((provider) => provider.demo) && (
+          <p
+            id={demoNoteId}
+            className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs leading-relaxed text-amber-900"
+          >
+            {OAUTH_TEXTS.demoNotice}
+          </p>
+        )}
       </div>
       <div className="flex items-center gap-3 text-xs font-medium text-slate-500">
         <span className="h-px flex-1 bg-slate-200" />

@@ -1,4 +1,12 @@
-import { CreditCard, ExternalLink, Infinity as InfinityIcon, LoaderCircle, Search } from "lucide-react";
+import {
+  CalendarX,
+  CreditCard,
+  ExternalLink,
+  Infinity as InfinityIcon,
+  LoaderCircle,
+  RotateCcw,
+  Search,
+} from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import { formatUsd, PLANS } from "../../../../shared/plans.js";
@@ -14,10 +22,13 @@ import {
 } from "../../../lib/subscription-status.js";
 import {
   type Availability,
+  formatLongUsDate,
+  isEnding,
   type SubscriptionFields,
   subscriptionDateLine,
   upgradeAvailability,
 } from "../subscription-display.js";
+import { useResumeSubscription } from "../use-resume-subscription.js";
 import { CheckList } from "./check-list.js";
 import { CheckoutPendingNote } from "./plan-picker.js";
 
@@ -110,6 +121,8 @@ function SubscriptionDetailsCard({
           ))}
         </dl>
 
+        {isEnding(subscription) && <EndingNotice endDate={subscription.subscriptionEndDate} />}
+
         <div className="flex flex-col gap-2">
           <Button
             variant="outline"
@@ -156,6 +169,43 @@ function SubscriptionDetailsCard({
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * After 'Cancel at period end' in the billing portal: the plan ends on its end date instead of
+ * renewing, and the member can take that back here, as the portal itself allows until then.
+ */
+function EndingNotice({ endDate }: { endDate: string | null }) {
+  const resume = useResumeSubscription();
+  const hintId = useId();
+  return (
+    <div role="note" className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
+      <div className="flex items-start gap-2.5">
+        <CalendarX className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+        <div className="text-sm text-amber-950">
+          <p className="font-semibold">{SUBSCRIBE_TEXTS.endingTitle}</p>
+          <p className="mt-1">{SUBSCRIBE_TEXTS.endingText(formatLongUsDate(endDate))}</p>
+          <p id={hintId} className="mt-1 text-amber-900">
+            {SUBSCRIBE_TEXTS.resumeHint}
+          </p>
+        </div>
+      </div>
+      <Button
+        className="w-full"
+        disabled={resume.isPending}
+        aria-busy={resume.isPending || undefined}
+        aria-describedby={hintId}
+        onClick={() => resume.mutate()}
+      >
+        {resume.isPending ? (
+          <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+        ) : (
+          <RotateCcw aria-hidden="true" />
+        )}
+        {resume.isPending ? SUBSCRIBE_TEXTS.resuming : SUBSCRIBE_TEXTS.resume}
+      </Button>
+    </div>
   );
 }
 
