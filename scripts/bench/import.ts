@@ -104,6 +104,7 @@ async function measureOne(
       LOG_LEVEL: "warn",
       PAYMENTS_MODE: "demo",
       AI_WRITER_MODE: "demo",
+      OIDC_MODE: "off",
       RATE_LIMIT_PER_MINUTE: "0",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

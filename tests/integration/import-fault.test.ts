@@ -23,6 +23,7 @@ function startServer(env: Record<string, string>) {
       NODE_ENV: "production",
       PAYMENTS_MODE: "demo",
       AI_WRITER_MODE: "demo",
+      OIDC_MODE: "off",
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       SEED_ON_START: "false",
