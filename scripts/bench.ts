@@ -9,7 +9,8 @@
  * Environment: BENCH_DURATION (s per measurement, default 10), BENCH_WARMUP (s, default 2),
  * BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL admin URL), BENCH_CPU_PROF=1 (write a V8 CPU
  * profile of each server process to .bench/profiles), LOAD_USERS, LOAD_DURATION and LOAD_THINK_MS
- * (the load scenario's, see scripts/load.ts), BENCH_LOAD=0 (skip the load scenario).
+ * (the load scenario's, see scripts/load.ts), BENCH_LOAD=0 (skip the load scenario), BENCH_ONLY=import
+ * (only the import budgets).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -17,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { runPendingCleanups } from "./bench/cleanup.js";
 import { GZIP_LEVEL, measureClientJs } from "./bench/client-js.js";
+import { type ImportBenchResult, measureImports, renderImportReport } from "./bench/import.js";
 import { type LoadRun, runLoadOnBothDatabases } from "./bench/load-runs.js";
 import { readLoadSettings } from "./bench/load-scenario.js";
 import { type PostgresProbe, probePostgres } from "./bench/postgres.js";
@@ -83,6 +85,13 @@ async function main(): Promise<number> {
       ? `PostgreSQL ${postgres.version} at ${redactUrl(settings.adminUrl)}`
       : `PostgreSQL unreachable (${postgres.reason}): its scenarios are skipped`,
   );
+  if (settings.only === "import") {
+    log(`BENCH_ONLY=import; 1-minute load average ${loadAverageAtStart.toFixed(2)} at the start`);
+    const imports = await measureImports(settings.root, postgres.reachable ? settings.adminUrl : undefined, log);
+    console.log(renderImportReport(imports));
+    console.log(`\nThe run took ${elapsedText()}; .bench/results.json is written by whole runs only.`);
+    return imports.length > 0 ? 0 : 1;
+  }
   const context: ScenarioContext = {
     settings,
     postgres,
@@ -111,6 +120,13 @@ async function main(): Promise<number> {
   } finally {
     await stopAllServers();
   }
+  // The import budgets: a 100,000-row CSV previewed and imported on each database, server memory watched.
+  let imports: ImportBenchResult[] = [];
+  try {
+    imports = await measureImports(settings.root, postgres.reachable ? settings.adminUrl : undefined, log);
+  } catch (error) {
+    log(`import bench could not run: ${(error as Error).message}`);
+  }
 
   const rebuilt =
     readIfExists(path.join(clientDir, "index.html")) !== indexHtmlAtStart
@@ -118,8 +134,9 @@ async function main(): Promise<number> {
       : [];
   const results = assembleResults(settings, postgres, scenarios, coldStart, clientJs, load, rebuilt);
   await mkdir(path.dirname(settings.resultsFile), { recursive: true });
-  await writeFile(settings.resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+  await writeFile(settings.resultsFile, `${JSON.stringify({ ...results, imports }, null, 2)}\n`);
   console.log(renderReport(results));
+  console.log(renderImportReport(imports));
   console.log(`\nWrote ${path.relative(settings.root, settings.resultsFile)}; the run took ${elapsedText()}.`);
   return scenarios.some((scenario) => scenario.status === "failed") || load.some((run) => run.status === "failed")
     ? 1

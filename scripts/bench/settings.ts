@@ -14,6 +14,8 @@ export type BenchSettings = {
   generatedFunds: number;
   /** Write a V8 CPU profile of every server process to .bench/profiles (BENCH_CPU_PROF=1). */
   cpuProfile: boolean;
+  /** BENCH_ONLY=import: only the import budgets (a couple of minutes instead of the whole run). */
+  only: "import" | undefined;
   resultsFile: string;
 };
 
@@ -29,8 +31,15 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSetting
     adminUrl: env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || DEFAULT_ADMIN_URL,
     generatedFunds: 100_000,
     cpuProfile: env.BENCH_CPU_PROF === "1",
+    only: onlyPart(env.BENCH_ONLY),
     resultsFile: path.join(root, ".bench/results.json"),
   };
+}
+
+function onlyPart(raw: string | undefined): "import" | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  if (raw.trim() === "import") return "import";
+  throw new Error("BENCH_ONLY must be 'import' (or unset for the whole run)");
 }
 
 function positiveNumber(raw: string | undefined, fallback: number, name: string): number {

@@ -11,6 +11,7 @@ import { billingRoutes } from "./billing/routes.js";
 import { adminBlogRoutes, blogRoutes } from "./blog/routes.js";
 import type { Config } from "./config.js";
 import { rateLimited } from "./errors.js";
+import { fundAdminRoutes } from "./funds/admin-routes.js";
 import { fundImportRoutes } from "./funds/import/routes.js";
 import { fundsRoutes } from "./funds/routes.js";
 import { crossSiteHook } from "./http/csrf.js";
@@ -56,6 +57,7 @@ export const apiRoutes =
       adminScope([
         adminUsersRoutes(services.adminUsers),
         fundImportRoutes(services.fundImport, config.IMPORT_MAX_BYTES),
+        fundAdminRoutes(services.fundAdmin),
         adminBlogRoutes(services.blog, services.aiWriter),
       ]),
       { prefix: "/admin" },

@@ -18,6 +18,7 @@ import { BlogService } from "./blog/service.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { VersionedSnapshot } from "./db/versioned-snapshot.js";
+import { FundAdminService } from "./funds/admin-service.js";
 import { seedFundsIfPristine } from "./funds/import/seed.js";
 import { FundImportService } from "./funds/import/service.js";
 import { FundsIndexProvider } from "./funds/index-provider.js";
@@ -39,6 +40,8 @@ export type AppServices = {
   adminUsers: AdminUsersService;
   funds: FundsService;
   fundImport: FundImportService;
+  /** The admin's table, Edit and Delete of single funds. */
+  fundAdmin: FundAdminService;
   fundsIndex: FundsIndexProvider;
   billing: BillingService;
   blog: BlogService;
@@ -147,6 +150,7 @@ export async function createServices(
     adminUsers: new AdminUsersService(database.db, billing, auth),
     funds: new FundsService(fundsIndex),
     fundImport: new FundImportService(database.db, fundsIndex),
+    fundAdmin: new FundAdminService(database.db, fundsIndex),
     fundsIndex,
     billing,
     blog: new BlogService(database.db, publishedPosts),

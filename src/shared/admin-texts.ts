@@ -7,7 +7,9 @@ export const ADMIN_TEXTS = {
   accessDenied: "Access Denied",
   importFunds: "Import Funds",
   manageUsers: "Manage Users",
+  manageFunds: "Manage Funds",
   manageBlog: "Manage Blog",
+  scrollHint: "Scroll sideways to see every column.",
   usersTitle: "User Management",
   usersDescription: "View, manage, and perform actions on all users in the system.",
   searchPlaceholder: "Search by name or email...",
@@ -77,6 +79,147 @@ export const AI_WRITER_TEXTS = {
   noUrls: "At least one URL is required.",
   tooManyUrls: "At most 10 URLs can be summarised at once.",
 } as const;
+
+/** The fund import page (/admin/import): the product's own wording, then what the preview and history add. */
+export const IMPORT_TEXTS = {
+  heading: "Import Fund Data",
+  description: "Upload a CSV or XLS file to add new funds to the database.",
+  dropPrompt: "Drag and drop your file here, or click to browse",
+  dropActive: "Drop the file here",
+  fileHint: "CSV, XLS, or XLSX",
+  clearFile: "Remove file",
+  duplicateHandling: "Duplicate Handling",
+  modes: {
+    skip_duplicates: {
+      label: "Skip Duplicates",
+      description: "Skip records that already exist (based on fund name and country)",
+    },
+    update_duplicates: {
+      label: "Update Duplicates",
+      description: "Update existing records with new data from the import file",
+    },
+    allow_duplicates: { label: "Allow Duplicates", description: "Import all records, even if duplicates exist" },
+  },
+  duplicatesNote:
+    "Duplicates are detected by matching fund name and country. This helps avoid false positives while catching real duplicates.",
+  startImport: "Start Import",
+  importing: "Importing...",
+  importingNote: "Importing... this may take a moment.",
+  uploading: "Uploading the file",
+  checking: "Checking rows",
+  writing: "Saving funds",
+  results: "Import Results",
+  badges: {
+    newRecords: "New Records",
+    duplicatesFound: "Duplicates Found",
+    skipped: "Skipped",
+    updated: "Updated",
+    failed: "Failed",
+  },
+  stats: {
+    total: "Total Records Processed",
+    added: "New Records Added",
+    found: "Duplicates Found",
+    skipped: "Duplicates Skipped",
+    updated: "Duplicates Updated",
+    failed: "Failed Imports",
+  },
+  errorDetails: "Error Details",
+  warningDetails: "Values left out",
+  previewTitle: "Preview",
+  previewLoading: "Reading the file...",
+  previewFailed: "The file could not be previewed",
+  rows: "rows",
+  columnsTitle: "Columns",
+  columnsHelp: "Which field each column of the file feeds. Change it where the guess is wrong.",
+  ignoreColumn: "Ignore this column",
+  unknownTitle: "Values the import cannot read",
+  unknownHelp: "Map each to one of ours, or drop it. Values left unmapped are kept out of the funds they appear in.",
+  dropValue: "Drop this value",
+  leaveUnmapped: "Leave unmapped",
+  wouldDo: "What the import would do",
+  firstRows: "First rows as they would be stored",
+  missingColumns: "Map a column to each of these before importing:",
+  updatePreview: "Update preview",
+  historyTitle: "Recent imports",
+  historyEmpty: "No imports yet.",
+  historyFailed: "Could not load the import history.",
+  duplicate: "duplicate",
+} as const;
+
+export function importRowErrorText(row: number | "N/A", error: string): string {
+  return `Row ${row}: ${error}`;
+}
+
+/** Under a long error list that the page shortens. */
+export function moreErrorsText(shown: number, total: number): string {
+  return `Showing the first ${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} errors.`;
+}
+
+/** A count of rows, as the preview's table of unknown values shows it on a phone. */
+export function rowCountText(count: number): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? "row" : "rows"}`;
+}
+
+export function requestFailedText(status: number): string {
+  return `Request failed with status ${status}`;
+}
+
+/** The labels of the fields a column can feed, as the mapping step shows them. */
+export const IMPORT_FIELD_LABELS = {
+  name: "Name",
+  country: "Country",
+  countryCode: "Country code",
+  city: "City",
+  website: "Website",
+  linkedin: "LinkedIn",
+  fundingStages: "Funding stages",
+  industryFocus: "Industry focus",
+  fundSize: "Fund size",
+  currency: "Currency",
+  checkSize: "Check size (range)",
+  checkSizeMinUsd: "Minimum check size",
+  checkSizeMaxUsd: "Maximum check size",
+  leadsRounds: "Leads rounds",
+  foundedYear: "Founded year",
+  description: "Description",
+  fundManager: "Fund manager",
+  source: "Source",
+  lastReviewed: "Last reviewed",
+} as const;
+
+/** The fund management page (/admin/funds). */
+export const FUNDS_ADMIN_TEXTS = {
+  title: "Fund Management",
+  description: "Search, correct and remove the funds founders can find.",
+  searchPlaceholder: "Search by name, country, city or source...",
+  columns: ["Name", "Country", "Stages", "Last Reviewed", "Source", "Actions"],
+  noFunds: "No funds found.",
+  loadFailed: "Failed to load funds",
+  edit: "Edit",
+  delete: "Delete",
+  editTitle: "Edit Fund",
+  save: "Save Changes",
+  saving: "Saving...",
+  saved: "Fund updated.",
+  saveFailed: "Failed to update fund",
+  deleteTitle: "Delete Fund",
+  deleteConfirm: "Yes, Delete Fund",
+  deleted: "Fund deleted.",
+  deleteFailed: "Failed to delete fund",
+  previous: "Previous",
+  next: "Next",
+  importLabel: "import",
+  reviewed: "reviewed",
+} as const;
+
+export function fundDeleteText(name: string): string {
+  return `Are you sure you want to delete the fund "${name}"? Users who saved it will no longer see it in their saved funds. This action cannot be undone.`;
+}
+
+export function fundsLoadFailedText(message: string): string {
+  return `Failed to load funds: ${message}`;
+}
 
 /** Blog management (/admin/blog): the list, the editor and the AI writer tab, as the product words them. */
 export const BLOG_ADMIN_TEXTS = {

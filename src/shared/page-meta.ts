@@ -74,6 +74,18 @@ export const PAGE_META = {
     robots: "noindex",
     inSitemap: false,
   },
+  "/admin/import": {
+    title: pageTitle("Import Funds"),
+    description: "Upload a CSV or XLS file to add new funds to the database.",
+    robots: "noindex",
+    inSitemap: false,
+  },
+  "/admin/funds": {
+    title: pageTitle("Fund Management"),
+    description: "Search, correct and remove the funds founders can find.",
+    robots: "noindex",
+    inSitemap: false,
+  },
   "/admin/users": {
     title: pageTitle("User Management"),
     description: "View, manage, and perform actions on all users in the system.",

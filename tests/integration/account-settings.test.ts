@@ -167,7 +167,7 @@ describe.each(TEST_DRIVERS)("account settings on %s", (driver) => {
       {
         fundId: fund?.id,
         name: "Kept Fund",
-        country: "Testland",
+        country: "Luxembourg",
         savedAt: expect.any(String),
         status: "to_contact",
         note: "",

@@ -227,7 +227,7 @@ describe.each(TEST_DRIVERS)("password accounts and sessions on %s", (driver) => 
       t.testDatabase.database.db,
       Array.from({ length: 5 }, (_, index) => ({
         name: `Gate Fund ${index}`,
-        country: "Gateland",
+        country: "Liechtenstein",
         website: "https://gate.example",
       })),
     );
@@ -236,7 +236,7 @@ describe.each(TEST_DRIVERS)("password accounts and sessions on %s", (driver) => 
       t.app.inject({
         method: "POST",
         url: "/_api/funds/search",
-        payload: { country: "Gateland" },
+        payload: { country: "Liechtenstein" },
         remoteAddress: nextIp(),
         cookies: { fundmatch_session: token },
       });

@@ -150,12 +150,12 @@ describe.each(TEST_DRIVERS)("Excel export of funds on %s", (driver) => {
       method: "POST",
       url: "/_api/funds/search",
       cookies: { fundmatch_session: tokens.lifetime },
-      payload: { country: "Testland", fundingStage: "seed", industryFocus: ["fintech"], limit: 100 },
+      payload: { country: "Luxembourg", fundingStage: "seed", industryFocus: ["fintech"], limit: 100 },
     });
     const { results, totalCount } = search.json() as { results: { name: string }[]; totalCount: number };
     expect(totalCount).toBe(4);
 
-    const response = await exportAs("lifetime", "?country=testland&fundingStage=seed&industryFocus=fintech");
+    const response = await exportAs("lifetime", "?country=luxembourg&fundingStage=seed&industryFocus=fintech");
     expect(response.statusCode).toBe(200);
     const { rows, names } = readExport(response.rawPayload);
     expect(rows).toHaveLength(totalCount + 1);

@@ -75,6 +75,7 @@ describe.each(TEST_DRIVERS)("the admin's fund import call on %s", (driver) => {
       duplicatesSkipped: 1,
       duplicatesUpdated: 0,
       errors: [],
+      importId: expect.any(Number),
     });
     expect((await search("Spain")).results.map((fund: { name: string }) => fund.name)).toEqual(["Upload Gamma"]);
   });

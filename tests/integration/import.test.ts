@@ -7,7 +7,7 @@ import { importFundsFile } from "../../src/server/funds/import/service.js";
 import { countFunds, loadFundsSnapshot } from "../../src/server/funds/repository.js";
 import { SEED_FUNDS_CSV } from "../../src/server/paths.js";
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from "../support/database.js";
-import { fundsCsv } from "../support/funds.js";
+import { type FundFixture, fundsCsv, insertFunds } from "../support/funds.js";
 
 const silent = pino({ level: "silent" });
 
@@ -53,7 +53,7 @@ describe.each(TEST_DRIVERS)("fund import on %s", (driver) => {
       duplicatesFound: 2,
       duplicatesSkipped: 2,
       duplicatesUpdated: 0,
-      errors: [{ row: 5, error: "unknown funding stage 'series_z'" }],
+      errors: [{ row: 5, error: "no usable funding stage (column 'funding_stages', value 'series_z')" }],
     });
     expect(await countFunds(t.database.db)).toBe(before + 1);
 
@@ -73,6 +73,71 @@ describe.each(TEST_DRIVERS)("fund import on %s", (driver) => {
     const allowed = await importFundsFile(t.database.db, file("again"), "csv", { mode: "allow_duplicates" });
     expect(allowed).toMatchObject({ successfulImports: 0, duplicatesFound: 3, duplicatesSkipped: 0 });
     expect(await countFunds(t.database.db)).toBe(before + 4);
+  });
+
+  it("finds duplicates across write batches, and stores every column of a fund as the file gives it", async () => {
+    // 2,600 rows: three write batches. "Spread Alpha" is new in the first batch and repeated in the
+    // third; "Spread Stored" exists before the import and is repeated in the first and third.
+    await insertFunds(t.database.db, [{ name: "Spread Stored", country: "Iceland", description: "old" }]);
+    const rows: FundFixture[] = Array.from({ length: 2600 }, (_, index) => ({
+      name: `Spread Fund ${index}`,
+      country: "Iceland",
+    }));
+    rows[0] = {
+      name: "Spread Alpha",
+      country: "Iceland",
+      city: "Reykjavík",
+      website: "https://alpha.example",
+      funding_stages: "pre_seed;seed",
+      industry_focus: "fintech;saas",
+      fund_size: "50000000",
+      currency: "EUR",
+      check_size_min_usd: "250000",
+      check_size_max_usd: "2000000",
+      leads_rounds: "yes",
+      founded_year: "2015",
+      description: 'first, with "quotes"',
+      fund_manager: "Ása Jónsdóttir",
+      linkedin: "https://www.linkedin.com/company/alpha",
+    };
+    rows[10] = { name: "spread stored", country: "ICELAND", description: "first repeat" };
+    rows[2400] = { name: "Spread Alpha", country: "Iceland", description: "repeat of a row of the file" };
+    rows[2500] = { name: "Spread Stored", country: "Iceland", description: "last repeat" };
+    const result = await importFundsFile(t.database.db, Buffer.from(fundsCsv(rows)), "csv", {
+      mode: "update_duplicates",
+    });
+    expect(result).toMatchObject({
+      successfulImports: 2597,
+      failedImports: 0,
+      duplicatesFound: 3,
+      duplicatesUpdated: 2,
+      duplicatesSkipped: 1,
+    });
+    const { rows: stored } = await loadFundsSnapshot(t.database.db);
+    const spread = stored.filter((row) => row.name.toLowerCase().startsWith("spread"));
+    expect(spread).toHaveLength(2598);
+    // The stored fund takes the last repeat's values; the file's own repeat is skipped, not applied.
+    expect(spread.filter((row) => row.name.toLowerCase() === "spread stored")).toMatchObject([
+      { description: "last repeat" },
+    ]);
+    expect(spread.find((row) => row.name === "Spread Alpha")).toMatchObject({
+      country: "Iceland",
+      countryCode: "IS",
+      city: "Reykjavík",
+      website: "https://alpha.example/",
+      fundingStages: ["pre_seed", "seed"],
+      industryFocus: ["fintech", "saas"],
+      fundSize: 50_000_000,
+      currency: "EUR",
+      checkSizeMinUsd: 250_000,
+      checkSizeMaxUsd: 2_000_000,
+      leadsRounds: true,
+      foundedYear: 2015,
+      description: 'first, with "quotes"',
+      fundManager: "Ása Jónsdóttir",
+      linkedin: "https://www.linkedin.com/company/alpha",
+      source: "import",
+    });
   });
 
   it("imports an Excel workbook through the same path", async () => {

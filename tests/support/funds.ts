@@ -45,7 +45,7 @@ const quote = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"
 export function fundsCsv(funds: readonly FundFixture[]): string {
   const lines = funds.map((fund) => {
     const row: Record<string, string> = {
-      country: "Testland",
+      country: "Luxembourg",
       funding_stages: "seed",
       industry_focus: "fintech",
       ...fund,

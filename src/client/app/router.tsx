@@ -36,6 +36,12 @@ const AccountSettingsPage = lazy(() =>
 const AdminLayout = lazy(() =>
   import("../features/admin/admin-layout.js").then((module) => ({ default: module.AdminLayout })),
 );
+const AdminImportPage = lazy(() =>
+  import("../features/admin/import-page.js").then((module) => ({ default: module.ImportPage })),
+);
+const AdminFundsPage = lazy(() =>
+  import("../features/admin/funds-page.js").then((module) => ({ default: module.FundsPage })),
+);
 const AdminBlogPage = lazy(() =>
   import("../features/admin/blog/blog-admin-page.js").then((module) => ({ default: module.BlogAdminPage })),
 );
@@ -70,9 +76,11 @@ export function AppRoutes() {
         <Route path="profile" element={<ProfilePage />} />
         <Route path="subscribe" element={<SubscribePage />} />
         <Route path="account-settings" element={<AccountSettingsPage />} />
-        {/* The admin guard and navigation wrap every admin page; /admin/import joins here. */}
+        {/* The admin guard and navigation wrap every admin page; /admin/import, /admin/funds and /admin/blog join here. */}
         <Route path="admin" element={<AdminLayout />}>
           <Route index element={<Navigate to="users" replace />} />
+          <Route path="import" element={<AdminImportPage />} />
+          <Route path="funds" element={<AdminFundsPage />} />
           <Route path="users" element={<AdminUsersPage />} />
           <Route path="blog" element={<AdminBlogPage />} />
         </Route>

@@ -2,4 +2,12 @@
  * The row types, for code outside the repositories: a service may know what a row looks like, but
  * only repositories import the tables themselves (the house rules check it).
  */
-export type { BlogPostRow, FundRow, NewBlogPostRow, NewFundRow, SessionRow, UserRow } from "./schema/index.js";
+export type {
+  BlogPostRow,
+  FundRow,
+  ImportRunRow,
+  NewBlogPostRow,
+  NewFundRow,
+  SessionRow,
+  UserRow,
+} from "./schema/index.js";

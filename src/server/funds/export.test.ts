@@ -28,6 +28,7 @@ function fund(overrides: Partial<FundRow> = {}): FundRow {
     checkSizeMaxUsd: 5_000_000,
     leadsRounds: true,
     foundedYear: 2012,
+    importId: null,
     description: "Early-stage fintech investor.",
     source: "import",
     lastReviewed: "2025-03-14",

@@ -1,6 +1,20 @@
 import { z } from "zod";
+import { IMPORT_FIELDS, IMPORT_MODES } from "../import-constants.js";
+import { INDUSTRY_CODES } from "../industries.js";
+import { STAGE_CODES } from "../stages.js";
 
-export const IMPORT_MODES = ["skip_duplicates", "update_duplicates", "allow_duplicates"] as const;
+export {
+  IMPORT_FIELDS,
+  IMPORT_MODES,
+  IMPORT_STREAM_TYPE,
+  type ImportField,
+  type ImportProgressPhase,
+  type ImportStreamLine,
+  MAPPABLE_FIELDS,
+  type MappableField,
+  REQUIRED_IMPORT_FIELDS,
+} from "../import-constants.js";
+
 export const importModeSchema = z.enum(IMPORT_MODES);
 export type ImportMode = z.infer<typeof importModeSchema>;
 
@@ -9,7 +23,9 @@ export const importRowErrorSchema = z.object({
   error: z.string(),
 });
 
-/** Result of a fund import. */
+export const importRowWarningSchema = z.object({ row: z.number().int(), warning: z.string() });
+
+/** Result of a fund import. `warnings` (values kept out of a stored fund) only when there are some. */
 export const importResultSchema = z.object({
   successfulImports: z.number().int(),
   failedImports: z.number().int(),
@@ -17,6 +33,129 @@ export const importResultSchema = z.object({
   duplicatesSkipped: z.number().int(),
   duplicatesUpdated: z.number().int(),
   errors: z.array(importRowErrorSchema),
+  warnings: z.array(importRowWarningSchema).optional(),
+  importId: z.number().int().optional(),
 });
 
 export type ImportResult = z.infer<typeof importResultSchema>;
+
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+const MAX_MAPPED_VALUES = 2000;
+
+const keyedBy = <T extends z.ZodType>(value: T, what: string) =>
+  z
+    .record(z.string().min(1).max(500), value)
+    .refine((record) => Object.keys(record).length <= MAX_MAPPED_VALUES, `Too many ${what} in the mapping.`)
+    .refine(
+      (record) => Object.keys(record).every((key) => !PROTOTYPE_KEYS.has(key)),
+      `Invalid ${what} in the mapping.`,
+    );
+
+/**
+ * The admin's choices from the preview, sent with the import as JSON in the `mapping` field:
+ * which field each column feeds (null = ignore the column), and what an unknown value stands for
+ * (a code, or null to drop it). Strict: anything else in it is a 400.
+ */
+export const importMappingSchema = z.strictObject(
+  {
+    columns: keyedBy(z.enum(IMPORT_FIELDS).nullable(), "columns").refine((columns) => {
+      const fields = Object.values(columns).filter((field) => field !== null);
+      return new Set(fields).size === fields.length;
+    }, "Each field can be fed by one column only."),
+    values: z
+      .strictObject({
+        country: keyedBy(
+          z
+            .string()
+            .regex(/^[A-Z]{2}$/, "Countries are mapped to 2-letter ISO codes.")
+            .nullable(),
+          "country values",
+        ).optional(),
+        fundingStages: keyedBy(z.enum(STAGE_CODES).nullable(), "stage values").optional(),
+        industryFocus: keyedBy(z.enum(INDUSTRY_CODES).nullable(), "industry values").optional(),
+      })
+      .optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys" ? `Unknown field(s) in the mapping: ${issue.keys.join(", ")}.` : undefined,
+  },
+);
+
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+/** A fund as the import would store it, shown in the preview. */
+export const previewFundSchema = z.object({
+  row: z.number().int(),
+  name: z.string(),
+  country: z.string(),
+  countryCode: z.string().nullable(),
+  city: z.string().nullable(),
+  fundingStages: z.array(z.string()),
+  industryFocus: z.array(z.string()),
+  fundSize: z.number().nullable(),
+  currency: z.string().nullable(),
+  checkSizeMinUsd: z.number().nullable(),
+  checkSizeMaxUsd: z.number().nullable(),
+  website: z.string().nullable(),
+  lastReviewed: z.string().nullable(),
+  duplicate: z.boolean(),
+});
+
+export const importPreviewSchema = z.object({
+  fileName: z.string(),
+  rowCount: z.number().int(),
+  columns: z.array(
+    z.object({ column: z.string(), field: z.enum(IMPORT_FIELDS).nullable(), samples: z.array(z.string()) }),
+  ),
+  /** Required fields no column feeds: the import would refuse the file until one is mapped. */
+  missing: z.array(z.enum(IMPORT_FIELDS)),
+  /** Values the import cannot read, per column, most frequent first. */
+  unknownValues: z.array(
+    z.object({
+      field: z.enum(IMPORT_FIELDS),
+      column: z.string(),
+      value: z.string(),
+      count: z.number().int(),
+      mappable: z.boolean(),
+    }),
+  ),
+  summary: z.object({
+    total: z.number().int(),
+    newRecords: z.number().int(),
+    duplicatesFound: z.number().int(),
+    duplicatesSkipped: z.number().int(),
+    duplicatesUpdated: z.number().int(),
+    failed: z.number().int(),
+    withWarnings: z.number().int(),
+  }),
+  errors: z.array(importRowErrorSchema),
+  rows: z.array(previewFundSchema),
+  /** The countries an unknown country value can be mapped to (ISO code and stored name). */
+  countryChoices: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+export type PreviewFund = z.infer<typeof previewFundSchema>;
+
+/** One import in the history list. */
+export const importRunSchema = z.object({
+  id: z.number().int(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  adminEmail: z.string().nullable(),
+  fileName: z.string(),
+  mode: importModeSchema,
+  status: z.enum(["completed", "failed"]),
+  totalRows: z.number().int(),
+  successfulImports: z.number().int(),
+  failedImports: z.number().int(),
+  duplicatesFound: z.number().int(),
+  duplicatesSkipped: z.number().int(),
+  duplicatesUpdated: z.number().int(),
+  error: z.string().nullable(),
+});
+
+export type ImportRun = z.infer<typeof importRunSchema>;
+
+export const importHistorySchema = z.object({ imports: z.array(importRunSchema) });

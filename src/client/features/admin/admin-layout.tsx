@@ -1,4 +1,4 @@
-import { ArrowLeft, Newspaper, Users } from "lucide-react";
+import { ArrowLeft, Database, Newspaper, Upload, Users } from "lucide-react";
 import { Link, Navigate, NavLink, Outlet, useLocation } from "react-router";
 import { ADMIN_TEXTS, adminAccessDeniedText } from "../../../shared/admin-texts.js";
 import { NOT_FOUND_META, pageMetaFor } from "../../../shared/page-meta.js";
@@ -11,11 +11,11 @@ import { cn } from "../../lib/utils.js";
 
 /**
  * The admin area's sections, shown on every admin page so that each is one click from the others.
- * Only pages that exist are linked: add { to: "/admin/import", label: ADMIN_TEXTS.importFunds,
- * icon: Upload } here, and its route under the admin layout in src/client/app/router.tsx, when the
- * import page is built.
+ * Only pages that exist are linked.
  */
 const ADMIN_SECTIONS = [
+  { to: "/admin/import", label: ADMIN_TEXTS.importFunds, icon: Upload },
+  { to: "/admin/funds", label: ADMIN_TEXTS.manageFunds, icon: Database },
   { to: "/admin/users", label: ADMIN_TEXTS.manageUsers, icon: Users },
   { to: "/admin/blog", label: ADMIN_TEXTS.manageBlog, icon: Newspaper },
 ] as const;

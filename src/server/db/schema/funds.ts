@@ -5,12 +5,14 @@ import {
   date,
   doublePrecision,
   index,
+  integer,
   pgTable,
   serial,
   smallint,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import { importRuns } from "./import-runs.js";
 
 export const funds = pgTable(
   "funds",
@@ -34,7 +36,10 @@ export const funds = pgTable(
     leadsRounds: boolean("leads_rounds"),
     foundedYear: smallint("founded_year"),
     description: text("description"),
+    /** Where the row came from: 'curated' for the shipped set, else the imported file's name. */
     source: text("source").notNull().default("import"),
+    /** The admin import that wrote the row last (its history entry); null for the seed and edits before. */
+    importId: integer("import_id").references(() => importRuns.id, { onDelete: "set null" }),
     lastReviewed: date("last_reviewed", { mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -42,6 +47,7 @@ export const funds = pgTable(
   (table) => [
     // Duplicate detection of the import matches on name plus country, case-insensitively.
     index("funds_name_country_idx").on(sql`lower(${table.name})`, sql`lower(${table.country})`),
+    index("funds_import_id_idx").on(table.importId),
   ],
 );
 

@@ -2,6 +2,7 @@ export * from "./billing.js";
 export * from "./blog.js";
 export * from "./data-versions.js";
 export * from "./funds.js";
+export * from "./import-runs.js";
 export * from "./oauth.js";
 export * from "./saved-funds.js";
 export * from "./users.js";

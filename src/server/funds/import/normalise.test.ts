@@ -1,26 +1,46 @@
 import { describe, expect, it } from "vitest";
-import { mapColumns, normaliseRecord } from "./normalise.js";
+import { applyColumnMapping, mapColumns, RowNormaliser, valueMappings } from "./normalise.js";
 
-const normalise = (values: Record<string, string>) => {
+const normalise = (values: Record<string, string>, mapping?: Parameters<typeof valueMappings>[0]) => {
   const { fieldByColumn } = mapColumns(Object.keys(values));
-  return normaliseRecord({ row: 2, values }, fieldByColumn);
+  return new RowNormaliser(fieldByColumn, {
+    reviewedDefault: "2026-12-01",
+    mappings: valueMappings(mapping),
+  }).normalise({ row: 2, values });
 };
 
 const base = { name: "Acme Ventures", country: "Germany", funding_stages: "seed", industry_focus: "fintech" };
 
 describe("import column mapping", () => {
-  it("accepts the shipped snake_case, the API's camelCase and plain headings", () => {
+  it("accepts the shipped snake_case, the API's camelCase, plain headings and what lists in the wild use", () => {
     for (const columns of [
       ["name", "country", "funding_stages", "industry_focus"],
       ["name", "country", "fundingStage", "industryFocus"],
       ["Fund Name", "Country", "Funding Stage", "Industry Focus"],
+      ["Investor Name", "HQ", "Stage(s)", "Sectors"],
+      ["Firm", "Global_HQ", "Investment Stage", "Industry"],
+      ["Organization Name", "Location", "Stages", "Investment Focus Areas"],
     ]) {
       expect(mapColumns(columns).missing).toEqual([]);
     }
+    const { fieldByColumn } = mapColumns(["Cheque/Check Size", "Ticket", "LinkedIn company page", "Cheque_range"]);
+    expect([...fieldByColumn]).toEqual([
+      ["Cheque/Check Size", "checkSize"],
+      ["LinkedIn company page", "linkedin"],
+    ]);
   });
 
   it("names the required columns a file lacks", () => {
     expect(mapColumns(["name", "website"]).missing).toEqual(["country", "fundingStages", "industryFocus"]);
+  });
+
+  it("lays the admin's choices over the detected mapping", () => {
+    const detected = mapColumns(["Firm", "Notes", "Website"]).fieldByColumn;
+    const mapped = applyColumnMapping(detected, { Notes: "industryFocus", Website: null });
+    expect([...mapped]).toEqual([
+      ["Firm", "name"],
+      ["Notes", "industryFocus"],
+    ]);
   });
 });
 
@@ -33,7 +53,6 @@ describe("import row normalisation", () => {
       funding_stages: "Series A; seed;pre_seed",
       industry_focus: "FinTech, ai_ml, Fintech",
       fund_size: "$1.5B",
-      currency: "eur",
       check_size_min_usd: "250k",
       check_size_max_usd: "2,000,000",
       leads_rounds: "Yes",
@@ -44,13 +63,15 @@ describe("import row normalisation", () => {
     });
     expect(result).toEqual({
       ok: true,
+      issues: [],
       fund: expect.objectContaining({
         name: "Acme Ventures",
+        country: "Germany",
         countryCode: "DE",
         fundingStages: ["pre_seed", "seed", "series_a"],
         industryFocus: ["fintech", "ai_ml"],
         fundSize: 1_500_000_000,
-        currency: "EUR",
+        currency: "USD",
         checkSizeMinUsd: 250_000,
         checkSizeMaxUsd: 2_000_000,
         leadsRounds: true,
@@ -62,39 +83,97 @@ describe("import row normalisation", () => {
     });
   });
 
-  it("keeps unknown optional values empty", () => {
-    const result = normalise(base);
+  it("reads a messy real-world row: locations, stage words, industry names, a cheque range in euros", () => {
+    const result = normalise({
+      "Investor Name": "Nordic Seed",
+      HQ: "Stockholm, Sweden",
+      "Stage(s)": "Idea | Prototype/MVP | Seed",
+      Sectors: "Information Technology & Services\nHealthcare\nAlchemy",
+      "Cheque/Check Size": "€1M-5M",
+      "Fund Size": "SEK 500M",
+    });
     expect(result.ok && result.fund).toMatchObject({
-      fundSize: null,
-      currency: null,
-      leadsRounds: null,
+      country: "Sweden",
+      countryCode: "SE",
+      city: "Stockholm",
+      fundingStages: ["pre_seed", "seed"],
+      industryFocus: ["enterprise_software", "digital_health"],
+      checkSizeMinUsd: 1_080_000,
+      checkSizeMaxUsd: 5_400_000,
+      fundSize: 500_000_000,
+      currency: "SEK",
+      lastReviewed: "2026-12-01",
+    });
+    expect(result.issues).toEqual([
+      expect.objectContaining({ field: "industryFocus", column: "Sectors", value: "Alchemy", mappable: true }),
+    ]);
+  });
+
+  it("keeps unreadable optional values out and lists them", () => {
+    const result = normalise({
+      ...base,
+      website: "javascript:alert(1)",
+      founded_year: "1492",
+      leads_rounds: "sometimes",
+      fund_size: "lots",
+      check_size_min_usd: "5M",
+      check_size_max_usd: "1M",
+    });
+    expect(result.ok && result.fund).toMatchObject({
       website: null,
       foundedYear: null,
+      leadsRounds: null,
+      fundSize: null,
+      currency: null,
+      checkSizeMinUsd: null,
+      checkSizeMaxUsd: null,
+    });
+    expect(result.issues.map((issue) => issue.field).sort()).toEqual(
+      ["checkSizeMinUsd", "foundedYear", "fundSize", "leadsRounds", "website"].sort(),
+    );
+  });
+
+  it("maps unknown values as the admin chose, and drops the ones they dropped", () => {
+    const result = normalise(
+      { ...base, country: "Atlantis", funding_stages: "Seed, Buyout", industry_focus: "Alchemy, Fintech" },
+      { country: { atlantis: "GR" }, fundingStages: { Buyout: null }, industryFocus: { ALCHEMY: "deep_tech" } },
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      issues: [],
+      fund: { country: "Greece", fundingStages: ["seed"], industryFocus: ["deep_tech", "fintech"] },
     });
   });
 
-  it("assumes USD for a size without a currency", () => {
-    const result = normalise({ ...base, fund_size: "100000000" });
-    expect(result.ok && result.fund.currency).toBe("USD");
-  });
-
   it.each([
-    [{ name: "" }, "name is required"],
-    [{ country: "" }, "country is required"],
-    [{ funding_stages: "" }, "funding stage is required"],
-    [{ funding_stages: "seed;series_z" }, "unknown funding stage 'series_z'"],
-    [{ industry_focus: "alchemy" }, "unknown industry focus 'alchemy'"],
-    [{ fund_size: "lots" }, "fund size 'lots' is not a positive amount"],
-    [{ fund_size: "-5" }, "fund size '-5' is not a positive amount"],
-    [{ currency: "dollars", fund_size: "5" }, "currency 'dollars' is not a 3-letter ISO code"],
-    [{ country_code: "DEU" }, "country code 'DEU' is not a 2-letter ISO code"],
-    [{ website: "javascript:alert(1)" }, "website 'javascript:alert(1)' is not a valid web address"],
-    [{ leads_rounds: "sometimes" }, "leads rounds 'sometimes' should be true or false"],
-    [{ founded_year: "1492" }, "founded year '1492' is not a year between 1800"],
-    [{ check_size_min_usd: "5M", check_size_max_usd: "1M" }, "minimum check size 5000000 is above the maximum 1000000"],
-  ])("rejects %o with a clear message", (overrides, message) => {
+    [{ name: "" }, "name is required (column 'name' is empty)"],
+    [{ country: "" }, "country is required (column 'country' is empty)"],
+    [{ country: "Atlantis" }, "no usable country (column 'country', value 'Atlantis')"],
+    [{ funding_stages: "" }, "funding stage is required (column 'funding_stages' is empty)"],
+    [
+      { funding_stages: "Buyout; series_z" },
+      "no usable funding stage (column 'funding_stages', value 'Buyout; series_z')",
+    ],
+    [{ industry_focus: "alchemy" }, "no usable industry focus (column 'industry_focus', value 'alchemy')"],
+  ])("fails %o with an error naming the column and the value", (overrides, message) => {
     const result = normalise({ ...base, ...overrides });
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error).toContain(message);
+    expect(!result.ok && result.error).toBe(message);
+  });
+
+  it("gives the same funds when a row that passed the shared rules is read again without them", async () => {
+    const { messyInvestorCsv } = await import("../../../../tests/support/messy-investors.js");
+    const { parseSpreadsheet } = await import("./parse-file.js");
+    const records = await parseSpreadsheet(Buffer.from(messyInvestorCsv(1500)), "csv");
+    const { fieldByColumn } = mapColumns(Object.keys(records[0]?.values ?? {}));
+    const normaliser = new RowNormaliser(fieldByColumn, { reviewedDefault: "2026-12-01", forceSource: "list.csv" });
+    let valid = 0;
+    for (const record of records) {
+      const checked = normaliser.normalise(record);
+      if (!checked.ok) continue;
+      valid += 1;
+      expect(normaliser.normalise(record, true)).toEqual(checked);
+    }
+    expect(valid).toBeGreaterThan(1000);
   });
 });

@@ -1,240 +1,485 @@
-import { INDUSTRIES, type IndustryCode, isIndustryCode } from "../../../shared/industries.js";
-import { isStageCode, STAGES, type StageCode, sortStages } from "../../../shared/stages.js";
+import type { IndustryCode } from "../../../shared/industries.js";
+import { FUND_LIMITS, type FundInput, fundInputSchema, latestFoundedYear } from "../../../shared/schemas/fund-input.js";
+import {
+  IMPORT_FIELDS,
+  type ImportField,
+  type ImportMapping,
+  type MappableField,
+  REQUIRED_IMPORT_FIELDS,
+} from "../../../shared/schemas/import.js";
+import { type StageCode, sortStages } from "../../../shared/stages.js";
 import type { NewFundRow } from "../../db/types.js";
+import { type Country, countryByCode, resolveCountry } from "./countries.js";
+import { parseMoney, toUsd } from "./money.js";
 import type { SheetRecord } from "./parse-file.js";
+import { ALIAS_TO_FIELD, industryCodes, matchKey, stageCodes } from "./vocabulary.js";
 
-/**
- * Column names accepted for each field, compared after lower-casing and dropping everything but
- * letters and digits: the shipped CSV's snake_case, the API's camelCase and plain headings all work.
- */
-const COLUMN_ALIASES = {
-  name: ["name", "fundname", "fund", "firm", "firmname"],
-  country: ["country", "hqcountry", "headquarterscountry"],
-  countryCode: ["countrycode", "iso2", "countryiso"],
-  city: ["city", "hqcity"],
-  website: ["website", "url", "site", "web"],
-  fundingStages: ["fundingstages", "fundingstage", "stages", "stage"],
-  industryFocus: ["industryfocus", "industries", "industry", "sectors", "sector", "focus"],
-  fundSize: ["fundsize", "size", "aum"],
-  currency: ["currency", "fundsizecurrency"],
-  checkSizeMinUsd: ["checksizeminusd", "checksizemin", "mincheck", "minchecksize", "minticket"],
-  checkSizeMaxUsd: ["checksizemaxusd", "checksizemax", "maxcheck", "maxchecksize", "maxticket"],
-  leadsRounds: ["leadsrounds", "leads", "leadinvestor"],
-  foundedYear: ["foundedyear", "founded", "yearfounded"],
-  description: ["description", "about", "summary"],
-  fundManager: ["fundmanager", "manager", "managingpartner", "contact", "contactname"],
-  linkedin: ["linkedin", "linkedinurl"],
-  source: ["source"],
-  lastReviewed: ["lastreviewed", "reviewed", "lastupdated"],
-} as const;
-
-type Field = keyof typeof COLUMN_ALIASES;
-
-const columnKey = (column: string) => column.toLowerCase().replace(/[^a-z0-9]/g, "");
-
-const ALIAS_TO_FIELD = new Map<string, Field>(
-  (Object.entries(COLUMN_ALIASES) as Array<[Field, readonly string[]]>).flatMap(([field, aliases]) =>
-    aliases.map((alias) => [alias, field] as const),
-  ),
-);
-
-const STAGE_BY_KEY = new Map<string, StageCode>(
-  STAGES.flatMap((stage) => [
-    [columnKey(stage.code), stage.code],
-    [columnKey(stage.label), stage.code],
-  ]),
-);
-STAGE_BY_KEY.set("preseed", "pre_seed");
-STAGE_BY_KEY.set("latestage", "late_stage");
-STAGE_BY_KEY.set("late", "late_stage");
-
-const INDUSTRY_BY_KEY = new Map<string, IndustryCode>(
-  INDUSTRIES.flatMap((industry) => [
-    [columnKey(industry.code), industry.code],
-    [columnKey(industry.label), industry.code],
-  ]),
-);
+export type { ImportField } from "../../../shared/schemas/import.js";
 
 export type NormalisedFund = Omit<NewFundRow, "id" | "createdAt" | "updatedAt">;
-export type NormaliseResult = { ok: true; fund: NormalisedFund } | { ok: false; error: string };
 
-const MAX_TEXT = { name: 200, country: 100, city: 100, description: 2000, fundManager: 200, source: 100 } as const;
+/** A value the import could not read: kept out of the fund and reported (row warnings, the preview). */
+export type RowIssue = { field: ImportField; column: string; value: string; mappable: boolean; message: string };
 
-/** Maps a file's header to fields; returns the fields a file lacks that every row needs. */
-export function mapColumns(columns: readonly string[]): { fieldByColumn: Map<string, Field>; missing: Field[] } {
-  const fieldByColumn = new Map<string, Field>();
-  const seen = new Set<Field>();
+export type NormaliseResult =
+  | { ok: true; fund: NormalisedFund; issues: RowIssue[] }
+  | { ok: false; error: string; issues: RowIssue[] };
+
+/** Maps a file's header to fields (first column wins); returns the required fields no column feeds. */
+export function mapColumns(columns: readonly string[]): {
+  fieldByColumn: Map<string, ImportField>;
+  missing: ImportField[];
+} {
+  const fieldByColumn = new Map<string, ImportField>();
+  const seen = new Set<ImportField>();
   for (const column of columns) {
-    const field = ALIAS_TO_FIELD.get(columnKey(column));
+    const field = ALIAS_TO_FIELD.get(matchKey(column));
     if (field && !seen.has(field)) {
       fieldByColumn.set(column, field);
       seen.add(field);
     }
   }
-  const missing = (["name", "country", "fundingStages", "industryFocus"] as const).filter((field) => !seen.has(field));
-  return { fieldByColumn, missing };
+  return { fieldByColumn, missing: missingFields(seen) };
 }
 
-/** Validates and normalises one spreadsheet row into a fund; the error names the column and value. */
-export function normaliseRecord(
-  record: SheetRecord,
-  fieldByColumn: Map<string, Field>,
-  defaultSource = "import",
-): NormaliseResult {
-  const raw: Partial<Record<Field, string>> = {};
-  for (const [column, value] of Object.entries(record.values)) {
-    const field = fieldByColumn.get(column);
-    if (field && value !== "") raw[field] = value;
-  }
-  try {
-    const name = requiredText(raw.name, "name", MAX_TEXT.name);
-    const country = requiredText(raw.country, "country", MAX_TEXT.country);
-    const fundingStages = parseStages(raw.fundingStages);
-    const industryFocus = parseIndustries(raw.industryFocus);
-    const fundSize = optionalAmount(raw.fundSize, "fund size");
-    const currency = parseCurrency(raw.currency, fundSize);
-    const checkSizeMinUsd = optionalAmount(raw.checkSizeMinUsd, "minimum check size");
-    const checkSizeMaxUsd = optionalAmount(raw.checkSizeMaxUsd, "maximum check size");
-    if (checkSizeMinUsd !== null && checkSizeMaxUsd !== null && checkSizeMinUsd > checkSizeMaxUsd) {
-      throw new RowError(`minimum check size ${checkSizeMinUsd} is above the maximum ${checkSizeMaxUsd}`);
-    }
-    const fund: NormalisedFund = {
-      name,
-      country,
-      countryCode: parseCountryCode(raw.countryCode),
-      city: optionalText(raw.city, "city", MAX_TEXT.city),
-      website: optionalUrl(raw.website, "website"),
-      linkedin: optionalUrl(raw.linkedin, "linkedin"),
-      fundingStages,
-      industryFocus,
-      fundSize,
-      currency,
-      checkSizeMinUsd: checkSizeMinUsd === null ? null : Math.round(checkSizeMinUsd),
-      checkSizeMaxUsd: checkSizeMaxUsd === null ? null : Math.round(checkSizeMaxUsd),
-      leadsRounds: parseBoolean(raw.leadsRounds),
-      foundedYear: parseYear(raw.foundedYear),
-      description: optionalText(raw.description, "description", MAX_TEXT.description),
-      fundManager: optionalText(raw.fundManager, "fund manager", MAX_TEXT.fundManager),
-      source: optionalText(raw.source, "source", MAX_TEXT.source) ?? defaultSource,
-      lastReviewed: parseDate(raw.lastReviewed),
-    };
-    return { ok: true, fund };
-  } catch (error) {
-    if (error instanceof RowError) return { ok: false, error: error.message };
-    throw error;
-  }
+export function missingFields(fed: ReadonlySet<ImportField>): ImportField[] {
+  return REQUIRED_IMPORT_FIELDS.filter((field) => !fed.has(field));
 }
+
+/** The detected mapping with the admin's column choices laid over it. */
+export function applyColumnMapping(
+  detected: Map<string, ImportField>,
+  columns: ImportMapping["columns"] | undefined,
+): Map<string, ImportField> {
+  if (!columns) return detected;
+  const result = new Map(detected);
+  for (const [column, field] of Object.entries(columns)) {
+    if (field === null) result.delete(column);
+    else {
+      // A field chosen for this column is taken from whichever column the detection gave it to.
+      for (const [other, otherField] of result) if (otherField === field && other !== column) result.delete(other);
+      result.set(column, field);
+    }
+  }
+  return result;
+}
+
+/** The admin's value choices, keyed like the tables (case, spaces and punctuation ignored). */
+export type ValueMappings = { [F in MappableField]: Map<string, string | null> };
+
+export function valueMappings(values: ImportMapping["values"] | undefined): ValueMappings {
+  const toMap = (record: Record<string, string | null> | undefined) =>
+    new Map(Object.entries(record ?? {}).map(([value, code]) => [matchKey(value), code] as const));
+  return {
+    country: toMap(values?.country),
+    fundingStages: toMap(values?.fundingStages),
+    industryFocus: toMap(values?.industryFocus),
+  };
+}
+
+export type NormaliserOptions = {
+  /** The source of a row whose file has no source column. */
+  defaultSource?: string;
+  /** Every row's source, whatever the file says (an admin's upload records the file's name). */
+  forceSource?: string;
+  /** lastReviewed of a row whose file gives none (YYYY-MM-DD): the import's date. */
+  reviewedDefault?: string | null;
+  mappings?: ValueMappings;
+};
+
+const LIST_SEPARATOR = /[;,|\n\r•]+/;
+/** Inside one list item: 'Seed/Series A', 'Pre-seed & Seed', 'Fintech and Insurtech'. */
+const ITEM_SPLIT = /\s*(?:\/|&|\+|\band\b)\s*/i;
 
 class RowError extends Error {}
 
-function requiredText(value: string | undefined, label: string, max: number): string {
-  const text = optionalText(value, label, max);
-  if (!text) throw new RowError(`${label} is required`);
-  return text;
+/**
+ * Turns spreadsheet rows into funds. Values that cannot be read are kept out of the fund and
+ * reported per row; a row fails only without a name, a usable country, a usable stage or a usable
+ * industry, with an error naming the column and the value. The finished fund is then held to the
+ * shared fund rules (fundInputSchema), the same the admin's Edit form and update call use.
+ */
+export class RowNormaliser {
+  private readonly columnOf = new Map<ImportField, string>();
+  private readonly mappings: ValueMappings;
+  private readonly stageCache = new Map<string, { codes: StageCode[]; unknown: string[] }>();
+  private readonly industryCache = new Map<string, { codes: IndustryCode[]; unknown: string[] }>();
+
+  constructor(
+    private readonly fieldByColumn: Map<string, ImportField>,
+    private readonly options: NormaliserOptions = {},
+  ) {
+    for (const [column, field] of fieldByColumn) this.columnOf.set(field, column);
+    this.mappings = options.mappings ?? valueMappings(undefined);
+  }
+
+  /**
+   * @param passed the row already passed the shared fund rules on an earlier read of the same file
+   *   with this normaliser (the import's writing read): the check, a third of the work, is skipped.
+   *   The values come out the same either way, as the normaliser trims what the rules would trim.
+   */
+  normalise(record: SheetRecord, passed = false): NormaliseResult {
+    const raw: Partial<Record<ImportField, string>> = {};
+    for (const [column, field] of this.fieldByColumn) {
+      const value = record.values[column];
+      if (value !== undefined && value !== "") raw[field] = value;
+    }
+    const issues: RowIssue[] = [];
+    const keepOut = (field: ImportField, value: string, message: string, mappable = false) => {
+      issues.push({ field, column: this.column(field), value, mappable, message });
+    };
+    try {
+      const name = this.name(raw.name);
+      const { country, city: locationCity } = this.country(raw, keepOut);
+      const fundingStages = this.stages(raw.fundingStages, keepOut);
+      const industryFocus = this.industries(raw.industryFocus, keepOut);
+      const money = this.money(raw, keepOut);
+      const fund: FundInput = {
+        name,
+        country: country.name,
+        city: this.text("city", raw.city, FUND_LIMITS.city, keepOut) ?? locationCity,
+        website: this.url("website", raw.website, keepOut),
+        linkedin: this.url("linkedin", raw.linkedin, keepOut),
+        fundingStages,
+        industryFocus,
+        ...money,
+        leadsRounds: this.boolean(raw.leadsRounds, keepOut),
+        foundedYear: this.year(raw.foundedYear, keepOut),
+        description: this.text("description", raw.description, FUND_LIMITS.description, keepOut),
+        fundManager: this.text("fundManager", raw.fundManager, FUND_LIMITS.fundManager, keepOut),
+        lastReviewed: this.date(raw.lastReviewed, keepOut) ?? this.options.reviewedDefault ?? null,
+      };
+      let valid = fund;
+      if (!passed) {
+        const checked = fundInputSchema.safeParse(fund);
+        if (!checked.success) throw new RowError(checked.error.issues.map((issue) => issue.message).join(" "));
+        valid = checked.data;
+      }
+      const source =
+        this.options.forceSource ??
+        this.text("source", raw.source, 100, keepOut) ??
+        this.options.defaultSource ??
+        "import";
+      return { ok: true, fund: { ...valid, countryCode: country.code, source }, issues };
+    } catch (error) {
+      if (error instanceof RowError) return { ok: false, error: error.message, issues };
+      throw error;
+    }
+  }
+
+  private column(field: ImportField): string {
+    return this.columnOf.get(field) ?? field;
+  }
+
+  /** "(column 'HQ', value 'Atlantis')": where the admin finds what failed. */
+  private where(field: ImportField, value?: string): string {
+    const column = this.columnOf.get(field);
+    if (!column) return "(no column is mapped to it)";
+    if (value === undefined) return `(column '${column}' is empty)`;
+    const shown = value.length > 80 ? `${value.slice(0, 80)}…` : value;
+    return `(column '${column}', value '${shown.replace(/\s+/g, " ")}')`;
+  }
+
+  private name(value: string | undefined): string {
+    const text = value?.replace(/\s+/g, " ").trim();
+    if (!text) throw new RowError(`name is required ${this.where("name")}`);
+    if (text.length > FUND_LIMITS.name) {
+      throw new RowError(`name is longer than ${FUND_LIMITS.name} characters ${this.where("name", text)}`);
+    }
+    return text;
+  }
+
+  private country(
+    raw: Partial<Record<ImportField, string>>,
+    keepOut: (field: ImportField, value: string, message: string, mappable?: boolean) => void,
+  ): { country: Country; city: string | null } {
+    const value = raw.country?.replace(/\s+/g, " ").trim();
+    const codeValue = raw.countryCode?.trim();
+    if (value) {
+      const mapped = this.mappings.country.get(matchKey(value));
+      const country =
+        mapped === null ? null : mapped !== undefined ? (countryByCode(mapped) ?? null) : resolveCountry(value);
+      if (!country) {
+        keepOut("country", value, "not a country the import knows", mapped !== null);
+        throw new RowError(`no usable country ${this.where("country", value)}`);
+      }
+      // 'Berlin, Germany': the first part is the city when the file has no city column of its own.
+      const parts = value.split(",").map((part) => part.trim());
+      const city =
+        parts.length >= 2 && !this.columnOf.has("city") && parts[0] && parts[0].length <= 100 ? parts[0] : null;
+      return { country, city };
+    }
+    if (codeValue) {
+      const country = resolveCountry(codeValue.toUpperCase());
+      if (country) return { country, city: null };
+      keepOut("countryCode", codeValue, "not a country code");
+      throw new RowError(`no usable country ${this.where("countryCode", codeValue)}`);
+    }
+    throw new RowError(`country is required ${this.where("country")}`);
+  }
+
+  private stages(
+    value: string | undefined,
+    keepOut: (field: ImportField, value: string, message: string, mappable?: boolean) => void,
+  ): StageCode[] {
+    if (!value) throw new RowError(`funding stage is required ${this.where("fundingStages")}`);
+    let parsed = this.stageCache.get(value);
+    if (!parsed) {
+      const codes = new Set<StageCode>();
+      const unknown: string[] = [];
+      for (const item of splitList(value)) {
+        const found = this.lookup(item, this.mappings.fundingStages, stageCodes);
+        if (found === null) continue;
+        if (!found) {
+          unknown.push(item);
+          continue;
+        }
+        for (const code of found) codes.add(code as StageCode);
+      }
+      parsed = { codes: sortStages([...codes]), unknown };
+      if (this.stageCache.size < 20_000) this.stageCache.set(value, parsed);
+    }
+    for (const item of parsed.unknown) keepOut("fundingStages", item, "not a funding stage the import knows", true);
+    if (parsed.codes.length === 0) throw new RowError(`no usable funding stage ${this.where("fundingStages", value)}`);
+    return parsed.codes;
+  }
+
+  private industries(
+    value: string | undefined,
+    keepOut: (field: ImportField, value: string, message: string, mappable?: boolean) => void,
+  ): IndustryCode[] {
+    if (!value) throw new RowError(`industry focus is required ${this.where("industryFocus")}`);
+    let parsed = this.industryCache.get(value);
+    if (!parsed) {
+      const codes: IndustryCode[] = [];
+      const unknown: string[] = [];
+      for (const item of splitList(value)) {
+        const found = this.lookup(item, this.mappings.industryFocus, industryCodes);
+        if (found === null) continue;
+        if (!found) {
+          unknown.push(item);
+          continue;
+        }
+        for (const code of found) if (!codes.includes(code as IndustryCode)) codes.push(code as IndustryCode);
+      }
+      parsed = { codes, unknown };
+      if (this.industryCache.size < 20_000) this.industryCache.set(value, parsed);
+    }
+    for (const item of parsed.unknown) keepOut("industryFocus", item, "not an industry the import knows", true);
+    if (parsed.codes.length === 0) throw new RowError(`no usable industry focus ${this.where("industryFocus", value)}`);
+    return parsed.codes;
+  }
+
+  /**
+   * One list item: the admin's mapping first (null = dropped), then the tables for the whole item,
+   * then its parts ('Seed/Series A'). Undefined when nothing fits.
+   */
+  private lookup(
+    item: string,
+    mapping: Map<string, string | null>,
+    table: (item: string) => readonly string[] | undefined,
+  ): readonly string[] | null | undefined {
+    const mapped = mapping.get(matchKey(item));
+    if (mapped === null) return null;
+    if (mapped !== undefined) return [mapped];
+    const whole = table(item);
+    if (whole) return whole;
+    const parts = item.split(ITEM_SPLIT).filter((part) => part.trim() !== "");
+    if (parts.length < 2) return undefined;
+    const found: string[] = [];
+    for (const part of parts) {
+      const codes = mapping.get(matchKey(part)) ?? table(part);
+      if (!codes) return undefined;
+      found.push(...(typeof codes === "string" ? [codes] : codes));
+    }
+    return found;
+  }
+
+  private money(
+    raw: Partial<Record<ImportField, string>>,
+    keepOut: (field: ImportField, value: string, message: string, mappable?: boolean) => void,
+  ): Pick<FundInput, "fundSize" | "currency" | "checkSizeMinUsd" | "checkSizeMaxUsd"> {
+    let currency: string | null = null;
+    if (raw.currency) {
+      const code = raw.currency.trim().toUpperCase();
+      const symbol = parseMoney(`${raw.currency.trim()}1`)?.currency;
+      if (/^[A-Z]{3}$/.test(code)) currency = code;
+      else if (symbol) currency = symbol;
+      else keepOut("currency", raw.currency, "not a currency");
+    }
+    let fundSize: number | null = null;
+    if (raw.fundSize) {
+      const parsed = parseMoney(raw.fundSize);
+      const amount = parsed ? (parsed.max ?? parsed.min) : null;
+      if (amount === null || amount <= 0 || amount > FUND_LIMITS.maxAmount) {
+        keepOut("fundSize", raw.fundSize, "not an amount");
+      } else if (parsed?.currency && currency && parsed.currency !== currency) {
+        keepOut("fundSize", raw.fundSize, `in ${parsed.currency} while the currency column says ${currency}`);
+      } else {
+        fundSize = amount;
+        currency = parsed?.currency ?? currency ?? "USD";
+      }
+    }
+    if (fundSize === null && !raw.fundSize) currency = null;
+    if (fundSize === null) currency = null;
+
+    let min: number | null = null;
+    let max: number | null = null;
+    const usd = (field: ImportField, text: string, pick: "min" | "max" | "both") => {
+      const parsed = parseMoney(text);
+      if (!parsed) {
+        keepOut(field, text, "not an amount or a range");
+        return;
+      }
+      const low = parsed.min === null ? null : toUsd(parsed.min, parsed.currency);
+      const high = parsed.max === null ? null : toUsd(parsed.max, parsed.currency);
+      if ((parsed.min !== null && low === null) || (parsed.max !== null && high === null)) {
+        keepOut(field, text, `in ${parsed.currency}, which has no reference rate to USD`);
+        return;
+      }
+      if (pick === "both") {
+        min = low;
+        max = high;
+      } else if (pick === "min") min = low ?? high;
+      else max = high ?? low;
+    };
+    if (raw.checkSize) usd("checkSize", raw.checkSize, "both");
+    if (raw.checkSizeMinUsd) usd("checkSizeMinUsd", raw.checkSizeMinUsd, "min");
+    if (raw.checkSizeMaxUsd) usd("checkSizeMaxUsd", raw.checkSizeMaxUsd, "max");
+    const checkMin = min as number | null;
+    const checkMax = max as number | null;
+    if (
+      (checkMin !== null && checkMin > FUND_LIMITS.maxAmount) ||
+      (checkMax !== null && checkMax > FUND_LIMITS.maxAmount) ||
+      (checkMin !== null && checkMax !== null && checkMin > checkMax)
+    ) {
+      const field = raw.checkSize ? "checkSize" : "checkSizeMinUsd";
+      keepOut(
+        field,
+        raw.checkSize ?? raw.checkSizeMinUsd ?? "",
+        "a check size range whose minimum is above its maximum",
+      );
+      return { fundSize, currency, checkSizeMinUsd: null, checkSizeMaxUsd: null };
+    }
+    return { fundSize, currency, checkSizeMinUsd: checkMin, checkSizeMaxUsd: checkMax };
+  }
+
+  private text(
+    field: ImportField,
+    value: string | undefined,
+    max: number,
+    keepOut: (field: ImportField, value: string, message: string) => void,
+  ): string | null {
+    const text = value?.replace(/\s+/g, " ").trim();
+    if (!text) return null;
+    if (text.length > max) {
+      keepOut(field, text, `longer than ${max} characters`);
+      return null;
+    }
+    return text;
+  }
+
+  private url(
+    field: ImportField,
+    value: string | undefined,
+    keepOut: (field: ImportField, value: string, message: string) => void,
+  ): string | null {
+    const text = value?.trim();
+    if (!text) return null;
+    const candidate = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
+    try {
+      const url = new URL(candidate);
+      if (
+        (url.protocol === "https:" || url.protocol === "http:") &&
+        url.hostname.includes(".") &&
+        url.href.length <= FUND_LIMITS.url
+      ) {
+        return url.toString();
+      }
+    } catch {
+      // Reported below like any other unreadable address.
+    }
+    keepOut(field, text, "not a web address");
+    return null;
+  }
+
+  private boolean(
+    value: string | undefined,
+    keepOut: (field: ImportField, value: string, message: string) => void,
+  ): boolean | null {
+    if (!value) return null;
+    const normalised = value.trim().toLowerCase();
+    if (["true", "yes", "y", "1", "lead", "leads", "x"].includes(normalised)) return true;
+    if (["false", "no", "n", "0", "follow", "follows", "follower"].includes(normalised)) return false;
+    keepOut("leadsRounds", value, "neither yes nor no");
+    return null;
+  }
+
+  private year(
+    value: string | undefined,
+    keepOut: (field: ImportField, value: string, message: string) => void,
+  ): number | null {
+    if (!value) return null;
+    const year = Number(value.trim());
+    if (Number.isInteger(year) && year >= FUND_LIMITS.minYear && year <= latestFoundedYear()) return year;
+    keepOut("foundedYear", value, `not a year between ${FUND_LIMITS.minYear} and ${latestFoundedYear()}`);
+    return null;
+  }
+
+  private date(
+    value: string | undefined,
+    keepOut: (field: ImportField, value: string, message: string) => void,
+  ): string | null {
+    if (!value) return null;
+    const text = value.trim();
+    const date = /^\d{4}-\d{2}-\d{2}/.test(text) ? new Date(`${text.slice(0, 10)}T00:00:00Z`) : new Date(text);
+    if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1900 || date.getUTCFullYear() > 2200) {
+      keepOut("lastReviewed", value, "not a date");
+      return null;
+    }
+    if (/^\d{4}-\d{2}-\d{2}/.test(text)) return text.slice(0, 10);
+    // A date without a zone ('21 Nov 2026') is that calendar day, wherever the server runs.
+    const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+    return local.toISOString().slice(0, 10);
+  }
 }
 
-function optionalText(value: string | undefined, label: string, max: number): string | null {
-  const text = value?.replace(/\s+/g, " ").trim();
-  if (!text) return null;
-  if (text.length > max) throw new RowError(`${label} is longer than ${max} characters`);
-  return text;
-}
-
-const LIST_SEPARATOR = /[;,|\n]/;
-
-function parseStages(value: string | undefined): StageCode[] {
-  if (!value) throw new RowError("funding stage is required");
-  const stages: StageCode[] = [];
-  for (const item of value
+function splitList(value: string): string[] {
+  return value
     .split(LIST_SEPARATOR)
-    .map((part) => part.trim())
-    .filter(Boolean)) {
-    const code = isStageCode(item) ? item : STAGE_BY_KEY.get(columnKey(item));
-    if (!code) throw new RowError(`unknown funding stage '${item}'`);
-    stages.push(code);
-  }
-  if (stages.length === 0) throw new RowError("funding stage is required");
-  return sortStages(stages);
+    .map((part) => part.replace(/\s+/g, " ").trim())
+    .filter(Boolean);
 }
 
-function parseIndustries(value: string | undefined): IndustryCode[] {
-  if (!value) throw new RowError("industry focus is required");
-  const industries: IndustryCode[] = [];
-  for (const item of value
-    .split(LIST_SEPARATOR)
-    .map((part) => part.trim())
-    .filter(Boolean)) {
-    const code = isIndustryCode(item) ? item : INDUSTRY_BY_KEY.get(columnKey(item));
-    if (!code) throw new RowError(`unknown industry focus '${item}'`);
-    if (!industries.includes(code)) industries.push(code);
-  }
-  if (industries.length === 0) throw new RowError("industry focus is required");
-  return industries;
+/** The warning a row gets for a value kept out of its fund. */
+export function issueText(issue: RowIssue): string {
+  return `${fieldLabel(issue.field)} '${issue.value.length > 80 ? `${issue.value.slice(0, 80)}…` : issue.value}' in column '${issue.column}' is ${issue.message}; left out`;
 }
 
-const MULTIPLIERS: Record<string, number> = { k: 1e3, m: 1e6, mm: 1e6, b: 1e9, bn: 1e9, t: 1e12 };
+const FIELD_LABELS: Record<ImportField, string> = {
+  name: "Name",
+  country: "Country",
+  countryCode: "Country code",
+  city: "City",
+  website: "Website",
+  linkedin: "LinkedIn",
+  fundingStages: "Funding stage",
+  industryFocus: "Industry",
+  fundSize: "Fund size",
+  currency: "Currency",
+  checkSize: "Check size",
+  checkSizeMinUsd: "Minimum check size",
+  checkSizeMaxUsd: "Maximum check size",
+  leadsRounds: "Leads rounds",
+  foundedYear: "Founded year",
+  description: "Description",
+  fundManager: "Fund manager",
+  source: "Source",
+  lastReviewed: "Last reviewed",
+};
 
-/** '1,500,000', '$1.5M', '250k', '2 bn' → numbers; blank → null. */
-function optionalAmount(value: string | undefined, label: string): number | null {
-  if (!value) return null;
-  const match = /^[^\d-]*?(-?[\d,. ]*\d)\s*([a-z]{0,2})\s*$/i.exec(value.trim());
-  const digits = match?.[1]?.replace(/[, ]/g, "");
-  const suffix = match?.[2]?.toLowerCase() ?? "";
-  const multiplier = suffix === "" ? 1 : MULTIPLIERS[suffix];
-  const amount = digits === undefined || multiplier === undefined ? Number.NaN : Number(digits) * multiplier;
-  if (!Number.isFinite(amount) || amount < 0) throw new RowError(`${label} '${value}' is not a positive amount`);
-  if (amount > 1e15) throw new RowError(`${label} '${value}' is too large`);
-  return amount;
+function fieldLabel(field: ImportField): string {
+  return FIELD_LABELS[field];
 }
 
-function parseCurrency(value: string | undefined, fundSize: number | null): string | null {
-  if (!value) return fundSize === null ? null : "USD";
-  const code = value.trim().toUpperCase();
-  if (!/^[A-Z]{3}$/.test(code)) throw new RowError(`currency '${value}' is not a 3-letter ISO code`);
-  return code;
-}
-
-function parseCountryCode(value: string | undefined): string | null {
-  if (!value) return null;
-  const code = value.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(code)) throw new RowError(`country code '${value}' is not a 2-letter ISO code`);
-  return code;
-}
-
-function optionalUrl(value: string | undefined, label: string): string | null {
-  if (!value) return null;
-  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
-  try {
-    const url = new URL(candidate);
-    if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("protocol");
-    if (!url.hostname.includes(".")) throw new Error("host");
-    return url.toString();
-  } catch {
-    throw new RowError(`${label} '${value}' is not a valid web address`);
-  }
-}
-
-function parseBoolean(value: string | undefined): boolean | null {
-  if (!value) return null;
-  const normalised = value.trim().toLowerCase();
-  if (["true", "yes", "y", "1", "lead", "leads"].includes(normalised)) return true;
-  if (["false", "no", "n", "0", "follow", "follows"].includes(normalised)) return false;
-  throw new RowError(`leads rounds '${value}' should be true or false`);
-}
-
-function parseYear(value: string | undefined): number | null {
-  if (!value) return null;
-  const year = Number(value.trim());
-  const latest = new Date().getUTCFullYear() + 1;
-  if (!Number.isInteger(year) || year < 1800 || year > latest) {
-    throw new RowError(`founded year '${value}' is not a year between 1800 and ${latest}`);
-  }
-  return year;
-}
-
-function parseDate(value: string | undefined): string | null {
-  if (!value) return null;
-  const date = new Date(value.trim());
-  if (Number.isNaN(date.getTime())) throw new RowError(`last reviewed '${value}' is not a date`);
-  return date.toISOString().slice(0, 10);
-}
+export { IMPORT_FIELDS };

@@ -1,5 +1,7 @@
+import { isUtf8 } from "node:buffer";
+import { pipeline, Readable } from "node:stream";
 import * as XLSX from "@e965/xlsx";
-import { parse as parseCsv } from "csv-parse/sync";
+import { type Parser, parse as parseCsv } from "csv-parse";
 import { DomainError } from "../../errors.js";
 
 /** One data row of a spreadsheet: its 1-based row number as the user sees it (header = row 1). */
@@ -44,41 +46,182 @@ export function detectFileKind(buffer: Buffer, fileName: string, mimeType: strin
   return extension === "csv" && textMime && isText ? "csv" : null;
 }
 
-/** Reads a CSV or Excel file into header-keyed records; blank rows are dropped. */
-export function parseSpreadsheet(buffer: Buffer, kind: ImportFileKind): SheetRecord[] {
-  const table = kind === "csv" ? readCsv(buffer) : readWorkbook(buffer, kind);
-  const [header, ...body] = table;
-  if (!header || header.every((cell) => cell.trim() === "")) throw new ImportFileError("The file has no header row.");
-  if (body.length > MAX_IMPORT_ROWS) {
-    throw new ImportFileError(`The file has ${body.length} rows; at most ${MAX_IMPORT_ROWS} can be imported at once.`);
-  }
-  const columns = header.map((cell) => cell.trim());
+/** A spreadsheet's rows are read in slices of this many bytes (CSV) or rows (Excel). */
+const CSV_CHUNK_BYTES = 64 * 1024;
+const SHEET_CHUNK_ROWS = 2000;
+
+/**
+ * A spreadsheet opened for reading: its header, and its data rows read one at a time, as often
+ * as needed (the import reads a file twice, once to check it and once to write it), so that a
+ * large file never exists in memory as one big table of rows. Blank rows are dropped, and so is
+ * a copy of the header inside the file (lists pasted together from several exports repeat it).
+ */
+export type Spreadsheet = {
+  /** The header's named columns, made unique; unnamed columns are not read. */
+  readonly columns: string[];
+  /** Whether the file has a data row at all. */
+  readonly hasRows: boolean;
+  /** The data rows in order, with the row numbers a person sees (header = 1). */
+  rows(): AsyncGenerator<SheetRecord>;
+  /** How much of the file the reading under way has got through, 0 to 1 (for progress estimates). */
+  readFraction(): number;
+};
+
+/** The file's rows as raw cells, header first, and how far the reading has got. */
+type TableSource = { table(): AsyncGenerator<string[]>; fraction(): number };
+
+export async function openSpreadsheet(buffer: Buffer, kind: ImportFileKind): Promise<Spreadsheet> {
+  const source = kind === "csv" ? csvSource(buffer) : workbookSource(buffer, kind);
+  const layout = await readLayout(source);
+  return {
+    columns: layout.columns.filter(Boolean),
+    hasRows: layout.hasRows,
+    rows: () => readRecords(source, layout.columns),
+    readFraction: () => source.fraction(),
+  };
+}
+
+/** Every data row of a (small) file at once: for tests and one-off tools; imports stream instead. */
+export async function parseSpreadsheet(buffer: Buffer, kind: ImportFileKind): Promise<SheetRecord[]> {
+  const sheet = await openSpreadsheet(buffer, kind);
   const records: SheetRecord[] = [];
-  body.forEach((cells, index) => {
-    if (cells.every((cell) => cell.trim() === "")) return;
-    const values: Record<string, string> = {};
-    columns.forEach((column, columnIndex) => {
-      if (column) values[column] = (cells[columnIndex] ?? "").trim();
-    });
-    records.push({ row: index + 2, values });
-  });
+  for await (const record of sheet.rows()) records.push(record);
   return records;
 }
 
-function readCsv(buffer: Buffer): string[][] {
-  try {
-    return parseCsv(buffer, {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: false,
-    }) as string[][];
-  } catch (error) {
-    throw new ImportFileError(`The CSV file could not be read: ${(error as Error).message}`);
+const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === "");
+
+/** Whether a row repeats the header (case and surrounding spaces aside), without building strings per row. */
+function headerCopyTest(header: readonly string[]): (cells: readonly string[]) => boolean {
+  const expected = header.map((cell) => cell.trim().toLowerCase());
+  return (cells) => {
+    if (cells.length !== expected.length) return false;
+    for (let index = 0; index < cells.length; index += 1) {
+      if ((cells[index] as string).trim().toLowerCase() !== expected[index]) return false;
+    }
+    return true;
+  };
+}
+
+/** The header's columns, and whether a data row follows; the reading stops there. */
+async function readLayout(source: TableSource): Promise<{ columns: string[]; hasRows: boolean }> {
+  let header: string[] | undefined;
+  let isHeaderCopy: (cells: readonly string[]) => boolean = () => false;
+  for await (const cells of source.table()) {
+    if (!header) {
+      if (isBlank(cells)) break;
+      header = cells;
+      isHeaderCopy = headerCopyTest(cells);
+      continue;
+    }
+    if (isBlank(cells) || isHeaderCopy(cells)) continue;
+    return { columns: uniqueColumns(header), hasRows: true };
+  }
+  if (!header) throw new ImportFileError("The file has no header row.");
+  return { columns: uniqueColumns(header), hasRows: false };
+}
+
+async function* readRecords(source: TableSource, columns: readonly string[]): AsyncGenerator<SheetRecord> {
+  let isHeaderCopy: ((cells: readonly string[]) => boolean) | undefined;
+  let index = -1;
+  for await (const cells of source.table()) {
+    if (!isHeaderCopy) {
+      isHeaderCopy = headerCopyTest(cells);
+      continue;
+    }
+    index += 1;
+    if (index >= MAX_IMPORT_ROWS) {
+      throw new ImportFileError(
+        `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows; at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} can be imported at once.`,
+      );
+    }
+    if (isBlank(cells) || isHeaderCopy(cells)) continue;
+    const values: Record<string, string> = {};
+    for (let column = 0; column < columns.length; column += 1) {
+      const name = columns[column];
+      if (name) values[name] = (cells[column] ?? "").trim();
+    }
+    // Row numbers count from the header's row 1; blank lines the parser skips are not counted.
+    yield { row: index + 2, values };
   }
 }
 
-function readWorkbook(buffer: Buffer, kind: ImportFileKind): string[][] {
+/** The header's names, trimmed; a repeated name gets ' (2)', ' (3)' so that no column is lost. */
+export function uniqueColumns(header: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return header.map((cell) => {
+    const name = cell.replace(/\s+/g, " ").trim();
+    if (!name) return "";
+    const count = (seen.get(name.toLowerCase()) ?? 0) + 1;
+    seen.set(name.toLowerCase(), count);
+    return count === 1 ? name : `${name} (${count})`;
+  });
+}
+
+/** The separator of the header line: comma, semicolon (European Excel) or tab, whichever it has most of. */
+function detectDelimiter(text: string): string {
+  let firstLine = "";
+  let quoted = false;
+  for (let index = 0; index < text.length && index < 64 * 1024; index += 1) {
+    const char = text[index];
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === "\n" || char === "\r")) break;
+    firstLine += char;
+  }
+  const unquoted = firstLine.replace(/"[^"]*"/g, "");
+  const counts = [",", ";", "\t"].map((delimiter) => [delimiter, unquoted.split(delimiter).length - 1] as const);
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best && best[1] > 0 ? best[0] : ",";
+}
+
+const WINDOWS_1252 = new TextDecoder("windows-1252");
+
+/**
+ * A CSV file read through csv-parse's streaming parser, a slice at a time: UTF-8 when the bytes are
+ * valid UTF-8 (with or without a BOM), else Windows-1252, as Excel saves.
+ */
+function csvSource(buffer: Buffer): TableSource {
+  const utf8 = isUtf8(buffer);
+  const head = buffer.subarray(0, CSV_CHUNK_BYTES);
+  const delimiter = detectDelimiter((utf8 ? head.toString("utf8") : WINDOWS_1252.decode(head)).replace(/^\uFEFF/, ""));
+  let parser: Parser | undefined;
+  function* slices(): Generator<Buffer | string> {
+    for (let start = 0; start < buffer.length; start += CSV_CHUNK_BYTES) {
+      const slice = buffer.subarray(start, start + CSV_CHUNK_BYTES);
+      // Windows-1252 is one byte per character, so a slice never splits one.
+      yield utf8 ? slice : WINDOWS_1252.decode(slice);
+    }
+  }
+  return {
+    async *table() {
+      const current = parseCsv({
+        bom: true,
+        delimiter,
+        relax_column_count: true,
+        relax_quotes: true,
+        skip_empty_lines: true,
+        trim: false,
+      });
+      parser = current;
+      // pipeline destroys the slices' stream too when the reading stops early or fails.
+      pipeline(Readable.from(slices(), { objectMode: false }), current, () => undefined);
+      try {
+        for await (const cells of current) yield cells as string[];
+      } catch (error) {
+        throw new ImportFileError(`The CSV file could not be read: ${(error as Error).message}`);
+      } finally {
+        current.destroy();
+      }
+    },
+    fraction: () => (parser && buffer.length > 0 ? Math.min(1, parser.info.bytes / buffer.length) : 0),
+  };
+}
+
+/**
+ * The first sheet of an Excel workbook. The workbook is read whole (the format needs it), but its
+ * rows are turned into text a slice at a time rather than copied into one table.
+ */
+function workbookSource(buffer: Buffer, kind: ImportFileKind): TableSource {
   // SheetJS reads almost any bytes as some kind of sheet; an .xlsx must at least be a zip archive.
   if (kind === "xlsx" && !(buffer[0] === 0x50 && buffer[1] === 0x4b)) {
     throw new ImportFileError("The file is not a valid Excel (.xlsx) workbook.");
@@ -92,6 +235,27 @@ function readWorkbook(buffer: Buffer, kind: ImportFileKind): string[][] {
   const firstSheet = workbook.SheetNames[0];
   const sheet = firstSheet ? workbook.Sheets[firstSheet] : undefined;
   if (!sheet) throw new ImportFileError("The Excel file has no sheet.");
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: "", blankrows: false });
-  return rows.map((cells) => cells.map((cell) => (cell === null || cell === undefined ? "" : String(cell))));
+  const range = sheet["!ref"] ? XLSX.utils.decode_range(sheet["!ref"]) : null;
+  let done = 0;
+  const rowCount = range ? range.e.r - range.s.r + 1 : 0;
+  return {
+    async *table() {
+      if (!range) return;
+      for (let first = range.s.r; first <= range.e.r; first += SHEET_CHUNK_ROWS) {
+        const last = Math.min(range.e.r, first + SHEET_CHUNK_ROWS - 1);
+        const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
+          header: 1,
+          raw: false,
+          defval: "",
+          blankrows: false,
+          range: { s: { r: first, c: range.s.c }, e: { r: last, c: range.e.c } },
+        });
+        done = last - range.s.r + 1;
+        for (const cells of rows) {
+          yield cells.map((cell) => (cell === null || cell === undefined ? "" : String(cell)));
+        }
+      }
+    },
+    fraction: () => (rowCount > 0 ? done / rowCount : 0),
+  };
 }

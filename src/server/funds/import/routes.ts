@@ -1,64 +1,182 @@
+import { PassThrough } from "node:stream";
 import multipart from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { IMPORT_MODES, type ImportMode, importModeSchema, importResultSchema } from "../../../shared/schemas/import.js";
-import { invalid, tooLarge, unsupportedMediaType } from "../../errors.js";
+import { z } from "zod";
+import {
+  IMPORT_MODES,
+  IMPORT_STREAM_TYPE,
+  type ImportMapping,
+  type ImportMode,
+  type ImportStreamLine,
+  importHistorySchema,
+  importMappingSchema,
+  importModeSchema,
+  importPreviewSchema,
+  importResultSchema,
+} from "../../../shared/schemas/import.js";
+import { DomainError, ERROR_KINDS, invalid, tooLarge, unsupportedMediaType } from "../../errors.js";
 import { ROUTE_LIMITS } from "../../http/rate-limits.js";
-import type { FundImportService } from "./service.js";
+import type { FundImportService, UploadedFile } from "./service.js";
 
 export const FILE_REQUIRED = "A file is required.";
+
+/** The mapping is JSON in a form field; a preview of a wide file with many unknown values stays well under this. */
+const MAPPING_MAX_BYTES = 256 * 1024;
 
 /** 50 MB, 1.5 MB, 16 KB: the limit as a person reads it. */
 const readableSize = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
 
+type UploadForm = { file: UploadedFile; mode: ImportMode; mapping: ImportMapping | undefined };
+
+/** Reads the multipart form of a preview or an import: the file, the mode and the admin's mapping. */
+async function readUploadForm(request: FastifyRequest, maxBytes: number): Promise<UploadForm> {
+  if (!request.isMultipart()) throw unsupportedMediaType("Send the file as multipart/form-data, in a 'file' field.");
+  let file: UploadedFile | undefined;
+  let mode: unknown;
+  let mapping: string | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        // Only the first 'file' part counts; anything else is drained unread.
+        if (part.fieldname !== "file" || file) {
+          part.file.resume();
+          continue;
+        }
+        file = { buffer: await part.toBuffer(), fileName: part.filename ?? "", mimeType: part.mimetype ?? "" };
+      } else if (part.fieldname === "importMode") {
+        mode = part.value;
+      } else if (part.fieldname === "mapping") {
+        mapping = typeof part.value === "string" ? part.value : undefined;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") {
+      throw tooLarge(`The file is larger than ${readableSize(maxBytes)}, the most an import takes.`);
+    }
+    if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT" || code === "FST_FILES_LIMIT") {
+      throw invalid("The upload has too many parts; send one file, the mode and the mapping.");
+    }
+    // Anything else here is a malformed upload (broken boundaries, a field over its size).
+    request.log.debug({ err: error }, "fund import upload refused");
+    throw invalid("The upload could not be read; send one file as multipart/form-data.");
+  }
+  if (!file || file.buffer.length === 0) throw invalid(FILE_REQUIRED);
+  const parsedMode = importModeSchema.safeParse(mode === undefined || mode === "" ? "skip_duplicates" : mode);
+  if (!parsedMode.success) throw invalid(`importMode must be one of: ${IMPORT_MODES.join(", ")}.`);
+  return { file, mode: parsedMode.data, mapping: parseMapping(mapping) };
+}
+
+function parseMapping(text: string | undefined): ImportMapping | undefined {
+  if (text === undefined || text.trim() === "") return undefined;
+  let json: unknown;
+  try {
+    // A key such as __proto__ would vanish (or worse) on its way through an object: refused outright.
+    json = JSON.parse(text, (key, value) => {
+      if (key === "__proto__" || key === "constructor" || key === "prototype") throw new TypeError("prototype key");
+      return value;
+    });
+  } catch (error) {
+    if (error instanceof TypeError) throw invalid("The mapping is invalid: it names a reserved key.");
+    throw invalid("The mapping is not valid JSON.");
+  }
+  const parsed = importMappingSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? ` (at ${issue.path.map(String).join(".")})` : "";
+    throw invalid(`The mapping is invalid${where}: ${issue?.message ?? "unexpected value"}`);
+  }
+  return parsed.data;
+}
+
+/** An error after the progress stream began: the same status and message the JSON answer would have had. */
+function streamError(error: unknown): { status: number; error: string } {
+  if (error instanceof DomainError) return { status: ERROR_KINDS[error.kind], error: error.message };
+  return { status: 500, error: "Something went wrong on our side. Please try again." };
+}
+
 /**
- * The admin's fund import, registered inside the admin scope (behind its guard): a multipart form
- * with the spreadsheet in `file` and an optional `importMode` (Skip Duplicates unless told
- * otherwise). The whole file is read before anything is written, and written in one transaction.
+ * The admin's fund import, registered inside the admin scope (behind its guard): a preview, the
+ * import itself (a multipart form with the spreadsheet in `file`, an optional `importMode`, Skip
+ * Duplicates unless told otherwise, and an optional `mapping` from the preview), and the history.
+ * A client that accepts application/x-ndjson gets the import's progress streamed before the result
+ * (docs/decisions/0015-import-progress.md); any other client gets the result as one JSON object.
  */
 export const fundImportRoutes =
   (imports: FundImportService, maxBytes: number): FastifyPluginAsyncZod =>
   async (app) => {
     // Multipart is parsed in this scope only: no other route takes uploads.
     await app.register(multipart, {
-      limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 },
+      limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: MAPPING_MAX_BYTES, parts: 6, headerPairs: 50 },
     });
+
+    app.post(
+      "/import/preview",
+      { schema: { response: { 200: importPreviewSchema } }, config: { rateLimit: ROUTE_LIMITS.import } },
+      async (request) => {
+        const form = await readUploadForm(request, maxBytes);
+        return imports.preview(form);
+      },
+    );
 
     app.post(
       "/import",
       { schema: { response: { 200: importResultSchema } }, config: { rateLimit: ROUTE_LIMITS.import } },
-      async (request) => {
-        if (!request.isMultipart())
-          throw unsupportedMediaType("Send the file as multipart/form-data, in a 'file' field.");
-        let file: { buffer: Buffer; fileName: string; mimeType: string } | undefined;
-        let mode: unknown;
+      async (request, reply) => {
+        const form = await readUploadForm(request, maxBytes);
+        const user = request.user;
+        const actor = user ? { id: user.id, email: user.email } : null;
+        request.log.info({ file: form.file.fileName, bytes: form.file.buffer.length, mode: form.mode }, "fund import");
+        if (!request.headers.accept?.includes(IMPORT_STREAM_TYPE)) return imports.upload({ ...form, actor });
+
+        // The stream opens with the first progress report, after the file has been read and checked
+        // as a whole: a refused file still gets its plain 4xx answer.
+        let stream: PassThrough | null = null;
+        const write = (line: ImportStreamLine) => {
+          if (!stream) {
+            stream = new PassThrough();
+            reply
+              .header("content-type", `${IMPORT_STREAM_TYPE}; charset=utf-8`)
+              .header("cache-control", "no-store")
+              // Proxies such as nginx would otherwise hold the lines back until the end.
+              .header("x-accel-buffering", "no");
+            void reply.send(stream as never);
+          }
+          stream.write(`${JSON.stringify(line)}\n`);
+        };
         try {
-          for await (const part of request.parts()) {
-            if (part.type === "file") {
-              // Only the first 'file' part counts; anything else is drained unread.
-              if (part.fieldname !== "file" || file) {
-                part.file.resume();
-                continue;
-              }
-              file = { buffer: await part.toBuffer(), fileName: part.filename ?? "", mimeType: part.mimetype ?? "" };
-            } else if (part.fieldname === "importMode") {
-              mode = part.value;
-            }
-          }
+          const result = await imports.upload({
+            ...form,
+            actor,
+            onProgress: (progress) => {
+              if (progress.phase !== "reading") write({ type: "progress", ...progress });
+            },
+          });
+          if (!stream) return result;
+          write({ type: "result", result });
         } catch (error) {
-          const code = (error as { code?: string }).code;
-          if (code === "FST_REQ_FILE_TOO_LARGE") {
-            throw tooLarge(`The file is larger than ${readableSize(maxBytes)}, the most an import takes.`);
-          }
-          // Anything else here is a malformed upload (broken boundaries, too many parts or fields).
-          request.log.debug({ err: error }, "fund import upload refused");
-          throw invalid("The upload could not be read; send one file as multipart/form-data.");
+          if (!stream) throw error;
+          const failure = streamError(error);
+          if (failure.status >= 500) request.log.error({ err: error }, "fund import failed");
+          write({ type: "error", ...failure });
         }
-        if (!file || file.buffer.length === 0) throw invalid(FILE_REQUIRED);
-        const parsedMode = importModeSchema.safeParse(mode === undefined || mode === "" ? "skip_duplicates" : mode);
-        if (!parsedMode.success) throw invalid(`importMode must be one of: ${IMPORT_MODES.join(", ")}.`);
-        request.log.info({ file: file.fileName, bytes: file.buffer.length, mode: parsedMode.data }, "fund import");
-        return imports.upload(file, parsedMode.data as ImportMode);
+        (stream as PassThrough | null)?.end();
+        return reply;
       },
+    );
+
+    app.get(
+      "/import/history",
+      {
+        schema: {
+          querystring: z.strictObject({
+            limit: z.coerce.number().int().min(1).max(100).optional(),
+          }),
+          response: { 200: importHistorySchema },
+        },
+      },
+      async (request) => ({ imports: await imports.history(request.query.limit ?? 20) }),
     );
   };

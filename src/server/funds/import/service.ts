@@ -1,23 +1,68 @@
-import type { ImportMode, ImportResult } from "../../../shared/schemas/import.js";
+import type {
+  ImportMapping,
+  ImportMode,
+  ImportPreview,
+  ImportProgressPhase,
+  ImportResult,
+  ImportRun,
+} from "../../../shared/schemas/import.js";
 import type { Db } from "../../db/client.js";
-import { invalid } from "../../errors.js";
+import { DomainError, invalid } from "../../errors.js";
 import * as fundsRepository from "../repository.js";
-import { mapColumns, type NormalisedFund, normaliseRecord } from "./normalise.js";
+import { allCountries, countryByCode } from "./countries.js";
+import {
+  applyColumnMapping,
+  type ImportField,
+  issueText,
+  mapColumns,
+  missingFields,
+  type NormalisedFund,
+  type NormaliseResult,
+  type NormaliserOptions,
+  type RowIssue,
+  RowNormaliser,
+  valueMappings,
+} from "./normalise.js";
 import {
   detectFileKind,
   FILE_TYPE_REFUSED,
   type ImportFileKind,
-  parseSpreadsheet,
+  openSpreadsheet,
   type SheetRecord,
+  type Spreadsheet,
 } from "./parse-file.js";
+import * as runsRepository from "./repository.js";
 
 export type ImportOptions = { mode: ImportMode; defaultSource?: string };
 
+export type UploadedFile = { buffer: Buffer; fileName: string; mimeType: string };
+
+export type ImportProgress = { phase: ImportProgressPhase; processed: number; total: number };
+export type ProgressListener = (progress: ImportProgress) => void;
+
+/** Who started an import, for its history entry. */
+export type ImportActor = { id: number; email: string } | null;
+
+/** Valid rows per duplicate lookup, per write and per progress report while writing. */
+const WRITE_BATCH = fundsRepository.INSERT_BATCH_SIZE;
+/** Rows checked between two progress reports (and two turns of the event loop). */
+const CHECK_BATCH = 2000;
+/** At most this many row warnings travel back with a result; the count of the rest is said. */
+const MAX_WARNINGS = 500;
+const PREVIEW_ROWS = 10;
+const PREVIEW_ERRORS = 50;
+const PREVIEW_UNKNOWN_VALUES = 300;
+/** Distinct unknown values the preview counts; a column of unique junk must not fill the memory. */
+const MAX_UNKNOWN_TRACKED = 20_000;
+const SAMPLES_PER_COLUMN = 3;
+
 /**
  * The one import path: the admin upload and the first-start seed both come through here.
- * Parse → map columns → validate and normalise each row → detect duplicates (name plus country,
- * against the database and earlier rows of the same file) → write in batches, in one transaction,
- * so that a failure leaves the fund data as it was.
+ * The file is read twice, a row at a time, and never held as a table of rows or funds: first
+ * every row is normalised and checked (errors, warnings, counts), then, in one transaction, the
+ * rows are normalised again and written in batches, each batch's duplicates (name plus country,
+ * against the funds stored before and the file's earlier rows) found by one lookup. A failure
+ * anywhere in the transaction leaves the fund data as it was.
  */
 export async function importFundsFile(
   db: Db,
@@ -25,51 +70,181 @@ export async function importFundsFile(
   kind: ImportFileKind,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  return importRecords(db, parseSpreadsheet(buffer, kind), options);
+  const sheet = await openSpreadsheet(buffer, kind);
+  const { fieldByColumn, missing } = mapColumns(sheet.columns);
+  const file: ReadyFile = {
+    sheet,
+    fieldByColumn,
+    missing,
+    normaliser: new RowNormaliser(fieldByColumn, { defaultSource: options.defaultSource ?? "import" }),
+  };
+  if (sheet.hasRows && missing.length > 0) {
+    let rows = 0;
+    for await (const _ of sheet.rows()) rows += 1;
+    return { ...emptyResult(), failedImports: rows, errors: [{ row: "N/A", error: missingText(missing) }] };
+  }
+  const check = await checkFile(file);
+  return db.transaction((tx) => writeFunds(tx, file, check, options.mode, null));
 }
+
+/** A file made ready for a preview or an import: its kind checked, opened, its columns mapped. */
+type ReadyFile = {
+  sheet: Spreadsheet;
+  fieldByColumn: Map<string, ImportField>;
+  missing: ImportField[];
+  normaliser: RowNormaliser;
+};
 
 /**
- * An admin's upload: the file's kind is checked against its name, type and content, and a file
- * whose header lacks a column every fund needs is refused as a whole (400, naming the columns)
- * before anything is written. The source of each new fund is the file's name.
+ * An admin's upload, before anything is written: the file's kind is checked against its name,
+ * type and content, and the admin's mapping is checked against the file (every column it names
+ * must exist, every country it maps to must be real).
  */
-export async function importUploadedFile(
-  db: Db,
-  file: { buffer: Buffer; fileName: string; mimeType: string },
-  mode: ImportMode,
-): Promise<ImportResult> {
+async function openUpload(
+  file: UploadedFile,
+  mapping: ImportMapping | undefined,
+  importDate: string,
+): Promise<ReadyFile> {
   const kind = detectFileKind(file.buffer, file.fileName, file.mimeType);
   if (!kind) throw invalid(FILE_TYPE_REFUSED);
-  const records = parseSpreadsheet(file.buffer, kind);
-  const { missing } = mapColumns(records.length > 0 ? Object.keys(records[0]?.values ?? {}) : []);
-  if (records.length > 0 && missing.length > 0) throw invalid(`Missing required column(s): ${missing.join(", ")}`);
-  return importRecords(db, records, { mode, defaultSource: sourceName(file.fileName) });
+  const sheet = await openSpreadsheet(file.buffer, kind);
+  for (const column of Object.keys(mapping?.columns ?? {})) {
+    if (!sheet.columns.includes(column))
+      throw invalid(`The mapping names a column the file does not have: '${column}'.`);
+  }
+  for (const code of Object.values(mapping?.values?.country ?? {})) {
+    if (code !== null && !countryByCode(code)) throw invalid(`The mapping names an unknown country code: '${code}'.`);
+  }
+  const fieldByColumn = applyColumnMapping(mapColumns(sheet.columns).fieldByColumn, mapping?.columns);
+  const options: NormaliserOptions = {
+    forceSource: sourceName(file.fileName),
+    reviewedDefault: importDate,
+    mappings: valueMappings(mapping?.values),
+  };
+  return {
+    sheet,
+    fieldByColumn,
+    missing: missingFields(new Set(fieldByColumn.values())),
+    normaliser: new RowNormaliser(fieldByColumn, options),
+  };
 }
 
-/** The admin's import as the routes see it: written, then this instance's search index renewed. */
-export class FundImportService {
-  constructor(
-    private readonly db: Db,
-    private readonly indexes: { invalidate(): void },
-  ) {}
+type ValidRow = { row: number; fund: NormalisedFund };
+type UnknownValue = { field: ImportField; column: string; value: string; count: number; mappable: boolean };
 
-  async upload(file: { buffer: Buffer; fileName: string; mimeType: string }, mode: ImportMode): Promise<ImportResult> {
-    const result = await importUploadedFile(this.db, file, mode);
-    // Other instances hear of the change through the funds trigger; this one is told at once, so
-    // that its next search already sees the new funds.
-    this.indexes.invalidate();
-    return result;
+/**
+ * Reads the file once, row by row: each row normalised and shown to `onRow`, the valid ones handed
+ * to `onFunds` in batches of WRITE_BATCH. Returns the number of rows read.
+ */
+async function scanFile(
+  file: ReadyFile,
+  handlers: {
+    onRow?: (record: SheetRecord, outcome: NormaliseResult) => void;
+    onFunds?: (batch: ValidRow[]) => Promise<void>;
+    onProgress?: (rowsRead: number) => void;
+    /** A second read after `check`: rows it failed are skipped, the others are not checked again. */
+    after?: FileCheck;
+  },
+): Promise<number> {
+  let rowsRead = 0;
+  let batch: ValidRow[] = [];
+  const failedRows = handlers.after ? new Set(handlers.after.errors.map((error) => error.row)) : undefined;
+  for await (const record of file.sheet.rows()) {
+    rowsRead += 1;
+    const outcome = failedRows?.has(record.row) ? null : file.normaliser.normalise(record, failedRows !== undefined);
+    if (outcome) handlers.onRow?.(record, outcome);
+    if (outcome?.ok && handlers.onFunds) {
+      batch.push({ row: record.row, fund: outcome.fund });
+      if (batch.length >= WRITE_BATCH) {
+        await handlers.onFunds(batch);
+        batch = [];
+      }
+    }
+    if (rowsRead % CHECK_BATCH === 0) {
+      handlers.onProgress?.(rowsRead);
+      // Let progress lines leave and other requests run between slices of the file.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  if (batch.length > 0) await handlers.onFunds?.(batch);
+  return rowsRead;
+}
+
+/** What checking every row found: all the result needs but the writes, and the preview's extras. */
+class FileCheck {
+  total = 0;
+  valid = 0;
+  readonly errors: Array<{ row: number; error: string }> = [];
+  readonly warnings: Array<{ row: number; warning: string }> = [];
+  warningCount = 0;
+  rowsWithWarnings = 0;
+  /** Unknown values per field, column and value, with how often each occurs (the preview's only). */
+  readonly unknown = new Map<string, UnknownValue>();
+  /** The first few distinct values of each column (the preview's only). */
+  readonly samples = new Map<string, string[]>();
+
+  constructor(private readonly forPreview: boolean) {}
+
+  add(record: SheetRecord, outcome: NormaliseResult): void {
+    if (outcome.ok) this.valid += 1;
+    else this.errors.push({ row: record.row, error: outcome.error });
+    if (outcome.ok && outcome.issues.length > 0) this.rowsWithWarnings += 1;
+    for (const issue of outcome.issues) {
+      if (this.forPreview) this.countUnknown(issue);
+      if (outcome.ok) {
+        this.warningCount += 1;
+        if (this.warnings.length < MAX_WARNINGS) this.warnings.push({ row: record.row, warning: issueText(issue) });
+      }
+    }
+    if (this.forPreview) this.sample(record);
+  }
+
+  private countUnknown(issue: RowIssue): void {
+    const key = `${issue.field}\u0000${issue.column}\u0000${issue.value}`;
+    const seen = this.unknown.get(key);
+    if (seen) seen.count += 1;
+    else if (this.unknown.size < MAX_UNKNOWN_TRACKED) {
+      const { field, column, value, mappable } = issue;
+      this.unknown.set(key, { field, column, value, count: 1, mappable });
+    }
+  }
+
+  private sample(record: SheetRecord): void {
+    for (const column in record.values) {
+      const value = record.values[column];
+      if (!value) continue;
+      let values = this.samples.get(column);
+      if (!values) {
+        values = [];
+        this.samples.set(column, values);
+      }
+      if (values.length < SAMPLES_PER_COLUMN && !values.includes(value)) values.push(value);
+    }
   }
 }
 
-/** The file's own name, cut to what the source column keeps, as the funds' provenance. */
-function sourceName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop()?.trim() || "import";
-  return base.slice(0, 100);
+/** The checking read: every row normalised; errors, warnings and counts kept, the funds not. */
+async function checkFile(file: ReadyFile, options: { onProgress?: ProgressListener; forPreview?: boolean } = {}) {
+  const check = new FileCheck(options.forPreview ?? false);
+  const { onProgress } = options;
+  check.total = await scanFile(file, {
+    onRow: (record, outcome) => check.add(record, outcome),
+    // The row count is known only at the end of the file: until then it is estimated from how
+    // much of the file has been read.
+    onProgress:
+      onProgress &&
+      ((rowsRead) => {
+        const fraction = file.sheet.readFraction();
+        const estimate = fraction > 0 ? Math.round(rowsRead / fraction) : rowsRead;
+        onProgress({ phase: "checking", processed: rowsRead, total: Math.max(rowsRead, estimate) });
+      }),
+  });
+  onProgress?.({ phase: "checking", processed: check.total, total: check.total });
+  return check;
 }
 
-async function importRecords(db: Db, records: SheetRecord[], options: ImportOptions): Promise<ImportResult> {
-  const result: ImportResult = {
+function emptyResult(): ImportResult {
+  return {
     successfulImports: 0,
     failedImports: 0,
     duplicatesFound: 0,
@@ -77,52 +252,252 @@ async function importRecords(db: Db, records: SheetRecord[], options: ImportOpti
     duplicatesUpdated: 0,
     errors: [],
   };
-  if (records.length === 0) return result;
+}
 
-  const { fieldByColumn, missing } = mapColumns(Object.keys(records[0]?.values ?? {}));
-  if (missing.length > 0) {
-    result.failedImports = records.length;
-    result.errors.push({ row: "N/A", error: `Missing required column(s): ${missing.join(", ")}` });
-    return result;
-  }
+/**
+ * Duplicates by name plus country, batch after batch: against the funds stored before the import
+ * (one lookup per batch, for the keys the file has not shown yet) and against the file's earlier
+ * rows. Keys seen before are not looked up again, so funds the import itself has written in an
+ * earlier batch are never mistaken for stored ones.
+ */
+class DuplicateFinder {
+  private readonly seenInFile = new Set<string>();
+  /** The oldest stored fund for each key of the file that had one before the import. */
+  private readonly storedIds = new Map<string, number>();
 
-  const valid: Array<{ row: number; fund: NormalisedFund }> = [];
-  for (const record of records) {
-    const outcome = normaliseRecord(record, fieldByColumn, options.defaultSource);
-    if (outcome.ok) valid.push({ row: record.row, fund: outcome.fund });
-    else {
-      result.failedImports += 1;
-      result.errors.push({ row: record.row, error: outcome.error });
+  constructor(private readonly db: Db) {}
+
+  /** For each fund, in order: null when it is new, else the stored fund it repeats (if any). */
+  async classify(batch: readonly ValidRow[]): Promise<Array<{ storedId: number | undefined } | null>> {
+    const keys = batch.map(({ fund }) => fundsRepository.duplicateKey(fund.name, fund.country));
+    const unseen = new Set(keys.filter((key) => !this.seenInFile.has(key)));
+    if (unseen.size > 0) {
+      const names = new Set(batch.map(({ fund }) => fund.name.trim().toLowerCase()));
+      const stored = await fundsRepository.findOldestFundIdsByNames(this.db, [...names]);
+      for (const [key, id] of stored) if (unseen.has(key)) this.storedIds.set(key, id);
     }
+    return keys.map((key) => {
+      const storedId = this.storedIds.get(key);
+      const duplicate = storedId !== undefined || this.seenInFile.has(key);
+      this.seenInFile.add(key);
+      return duplicate ? { storedId } : null;
+    });
   }
+}
 
-  await db.transaction(async (tx) => {
-    const existing = await fundsRepository.findFundIdsByKeys(
-      tx,
-      valid.map(({ fund }) => fund),
-    );
-    const seenInFile = new Set<string>();
-    const toInsert: NormalisedFund[] = [];
-    for (const { fund } of valid) {
-      const key = fundsRepository.duplicateKey(fund.name, fund.country);
-      const existingIds = existing.get(key);
-      const isDuplicate = existingIds !== undefined || seenInFile.has(key);
-      seenInFile.add(key);
-      if (!isDuplicate) {
-        toInsert.push(fund);
-        result.successfulImports += 1;
-        continue;
+/** What the import does with one duplicate, by mode: counted, and kept apart, written or dropped. */
+function countDuplicate(
+  mode: ImportMode,
+  storedId: number | undefined,
+  result: ImportResult,
+): "insert" | "update" | "skip" {
+  result.duplicatesFound += 1;
+  if (mode === "allow_duplicates") return "insert";
+  // The oldest record with that name and country is the canonical one; a repeat of a row of the
+  // file with no stored fund behind it is skipped.
+  if (mode === "update_duplicates" && storedId !== undefined) {
+    result.duplicatesUpdated += 1;
+    return "update";
+  }
+  result.duplicatesSkipped += 1;
+  return "skip";
+}
+
+/** The writing read, inside the caller's transaction: counts from the checking read, funds written per batch. */
+async function writeFunds(
+  tx: Db,
+  file: ReadyFile,
+  check: FileCheck,
+  mode: ImportMode,
+  importId: number | null,
+  onProgress?: ProgressListener,
+): Promise<ImportResult> {
+  const result: ImportResult = { ...emptyResult(), failedImports: check.errors.length, errors: check.errors };
+  const duplicates = new DuplicateFinder(tx);
+  let handled = 0;
+  await scanFile(file, {
+    after: check,
+    onFunds: async (batch) => {
+      const found = await duplicates.classify(batch);
+      const inserts: NormalisedFund[] = [];
+      // By stored id: a stored fund repeated in the file takes its last row's values.
+      const updates = new Map<number, NormalisedFund>();
+      batch.forEach(({ fund }, index) => {
+        if (importId !== null) fund.importId = importId;
+        const duplicate = found[index];
+        const action = duplicate ? countDuplicate(mode, duplicate.storedId, result) : "insert";
+        if (!duplicate) result.successfulImports += 1;
+        if (action === "insert") inserts.push(fund);
+        else if (action === "update" && duplicate?.storedId !== undefined) updates.set(duplicate.storedId, fund);
+      });
+      await fundsRepository.insertFunds(tx, inserts);
+      await fundsRepository.updateFunds(
+        tx,
+        [...updates].map(([id, values]) => ({ id, values })),
+      );
+      handled += batch.length;
+      if (onProgress) {
+        onProgress({ phase: "writing", processed: handled, total: check.valid });
+        // PGlite answers without the event loop turning; this lets the progress line reach the socket.
+        await new Promise((resolve) => setImmediate(resolve));
       }
-      result.duplicatesFound += 1;
-      if (options.mode === "allow_duplicates") toInsert.push(fund);
-      else if (options.mode === "update_duplicates" && existingIds?.[0] !== undefined) {
-        // The oldest record with that name and country is the canonical one.
-        await fundsRepository.updateFund(tx, existingIds[0], fund);
-        result.duplicatesUpdated += 1;
-      } else result.duplicatesSkipped += 1;
-    }
-    await fundsRepository.insertFunds(tx, toInsert);
+    },
   });
-
+  if (handled === 0) onProgress?.({ phase: "writing", processed: 0, total: check.valid });
+  if (check.warningCount > 0) result.warnings = check.warnings;
   return result;
+}
+
+/** Today as the import records it in lastReviewed when the file gives no date. */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The file's own name, cut to what the source column keeps, as the funds' provenance. */
+function sourceName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop()?.trim() || "import";
+  return base.slice(0, 100);
+}
+
+export type UploadRequest = {
+  file: UploadedFile;
+  mode: ImportMode;
+  mapping?: ImportMapping | undefined;
+  actor?: ImportActor;
+  onProgress?: ProgressListener;
+};
+
+/**
+ * The admin's import as the routes see it: preview, import (written in one transaction with its
+ * history entry, then this instance's search index renewed) and the history list.
+ */
+export class FundImportService {
+  constructor(
+    private readonly db: Db,
+    private readonly indexes: { invalidate(): void },
+  ) {}
+
+  /**
+   * What an import of this file would do, without writing: the detected mapping, the values it
+   * cannot read, the counts, and the first rows as they would be stored.
+   */
+  async preview(request: Omit<UploadRequest, "onProgress" | "actor">): Promise<ImportPreview> {
+    const file = await openUpload(request.file, request.mapping, today());
+    const check = new FileCheck(true);
+    const result = emptyResult();
+    const canImport = file.missing.length === 0;
+    const duplicates = new DuplicateFinder(this.db);
+    const rows: ImportPreview["rows"] = [];
+    check.total = await scanFile(file, {
+      onRow: (record, outcome) => check.add(record, outcome),
+      // What the import would do, batch by batch, with the same duplicate rules and nothing written.
+      onFunds: canImport
+        ? async (batch) => {
+            const found = await duplicates.classify(batch);
+            batch.forEach(({ row, fund }, index) => {
+              const duplicate = found[index];
+              if (duplicate) countDuplicate(request.mode, duplicate.storedId, result);
+              else result.successfulImports += 1;
+              if (rows.length < PREVIEW_ROWS) rows.push(previewRow(row, fund, duplicate !== null));
+            });
+          }
+        : undefined,
+    });
+    return {
+      fileName: sourceName(request.file.fileName),
+      rowCount: check.total,
+      columns: file.sheet.columns.map((column) => ({
+        column,
+        field: file.fieldByColumn.get(column) ?? null,
+        samples: (check.samples.get(column) ?? []).map((value) =>
+          value.length > 60 ? `${value.slice(0, 60)}…` : value,
+        ),
+      })),
+      missing: file.missing,
+      unknownValues: [...check.unknown.values()]
+        .sort((a, b) => Number(b.mappable) - Number(a.mappable) || b.count - a.count || a.value.localeCompare(b.value))
+        .slice(0, PREVIEW_UNKNOWN_VALUES),
+      summary: {
+        total: check.total,
+        newRecords: result.successfulImports,
+        duplicatesFound: result.duplicatesFound,
+        duplicatesSkipped: result.duplicatesSkipped,
+        duplicatesUpdated: result.duplicatesUpdated,
+        failed: canImport ? check.errors.length : check.total,
+        withWarnings: check.rowsWithWarnings,
+      },
+      errors: canImport ? check.errors.slice(0, PREVIEW_ERRORS) : [{ row: "N/A", error: missingText(file.missing) }],
+      rows,
+      countryChoices: check.unknown.size > 0 ? allCountries() : [],
+    };
+  }
+
+  /**
+   * Imports a file: all of it or nothing. The funds and the history entry are written in one
+   * transaction; a file whose columns (after the admin's mapping) lack a required field is refused
+   * before anything is written.
+   */
+  async upload(request: UploadRequest): Promise<ImportResult> {
+    const { file, mode, onProgress } = request;
+    onProgress?.({ phase: "reading", processed: 0, total: 0 });
+    const ready = await openUpload(file, request.mapping, today());
+    if (ready.sheet.hasRows && ready.missing.length > 0) throw invalid(missingText(ready.missing));
+    const check = await checkFile(ready, { onProgress });
+    const start: runsRepository.RunStart = {
+      adminId: request.actor?.id ?? null,
+      adminEmail: request.actor?.email ?? null,
+      fileName: sourceName(file.fileName),
+      fileBytes: file.buffer.length,
+      mode,
+      totalRows: check.total,
+    };
+    let outcome: { result: ImportResult; importId: number };
+    try {
+      outcome = await this.db.transaction(async (tx) => {
+        const importId = await runsRepository.insertRun(tx, start);
+        const result = await writeFunds(tx, ready, check, mode, importId, onProgress);
+        await runsRepository.finishRun(tx, importId, result);
+        return { result, importId };
+      });
+    } catch (error) {
+      // Nothing of the file was kept; the history says so, with the reason, for whoever looks next.
+      await runsRepository
+        .insertFailedRun(
+          this.db,
+          start,
+          error instanceof DomainError ? error.message : "The import failed on the server; nothing was stored.",
+        )
+        .catch(() => undefined);
+      throw error;
+    }
+    // Other instances hear of the change through the funds trigger; this one is told at once, so
+    // that its next search already sees the new funds.
+    this.indexes.invalidate();
+    return { ...outcome.result, importId: outcome.importId };
+  }
+
+  history(limit = 20): Promise<ImportRun[]> {
+    return runsRepository.listRuns(this.db, limit);
+  }
+}
+
+function previewRow(row: number, fund: NormalisedFund, duplicate: boolean): ImportPreview["rows"][number] {
+  return {
+    row,
+    name: fund.name,
+    country: fund.country,
+    countryCode: fund.countryCode ?? null,
+    city: fund.city ?? null,
+    fundingStages: fund.fundingStages,
+    industryFocus: fund.industryFocus,
+    fundSize: fund.fundSize ?? null,
+    currency: fund.currency ?? null,
+    checkSizeMinUsd: fund.checkSizeMinUsd ?? null,
+    checkSizeMaxUsd: fund.checkSizeMaxUsd ?? null,
+    website: fund.website ?? null,
+    lastReviewed: fund.lastReviewed ?? null,
+    duplicate,
+  };
+}
+
+function missingText(missing: readonly string[]): string {
+  return `Missing required column(s): ${missing.join(", ")}`;
 }

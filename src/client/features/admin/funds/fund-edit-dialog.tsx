@@ -1,0 +1,187 @@
+import { LoaderCircle } from "lucide-react";
+import { useEffect } from "react";
+import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { ADMIN_TEXTS, FUNDS_ADMIN_TEXTS } from "../../../../shared/admin-texts.js";
+import { INDUSTRIES } from "../../../../shared/industries.js";
+import type { AdminFund } from "../../../../shared/schemas/admin-funds.js";
+import { fundInputSchema } from "../../../../shared/schemas/fund-input.js";
+import { STAGES } from "../../../../shared/stages.js";
+import { FormField } from "../../../components/form-field.js";
+import { Button } from "../../../components/ui/button.js";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog.js";
+import { ApiError } from "../../../lib/api-client.js";
+import { type FundFormValues, formValuesOf, fundInputOf } from "./fund-form-values.js";
+import { useUpdateFund } from "./use-admin-funds.js";
+
+/**
+ * Validation through the shared fund rules (the import's and the update call's own): each issue is
+ * shown at the field its path names.
+ */
+const resolver: Resolver<FundFormValues> = async (values) => {
+  const parsed = fundInputSchema.safeParse(fundInputOf(values));
+  if (parsed.success) return { values, errors: {} };
+  const errors: FieldErrors<FundFormValues> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? "name") as keyof FundFormValues;
+    if (!errors[field]) errors[field] = { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors };
+};
+
+const textareaClass =
+  "min-h-24 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden";
+
+export function FundEditDialog({ fund, onClose }: { fund: AdminFund | null; onClose: () => void }) {
+  const update = useUpdateFund();
+  const form = useForm<FundFormValues>({ resolver, mode: "onBlur" });
+  const { register, handleSubmit, reset, formState, setError } = form;
+  const errors = formState.errors;
+
+  useEffect(() => {
+    if (fund) reset(formValuesOf(fund));
+  }, [fund, reset]);
+
+  const submit = handleSubmit((values) => {
+    if (!fund) return;
+    update.mutate(
+      { id: fund.id, fund: fundInputOf(values) },
+      {
+        onSuccess: () => {
+          toast.success(FUNDS_ADMIN_TEXTS.saved);
+          onClose();
+        },
+        onError: (error) => {
+          const message =
+            error instanceof ApiError && error.serverMessage ? error.serverMessage : FUNDS_ADMIN_TEXTS.saveFailed;
+          if (/^Country /.test(message)) setError("country", { message });
+          else toast.error(message);
+        },
+      },
+    );
+  });
+
+  const pending = update.isPending;
+  const field = (name: keyof FundFormValues, label: string, extra: Record<string, unknown> = {}) => (
+    <FormField id={`fund-${name}`} label={label} error={errors[name]?.message} {...register(name)} {...extra} />
+  );
+
+  return (
+    <Dialog
+      open={fund !== null}
+      onOpenChange={(open) => {
+        if (!open && !pending) onClose();
+      }}
+    >
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{FUNDS_ADMIN_TEXTS.editTitle}</DialogTitle>
+          <DialogDescription>{fund?.name}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field("name", "Name")}
+            {field("country", "Country", { hint: "A name, an ISO code or a short form such as USA." })}
+            {field("city", "City")}
+            {field("fundManager", "Fund manager")}
+            {field("website", "Website", { type: "url", placeholder: "https://" })}
+            {field("linkedin", "LinkedIn", { type: "url", placeholder: "https://www.linkedin.com/company/…" })}
+            {field("fundSize", "Fund size", { inputMode: "decimal" })}
+            {field("currency", "Currency", { placeholder: "USD", maxLength: 3 })}
+            {field("checkSizeMinUsd", "Minimum check size (USD)", { inputMode: "numeric" })}
+            {field("checkSizeMaxUsd", "Maximum check size (USD)", { inputMode: "numeric" })}
+            {field("foundedYear", "Founded year", { inputMode: "numeric" })}
+            {field("lastReviewed", "Last reviewed", { type: "date" })}
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="fund-leadsRounds" className="text-sm font-medium text-slate-800">
+                Leads rounds
+              </label>
+              <select
+                id="fund-leadsRounds"
+                {...register("leadsRounds")}
+                className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
+              >
+                <option value="">Unknown</option>
+                <option value="yes">Yes</option>
+                <option value="no">No</option>
+              </select>
+            </div>
+          </div>
+
+          <fieldset aria-describedby={errors.fundingStages ? "fund-stages-error" : undefined}>
+            <legend className="text-sm font-medium text-slate-800">Funding stages</legend>
+            <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+              {STAGES.map((stage) => (
+                <label key={stage.code} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    value={stage.code}
+                    {...register("fundingStages")}
+                    className="size-4 accent-indigo-600"
+                  />
+                  {stage.label}
+                </label>
+              ))}
+            </div>
+            {errors.fundingStages && (
+              <p id="fund-stages-error" className="mt-1 text-xs font-medium text-red-700">
+                {errors.fundingStages.message}
+              </p>
+            )}
+          </fieldset>
+
+          <fieldset aria-describedby={errors.industryFocus ? "fund-industries-error" : undefined}>
+            <legend className="text-sm font-medium text-slate-800">Industry focus</legend>
+            <div className="mt-2 grid max-h-48 grid-cols-1 gap-2 overflow-y-auto rounded-lg border border-slate-200 p-3 sm:grid-cols-2 lg:grid-cols-3">
+              {INDUSTRIES.map((industry) => (
+                <label key={industry.code} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    value={industry.code}
+                    {...register("industryFocus")}
+                    className="size-4 accent-indigo-600"
+                  />
+                  {industry.label}
+                </label>
+              ))}
+            </div>
+            {errors.industryFocus && (
+              <p id="fund-industries-error" className="mt-1 text-xs font-medium text-red-700">
+                {errors.industryFocus.message}
+              </p>
+            )}
+          </fieldset>
+
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="fund-description" className="text-sm font-medium text-slate-800">
+              Description
+            </label>
+            <textarea id="fund-description" rows={4} {...register("description")} className={textareaClass} />
+            {errors.description && <p className="text-xs font-medium text-red-700">{errors.description.message}</p>}
+          </div>
+
+          {/* The long form scrolls inside the dialog; Save and Cancel stay in view at its foot. */}
+          <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t border-slate-200 bg-white px-6 py-4 sm:-bottom-7 sm:-mx-7 sm:-mb-7 sm:px-7">
+            <DialogClose asChild>
+              <Button variant="outline" disabled={pending}>
+                {ADMIN_TEXTS.cancel}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={pending}>
+              {pending && <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />}
+              {pending ? FUNDS_ADMIN_TEXTS.saving : FUNDS_ADMIN_TEXTS.save}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,77 @@
+import type { AdminFund } from "../../../../shared/schemas/admin-funds.js";
+import type { FundInput } from "../../../../shared/schemas/fund-input.js";
+
+/** The Edit form's values: text inputs hold strings, the lists hold codes. */
+export type FundFormValues = {
+  name: string;
+  country: string;
+  city: string;
+  website: string;
+  linkedin: string;
+  fundingStages: string[];
+  industryFocus: string[];
+  fundSize: string;
+  currency: string;
+  checkSizeMinUsd: string;
+  checkSizeMaxUsd: string;
+  leadsRounds: "" | "yes" | "no";
+  foundedYear: string;
+  description: string;
+  fundManager: string;
+  lastReviewed: string;
+};
+
+export function formValuesOf(fund: AdminFund): FundFormValues {
+  const text = (value: string | number | null) => (value === null ? "" : String(value));
+  return {
+    name: fund.name,
+    country: fund.country,
+    city: text(fund.city),
+    website: text(fund.website),
+    linkedin: text(fund.linkedin),
+    fundingStages: fund.fundingStages,
+    industryFocus: fund.industryFocus,
+    fundSize: text(fund.fundSize),
+    currency: text(fund.currency),
+    checkSizeMinUsd: text(fund.checkSizeMinUsd),
+    checkSizeMaxUsd: text(fund.checkSizeMaxUsd),
+    leadsRounds: fund.leadsRounds === null ? "" : fund.leadsRounds ? "yes" : "no",
+    foundedYear: text(fund.foundedYear),
+    description: text(fund.description),
+    fundManager: text(fund.fundManager),
+    lastReviewed: text(fund.lastReviewed),
+  };
+}
+
+/**
+ * The form's strings as the shared fund rules take them: blanks become null, numbers are read as
+ * numbers ('1,000,000' too); a number that is not one stays text, so that the rules refuse it with
+ * their own message instead of it being silently dropped.
+ */
+export function fundInputOf(values: FundFormValues): FundInput {
+  const text = (value: string) => (value.trim() === "" ? null : value.trim());
+  const number = (value: string) => {
+    const trimmed = value.trim().replace(/[,\s_]/g, "");
+    if (trimmed === "") return null;
+    const parsed = Number(trimmed);
+    return (Number.isFinite(parsed) ? parsed : value) as number;
+  };
+  return {
+    name: values.name,
+    country: values.country,
+    city: text(values.city),
+    website: text(values.website),
+    linkedin: text(values.linkedin),
+    fundingStages: values.fundingStages as FundInput["fundingStages"],
+    industryFocus: values.industryFocus as FundInput["industryFocus"],
+    fundSize: number(values.fundSize),
+    currency: text(values.currency)?.toUpperCase() ?? null,
+    checkSizeMinUsd: number(values.checkSizeMinUsd),
+    checkSizeMaxUsd: number(values.checkSizeMaxUsd),
+    leadsRounds: values.leadsRounds === "" ? null : values.leadsRounds === "yes",
+    foundedYear: number(values.foundedYear),
+    description: text(values.description),
+    fundManager: text(values.fundManager),
+    lastReviewed: text(values.lastReviewed),
+  };
+}

@@ -1,0 +1,133 @@
+import { z } from "zod/mini";
+import { INDUSTRY_CODES, type IndustryCode, isIndustryCode } from "../industries.js";
+import { isStageCode, STAGE_CODES, type StageCode } from "../stages.js";
+
+const stageCode = (value: unknown): value is StageCode => typeof value === "string" && isStageCode(value);
+const industryCode = (value: unknown): value is IndustryCode => typeof value === "string" && isIndustryCode(value);
+
+/**
+ * A fund as an admin may store it: the one rule set for every way a fund is written. The import
+ * checks each normalised row against it, the admin's Edit form validates with it in the browser,
+ * and the update call validates its body with it. zod/mini, so that the admin chunk does not pull
+ * classic zod into the client (docs/decisions/0006); the server's route accepts zod/mini schemas.
+ * Codes, numbers and patterns are checked with z.custom and z.refine rather than z.enum, z.int,
+ * z.gte or z.regex: zod's code lives in one chunk that the home page preloads, so every kind of
+ * check the admin's form uses is paid for on the home page (those four cost 0.9 KB gzip).
+ */
+export const FUND_LIMITS = {
+  name: 200,
+  country: 100,
+  city: 100,
+  description: 2000,
+  fundManager: 200,
+  url: 500,
+  maxAmount: 1e15,
+  minYear: 1800,
+} as const;
+
+/** The latest founding year a fund can have: next year (a fund announced for January). */
+export const latestFoundedYear = () => new Date().getUTCFullYear() + 1;
+
+const optionalText = (label: string, max: number) =>
+  z.nullable(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters.`)));
+
+const webAddress = (label: string) =>
+  z.nullable(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(FUND_LIMITS.url, `${label} must be at most ${FUND_LIMITS.url} characters.`),
+        z.refine(isWebAddress, `${label} must be a web address starting with http:// or https://.`),
+      ),
+  );
+
+const amount = (label: string) =>
+  z.nullable(
+    z.number(`${label} must be a number.`).check(
+      z.refine(Number.isFinite, `${label} must be a number.`),
+      z.refine((value) => value >= 0, `${label} must not be negative.`),
+      z.refine((value) => value <= FUND_LIMITS.maxAmount, `${label} is too large.`),
+    ),
+  );
+
+export function isWebAddress(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
+
+export const fundInputSchema = z
+  .strictObject({
+    name: z
+      .string("Name is required.")
+      .check(
+        z.trim(),
+        z.minLength(1, "Name is required."),
+        z.maxLength(FUND_LIMITS.name, `Name must be at most ${FUND_LIMITS.name} characters.`),
+      ),
+    country: z
+      .string("Country is required.")
+      .check(
+        z.trim(),
+        z.minLength(1, "Country is required."),
+        z.maxLength(FUND_LIMITS.country, `Country must be at most ${FUND_LIMITS.country} characters.`),
+      ),
+    city: optionalText("City", FUND_LIMITS.city),
+    website: webAddress("Website"),
+    linkedin: webAddress("LinkedIn"),
+    fundingStages: z
+      .array(z.custom<StageCode>(stageCode, "Choose funding stages from the list."))
+      .check(
+        z.minLength(1, "Choose at least one funding stage."),
+        z.maxLength(STAGE_CODES.length, "Too many funding stages."),
+      ),
+    industryFocus: z
+      .array(z.custom<IndustryCode>(industryCode, "Choose industries from the list."))
+      .check(
+        z.minLength(1, "Choose at least one industry."),
+        z.maxLength(INDUSTRY_CODES.length, "Too many industries."),
+      ),
+    fundSize: amount("Fund size"),
+    currency: z.nullable(
+      z.string().check(
+        z.trim(),
+        z.refine((value) => /^[A-Z]{3}$/.test(value), "Currency must be a 3-letter ISO code such as USD."),
+      ),
+    ),
+    checkSizeMinUsd: amount("Minimum check size"),
+    checkSizeMaxUsd: amount("Maximum check size"),
+    leadsRounds: z.nullable(z.boolean("Leads rounds must be yes, no or unknown.")),
+    foundedYear: z.nullable(
+      z.number("Founded year must be a year.").check(
+        z.refine(Number.isInteger, "Founded year must be a year."),
+        z.refine((year) => year >= FUND_LIMITS.minYear, `Founded year must be ${FUND_LIMITS.minYear} or later.`),
+        z.refine((year) => year <= latestFoundedYear(), "Founded year cannot be in the future."),
+      ),
+    ),
+    description: optionalText("Description", FUND_LIMITS.description),
+    fundManager: optionalText("Fund manager", FUND_LIMITS.fundManager),
+    lastReviewed: z.nullable(
+      z.string().check(
+        z.refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), "Last reviewed must be a date (YYYY-MM-DD)."),
+        z.refine((value) => !Number.isNaN(Date.parse(value)), "Last reviewed must be a date (YYYY-MM-DD)."),
+      ),
+    ),
+  })
+  .check(
+    z.refine(
+      (fund) =>
+        fund.checkSizeMinUsd === null || fund.checkSizeMaxUsd === null || fund.checkSizeMinUsd <= fund.checkSizeMaxUsd,
+      { message: "Minimum check size must not be above the maximum.", path: ["checkSizeMaxUsd"] },
+    ),
+    z.refine((fund) => fund.fundSize === null || fund.currency !== null, {
+      message: "A fund size needs its currency.",
+      path: ["currency"],
+    }),
+  );
+
+export type FundInput = z.output<typeof fundInputSchema>;
