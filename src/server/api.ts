@@ -11,6 +11,7 @@ import { adminBlogRoutes, blogRoutes } from "./blog/routes.js";
 import type { Config } from "./config.js";
 import { rateLimited } from "./errors.js";
 import { fundImportRoutes } from "./funds/import/routes.js";
+import { adminFundReportRoutes, fundReportRoutes } from "./funds/reports/routes.js";
 import { fundsRoutes } from "./funds/routes.js";
 import { crossSiteHook } from "./http/csrf.js";
 import { sendNoApiRoute } from "./http/not-found.js";
@@ -40,6 +41,7 @@ export const apiRoutes =
     });
     await api.register(pingRoute);
     await api.register(fundsRoutes(services.funds));
+    await api.register(fundReportRoutes(services.fundReports));
     await api.register(blogRoutes(services.blog));
     await api.register(authRoutes(services.auth, config.PUBLIC_ORIGIN, services.oidc));
     await api.register(accountRoutes(services.account, config.PUBLIC_ORIGIN));
@@ -48,6 +50,7 @@ export const apiRoutes =
         adminUsersRoutes(services.adminUsers),
         fundImportRoutes(services.fundImport, config.IMPORT_MAX_BYTES),
         adminBlogRoutes(services.blog, services.aiWriter),
+        adminFundReportRoutes(services.fundReports),
       ]),
       { prefix: "/admin" },
     );

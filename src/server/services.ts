@@ -19,6 +19,7 @@ import { VersionedSnapshot } from "./db/versioned-snapshot.js";
 import { seedFundsIfPristine } from "./funds/import/seed.js";
 import { FundImportService } from "./funds/import/service.js";
 import { FundsIndexProvider } from "./funds/index-provider.js";
+import { FundReportsService } from "./funds/reports/service.js";
 import { FundsService } from "./funds/service.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { upsertAdmin } from "./users/repository.js";
@@ -34,6 +35,7 @@ export type AppServices = {
   funds: FundsService;
   fundImport: FundImportService;
   fundsIndex: FundsIndexProvider;
+  fundReports: FundReportsService;
   billing: BillingService;
   blog: BlogService;
   /** This instance's copy of the published blog posts. */
@@ -117,15 +119,18 @@ export async function createServices(
   });
   billing = new BillingService(database.db, gateway, mailer, { publicOrigin: config.PUBLIC_ORIGIN, logger });
   const expirySweeper = new ExpirySweeper(auth, logger);
+  const funds = new FundsService(fundsIndex);
+  const fundReports = new FundReportsService(database.db, funds);
   const services: AppServices = {
     database,
     auth,
     oidc,
-    account: new AccountService(database.db, fundsIndex, auth, billing),
+    account: new AccountService(database.db, fundsIndex, auth, billing, fundReports),
     adminUsers: new AdminUsersService(database.db, billing),
-    funds: new FundsService(fundsIndex),
+    funds,
     fundImport: new FundImportService(database.db, fundsIndex),
     fundsIndex,
+    fundReports,
     billing,
     blog: new BlogService(database.db, publishedPosts),
     publishedPosts,

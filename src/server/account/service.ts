@@ -7,6 +7,7 @@ import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
 import { conflict, invalid, notFound, paymentRequired } from "../errors.js";
 import type { FundsIndexProvider } from "../funds/index-provider.js";
+import type { FundReportsService } from "../funds/reports/service.js";
 import { subscriptionOf, type Viewer } from "../http/viewer.js";
 import * as users from "../users/repository.js";
 import * as repository from "./repository.js";
@@ -17,6 +18,7 @@ export class AccountService {
     private readonly indexes: FundsIndexProvider,
     private readonly auth: AuthService,
     private readonly billing: Pick<BillingService, "cancelBeforeDeletion">,
+    private readonly fundReports: Pick<FundReportsService, "reportsForExport">,
   ) {}
 
   async updateProfile(
@@ -63,9 +65,10 @@ export class AccountService {
 
   /** Everything stored about the user, without password hashes or session tokens. */
   async exportData(user: UserRow) {
-    const [saved, sessionList] = await Promise.all([
+    const [saved, sessionList, fundReports] = await Promise.all([
       repository.savedFundsForExport(this.db, user.id),
       this.auth.sessionsOf(user.id),
+      this.fundReports.reportsForExport(user.id),
     ]);
     return {
       exportedAt: new Date().toISOString(),
@@ -93,6 +96,7 @@ export class AccountService {
         userAgent: row.userAgent,
         ipAddress: row.ipAddress,
       })),
+      fundReports,
     };
   }
 

@@ -1,9 +1,13 @@
+import { isAdvancedSearch } from "../../shared/advanced-search.js";
 import { seesAllResults } from "../../shared/entitlements.js";
 import { FREE_RESULTS_LIMIT } from "../../shared/plans.js";
+import { SUBSCRIPTION_REQUIRED } from "../../shared/schemas/account.js";
 import type { FundSearchQuery } from "../../shared/schemas/funds.js";
 import type { FundRow } from "../db/types.js";
+import { notFound, paymentRequired } from "../errors.js";
 import { subscriptionOf, type Viewer } from "../http/viewer.js";
 import type { FundsIndexProvider } from "./index-provider.js";
+import type { FundSearchIndex } from "./search-index.js";
 
 /** Page size when a subscriber does not give a limit. */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -15,13 +19,21 @@ export class FundsService {
     return [...(await this.indexes.current()).countries];
   }
 
+  /** The index as it stands now (fund pages read rows from it). */
+  current(): Promise<FundSearchIndex> {
+    return this.indexes.current();
+  }
+
   /**
    * The paywall lives here: a viewer who does not see all results gets the top 3 only, whatever
-   * limit or offset they ask for, and no premium field; totalCount always counts every match.
+   * limit or offset they ask for, and no premium field; totalCount always counts every match. An
+   * advanced filter (src/shared/advanced-search.ts) is refused to that viewer outright, with 402
+   * and nothing else: a count or an order alone would already give the Premium answer away.
    */
   async searchJson(query: FundSearchQuery, viewer: Viewer): Promise<string> {
-    const index = await this.indexes.current();
     const full = seesAllResults(subscriptionOf(viewer));
+    if (!full && isAdvancedSearch(query)) throw paymentRequired(SUBSCRIPTION_REQUIRED);
+    const index = await this.indexes.current();
     return index.searchJson(query, {
       offset: full ? (query.offset ?? 0) : 0,
       limit: full
@@ -29,6 +41,22 @@ export class FundsService {
         : Math.min(query.limit ?? FREE_RESULTS_LIMIT, FREE_RESULTS_LIMIT),
       includePremium: full,
     });
+  }
+
+  /**
+   * `{fund, similar}` for a fund page, through the same gate as search: the premium fields only for
+   * a viewer who sees all results. 404 for an id that names no fund.
+   */
+  async fundJson(fundId: number, viewer: Viewer): Promise<string> {
+    const index = await this.indexes.current();
+    const json = index.fundJson(fundId, seesAllResults(subscriptionOf(viewer)));
+    if (json === undefined) throw notFound("Fund not found.");
+    return json;
+  }
+
+  /** Whether a fund exists now (a report must name one). */
+  async exists(fundId: number): Promise<boolean> {
+    return (await this.indexes.current()).has(fundId);
   }
 
   /**
