@@ -17,7 +17,14 @@ describe("fund pages", () => {
     expect(parseFundPath("/funds/12/")).toEqual({ id: 12, slug: undefined });
     expect(parseFundPath("/funds/999999999999-x")?.id).toBe(999_999_999_999);
     expect(parseFundPath("/funds/0-x")?.id).toBe(0);
-    for (const path of ["/funds/", "/funds/99999999999999-x", "/funds/abc", "/funds/12-a/b", "/fund/12", "/funds/-12"]) {
+    for (const path of [
+      "/funds/",
+      "/funds/99999999999999-x",
+      "/funds/abc",
+      "/funds/12-a/b",
+      "/fund/12",
+      "/funds/-12",
+    ]) {
       expect(parseFundPath(path), path).toBeNull();
     }
   });
