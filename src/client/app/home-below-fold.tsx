@@ -1,3 +1,4 @@
+import { AboutDataSection } from "../features/home/about-data-section.js";
 import { FaqSection } from "../features/home/faq-section.js";
 import { FeaturesSection } from "../features/home/features-section.js";
 import { HowItWorksSection } from "../features/home/how-it-works-section.js";
@@ -12,6 +13,7 @@ export function HomeBelowFold() {
     <>
       <FeaturesSection />
       <HowItWorksSection />
+      <AboutDataSection />
       <InsightsTeaser posts={NO_POSTS} />
       <FaqSection />
     </>

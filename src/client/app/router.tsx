@@ -39,6 +39,11 @@ const AdminLayout = lazy(() =>
 const AdminUsersPage = lazy(() =>
   import("../features/admin/users-page.js").then((module) => ({ default: module.UsersPage })),
 );
+const AdminFundReportsPage = lazy(() =>
+  import("../features/admin/fund-reports-page.js").then((module) => ({ default: module.FundReportsPage })),
+);
+// /funds/:id-:slug; its head comes from the server (src/server/funds/pages.ts), not PAGE_META.
+const FundPage = lazy(() => import("../features/funds/fund-page.js").then((module) => ({ default: module.FundPage })));
 
 /**
  * The page routes. React Router's declarative mode: data comes from TanStack Query, so the data
@@ -58,10 +63,12 @@ export function AppRoutes() {
         <Route path="profile" element={<ProfilePage />} />
         <Route path="subscribe" element={<SubscribePage />} />
         <Route path="account-settings" element={<AccountSettingsPage />} />
+        <Route path="funds/:fund" element={<FundPage />} />
         {/* The admin guard and navigation wrap every admin page; /admin/import and /admin/blog join here. */}
         <Route path="admin" element={<AdminLayout />}>
           <Route index element={<Navigate to="users" replace />} />
           <Route path="users" element={<AdminUsersPage />} />
+          <Route path="fund-reports" element={<AdminFundReportsPage />} />
         </Route>
         {/* The server answers these with a 301; this covers links followed inside the app. */}
         {Object.entries(REDIRECTS).map(([from, to]) => (

@@ -61,11 +61,16 @@ export class FundsService {
 
   /**
    * Every fund matching the filters with all its fields, for the Lifetime plan's Excel export: in the
-   * search's relevance order, or by name when no filter is given. The caller does the gating.
+   * search's order, or by name when no filter is given. The caller does the gating (Lifetime members
+   * see all results, so the advanced filters are theirs too).
    */
   async exportRows(query: FundSearchQuery): Promise<FundRow[]> {
     const index = await this.indexes.current();
-    const filtered = Boolean(query.country) || Boolean(query.fundingStage) || (query.industryFocus?.length ?? 0) > 0;
+    const filtered =
+      Boolean(query.country) ||
+      Boolean(query.fundingStage) ||
+      (query.industryFocus?.length ?? 0) > 0 ||
+      isAdvancedSearch(query);
     return filtered ? index.matchingRows(query) : index.rowsByName();
   }
 }

@@ -127,21 +127,41 @@ export type FundSearchQuery = Omit<z.output<typeof fundSearchRequestSchema>, "co
 };
 
 /** In a query string, an absent or empty parameter and the form's '__empty' select value mean "any". */
-const orAny = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" || value === ANY_VALUE ? undefined : value), schema.optional());
+const isAny = (value: unknown) => value === undefined || value === "" || value === ANY_VALUE;
+
+/** A query parameter given once or repeated: always a list, "any" values left out. */
+const listParam = z
+  .union([z.string(), z.array(z.string())], { error: "A filter parameter must be text." })
+  .optional()
+  .transform((value) =>
+    value === undefined ? [] : (Array.isArray(value) ? value : [value]).filter((item) => !isAny(item)),
+  );
+
+/** A parameter given at most once. */
+const singleParam = (name: string) => z.string({ error: `${name} must be given once.` }).optional();
+
+const amountParam = (value: string | undefined) => (isAny(value) ? undefined : Number(value));
 
 /**
- * GET /_api/funds/export query: the search's filters with the search's rules. industryFocus is a single code here, the one the search form sends;
- * a repeated parameter or an unknown field is a 400 like any other bad filter.
+ * GET /_api/funds/export query: the search's filters under the search's names, read from a query
+ * string (a list parameter may be repeated), then held to the search's own rules, so that the file
+ * holds exactly the funds the same search shows. An unknown parameter is a 400 like any bad filter.
  */
 export const fundExportQuerySchema = z
   .strictObject(
     {
-      country: orAny(countryFilterSchema),
-      fundingStage: orAny(stageCodeSchema),
-      industryFocus: orAny(
-        z.string({ error: "industryFocus must be a single industry code." }).pipe(industryCodeSchema),
-      ),
+      country: singleParam("country"),
+      fundingStage: singleParam("fundingStage"),
+      industryFocus: listParam,
+      fundingStages: listParam,
+      countries: listParam,
+      regions: listParam,
+      raiseAmountUsd: singleParam("raiseAmountUsd"),
+      leadsRounds: singleParam("leadsRounds"),
+      fundSizeMinUsd: singleParam("fundSizeMinUsd"),
+      fundSizeMaxUsd: singleParam("fundSizeMaxUsd"),
+      query: singleParam("query"),
+      sort: singleParam("sort"),
     },
     {
       error: (issue) =>
@@ -150,11 +170,23 @@ export const fundExportQuerySchema = z
           : "Invalid export parameters.",
     },
   )
-  .transform(({ country, fundingStage, industryFocus }) => ({
-    ...(country ? { country } : {}),
-    ...(fundingStage ? { fundingStage } : {}),
-    ...(industryFocus ? { industryFocus: [industryFocus] } : {}),
-  }));
+  .transform((raw) => {
+    const request: Record<string, unknown> = {};
+    if (!isAny(raw.country)) request.country = raw.country;
+    if (!isAny(raw.fundingStage)) request.fundingStage = raw.fundingStage;
+    for (const key of ["industryFocus", "fundingStages", "countries", "regions"] as const) {
+      if (raw[key].length > 0) request[key] = raw[key];
+    }
+    for (const key of ["raiseAmountUsd", "fundSizeMinUsd", "fundSizeMaxUsd"] as const) {
+      const amount = amountParam(raw[key]);
+      if (amount !== undefined) request[key] = amount;
+    }
+    if (!isAny(raw.leadsRounds)) request.leadsRounds = raw.leadsRounds === "true" ? true : raw.leadsRounds;
+    if (!isAny(raw.query)) request.query = raw.query;
+    if (!isAny(raw.sort)) request.sort = raw.sort;
+    return request;
+  })
+  .pipe(fundSearchRequestSchema);
 
 /** Fields only a subscriber receives; for anyone else they are absent from the JSON, not blanked. */
 export const PREMIUM_FUND_FIELDS = [

@@ -1,6 +1,7 @@
-import { ArrowLeft, Users } from "lucide-react";
+import { ArrowLeft, Flag, Users } from "lucide-react";
 import { Link, Navigate, NavLink, Outlet, useLocation } from "react-router";
 import { ADMIN_TEXTS, adminAccessDeniedText } from "../../../shared/admin-texts.js";
+import { FUND_REPORT_TEXTS } from "../../../shared/fund-report-texts.js";
 import { NOT_FOUND_META, pageMetaFor } from "../../../shared/page-meta.js";
 import { AccessDeniedScreen } from "../../components/access-denied.js";
 import { Button } from "../../components/ui/button.js";
@@ -15,7 +16,10 @@ import { cn } from "../../lib/utils.js";
  * ADMIN_TEXTS.importFunds, icon: Upload } here, and its route under the admin layout in
  * src/client/app/router.tsx, when the import page is built.
  */
-const ADMIN_SECTIONS = [{ to: "/admin/users", label: ADMIN_TEXTS.manageUsers, icon: Users }] as const;
+const ADMIN_SECTIONS = [
+  { to: "/admin/users", label: ADMIN_TEXTS.manageUsers, icon: Users },
+  { to: "/admin/fund-reports", label: FUND_REPORT_TEXTS.adminNav, icon: Flag },
+] as const;
 
 /**
  * Admin area: every /admin page renders inside this guard. The server checks the
