@@ -11,6 +11,7 @@ export function renderReport(results: BenchResults): string {
   return [
     renderHeader(results),
     renderThroughput(results.scenarios),
+    renderAdvanced(results.scenarios),
     renderProcesses(results.scenarios),
     renderColdStart(results),
     renderClientJs(results),
@@ -68,6 +69,39 @@ function renderThroughput(scenarios: readonly ScenarioResult[]): string {
     "the ratio with the server alone on its core, which other busy processes disturb far less than req/s)",
     renderTable(columns, rows),
     ...notes,
+  ].join("\n");
+}
+
+function renderAdvanced(scenarios: readonly ScenarioResult[]): string {
+  const columns: Column[] = [
+    { title: "Scenario" },
+    { title: "Ping req/s", align: "right" },
+    { title: "Advanced req/s", align: "right" },
+    { title: "p50/p99 ms", align: "right" },
+    { title: "CPU µs/req", align: "right" },
+    { title: "Advanced/Ping", align: "right" },
+    { title: "by CPU", align: "right" },
+    { title: "Fund pages req/s", align: "right" },
+    { title: "p50/p99 ms", align: "right" },
+  ];
+  const rows = scenarios
+    .filter((scenario) => scenario.status === "ok")
+    .map(({ label, measurement: { ping, advanced, advancedRatioPct, advancedCpuRatioPct, fundPages } }) => [
+      label,
+      count.format(ping.requestsPerSecond),
+      count.format(advanced.requestsPerSecond),
+      latencies(advanced),
+      optional(advanced.serverCpuUsPerRequest, (us) => us.toFixed(0)),
+      `${advancedRatioPct.toFixed(1)}%`,
+      optional(advancedCpuRatioPct, (pct) => `${pct.toFixed(1)}%`),
+      fundPages ? count.format(fundPages.requestsPerSecond) : "n/a",
+      fundPages ? latencies(fundPages) : "n/a",
+    ]);
+  return [
+    "Advanced filters (POST /_api/funds/search as a subscriber, session cookie, cycling a 20-body mix of every Premium",
+    "filter alone and combined, 24 results a page as the search form asks) and fund pages (GET /funds/:id-:slug, HTML",
+    "with the fund's head, cycling 50 funds spread over the table; needs the client built)",
+    renderTable(columns, rows),
   ].join("\n");
 }
 

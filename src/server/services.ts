@@ -6,6 +6,7 @@ import { ExpirySweeper } from "./auth/expiry-sweeper.js";
 import { OidcSignIn } from "./auth/oidc.js";
 import { hashPassword } from "./auth/password.js";
 import { AuthService } from "./auth/service.js";
+import { SessionCache } from "./auth/session-cache.js";
 import { type BillingGateway, createGateway } from "./billing/gateway.js";
 import { BillingService } from "./billing/service.js";
 import { AiWriterService } from "./blog/ai-writer/service.js";
@@ -91,7 +92,9 @@ export async function createServices(
     (posts) => ({ posts: posts.size }),
   );
   await publishedPosts.start();
-  const auth = new AuthService(database.db);
+  const sessionCache = new SessionCache(database, logger);
+  await sessionCache.start();
+  const auth = new AuthService(database.db, sessionCache);
   const oidc =
     config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
       ? new OidcSignIn(database.db, {
@@ -156,6 +159,7 @@ export async function createServices(
       await expirySweeper.stop();
       await fundsIndex.stop();
       await publishedPosts.stop();
+      await sessionCache.stop();
       await mailer.close();
       if (ownsDatabase) await database.close();
     },

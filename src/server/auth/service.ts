@@ -11,6 +11,7 @@ import { AttemptLimiter } from "./attempt-limiter.js";
 import { hashPassword, verifyPassword } from "./password.js";
 import { consumePasswordToken } from "./password-tokens.js";
 import * as repository from "./repository.js";
+import type { SessionCache } from "./session-cache.js";
 import { hashToken, newSessionToken } from "./tokens.js";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -33,7 +34,11 @@ export class AuthService {
   /** 10 wrong passwords per account per 15 minutes, whatever the number of IPs they come from. */
   private readonly failures = new AttemptLimiter(10, 15 * 60 * 1000);
 
-  constructor(private readonly db: Db) {}
+  /** `sessions` keeps resolved sessions in memory (see SessionCache); without it every request reads them. */
+  constructor(
+    private readonly db: Db,
+    private readonly sessions?: SessionCache,
+  ) {}
 
   async register(input: RegisterRequest, client: ClientInfo): Promise<SignedIn> {
     const user = await users.insertUser(this.db, {
@@ -121,7 +126,9 @@ export class AuthService {
    * expiry: once half the lifetime has passed, the session is extended to a full lifetime again.
    */
   async resolve(token: string, now = new Date()): Promise<ResolvedSession | undefined> {
-    const found = await repository.findSessionWithUser(this.db, hashToken(token), now);
+    const tokenHash = hashToken(token);
+    const load = () => repository.findSessionWithUser(this.db, tokenHash, now);
+    const found = this.sessions ? await this.sessions.get(tokenHash, now, load) : await load();
     if (found?.user.accountStatus !== "active") return undefined;
     const remaining = found.session.expiresAt.getTime() - now.getTime();
     if (remaining >= SESSION_LIFETIME_MS / 2)

@@ -39,7 +39,7 @@ export const fundsRoutes =
         },
       },
       async (request, reply) =>
-        reply.type("application/json; charset=utf-8").send(await service.searchJson(request.body, request.viewer)),
+        reply.type("application/json; charset=utf-8").send(await service.searchBody(request.body, request.viewer)),
     );
 
     // A fund page's data: the same gate as search. Pre-serialised like search (fundResponseSchema

@@ -44,8 +44,8 @@ const REGION_BIT = new Map<string, number>(REGION_CODES.map((code, index) => [co
 
 const MAX_CACHED_KEYS = 5_000;
 const MAX_CACHED_IDS = 4_000_000;
-/** Serialised pages kept, in UTF-16 code units (about 2 bytes each). */
-const MAX_CACHED_PAGE_CHARS = 32_000_000;
+/** Serialised pages kept, in bytes of UTF-8. */
+const MAX_CACHED_PAGE_BYTES = 64_000_000;
 /** Fund answers (the fund and its similar funds) kept per viewer kind. */
 const MAX_CACHED_FUNDS = 10_000;
 
@@ -73,8 +73,8 @@ export class FundSearchIndex {
   private readonly positionById = new Map<number, number>();
   private readonly ranked = new Map<string, Int32Array>();
   private cachedIds = 0;
-  private readonly pages = new Map<string, string>();
-  private cachedPageChars = 0;
+  private readonly pages = new Map<string, Buffer>();
+  private cachedPageBytes = 0;
   private readonly fundAnswers = new Map<string, string>();
 
   constructor(rows: readonly FundRow[], version: number) {
@@ -116,11 +116,12 @@ export class FundSearchIndex {
   }
 
   /**
-   * The response body of a search: `{results, totalCount}` as JSON, for the filters, the page and
-   * the viewer's gate. Nothing in it can change until the data does (a new index), so each page is
-   * serialised once and then served from memory.
+   * The response body of a search: `{results, totalCount}` as UTF-8 JSON, for the filters, the
+   * page and the viewer's gate. Nothing in it can change until the data does (a new index), so each
+   * page is serialised and encoded once, then the same bytes are sent every time (a subscriber's
+   * page of 24 results is some 20 KB: encoding it per request cost more than finding it).
    */
-  searchJson(query: FundSearchQuery, page: PageRequest): string {
+  searchBody(query: FundSearchQuery, page: PageRequest): Buffer {
     const filters = normaliseFilters(query);
     const pageKey = `${filters.key}\u0002${page.offset}\u0002${page.limit}\u0002${page.includePremium ? 1 : 0}`;
     const cached = this.pages.get(pageKey);
@@ -133,9 +134,14 @@ export class FundSearchIndex {
       const reasons = JSON.stringify(matchReasons(entry.row, reasonQuery(filters, entry), page.includePremium));
       results.push(this.resultJson(entry, reasons, page.includePremium));
     }
-    const json = `{"results":[${results.join(",")}],"totalCount":${ranked.length}}`;
-    this.rememberPage(pageKey, json);
-    return json;
+    const body = Buffer.from(`{"results":[${results.join(",")}],"totalCount":${ranked.length}}`, "utf8");
+    this.rememberPage(pageKey, body);
+    return body;
+  }
+
+  /** The same body as a string (the account's saved funds and tests read it). */
+  searchJson(query: FundSearchQuery, page: PageRequest): string {
+    return this.searchBody(query, page).toString("utf8");
   }
 
   /** Every match's full row, ranked as the search ranks them (the Excel export). */
@@ -391,13 +397,13 @@ export class FundSearchIndex {
     return ranked;
   }
 
-  private rememberPage(key: string, json: string): void {
-    this.pages.set(key, json);
-    this.cachedPageChars += json.length;
-    for (const [oldKey, oldJson] of this.pages) {
-      if (this.cachedPageChars <= MAX_CACHED_PAGE_CHARS || oldKey === key) break;
+  private rememberPage(key: string, body: Buffer): void {
+    this.pages.set(key, body);
+    this.cachedPageBytes += body.length;
+    for (const [oldKey, oldBody] of this.pages) {
+      if (this.cachedPageBytes <= MAX_CACHED_PAGE_BYTES || oldKey === key) break;
       this.pages.delete(oldKey);
-      this.cachedPageChars -= oldJson.length;
+      this.cachedPageBytes -= oldBody.length;
     }
   }
 

@@ -30,17 +30,22 @@ export class FundsService {
    * advanced filter (src/shared/advanced-search.ts) is refused to that viewer outright, with 402
    * and nothing else: a count or an order alone would already give the Premium answer away.
    */
-  async searchJson(query: FundSearchQuery, viewer: Viewer): Promise<string> {
+  async searchBody(query: FundSearchQuery, viewer: Viewer): Promise<Buffer> {
     const full = seesAllResults(subscriptionOf(viewer));
     if (!full && isAdvancedSearch(query)) throw paymentRequired(SUBSCRIPTION_REQUIRED);
     const index = await this.indexes.current();
-    return index.searchJson(query, {
+    return index.searchBody(query, {
       offset: full ? (query.offset ?? 0) : 0,
       limit: full
         ? (query.limit ?? DEFAULT_PAGE_SIZE)
         : Math.min(query.limit ?? FREE_RESULTS_LIMIT, FREE_RESULTS_LIMIT),
       includePremium: full,
     });
+  }
+
+  /** The search's body as a string. */
+  async searchJson(query: FundSearchQuery, viewer: Viewer): Promise<string> {
+    return (await this.searchBody(query, viewer)).toString("utf8");
   }
 
   /**
