@@ -44,6 +44,8 @@ export type Measurement = {
   advancedRatioPct: number;
   advancedCpuRatioPct?: number;
   advancedMatches: number[];
+  /** The same mix with the search form's page of 24 results (reported, not budgeted: 8× the bytes). */
+  advancedFullPages: ServerLoadStats;
   /** GET /funds/:id-:slug, HTML with the fund's head; absent when the client is not built. */
   fundPages?: ServerLoadStats & { pages: number };
 };
@@ -123,6 +125,8 @@ export function scenarioBudgets(result: ScenarioResult): Budget[] {
     search.errors +
     advanced.non2xx +
     advanced.errors +
+    result.measurement.advancedFullPages.non2xx +
+    result.measurement.advancedFullPages.errors +
     (fundPages ? fundPages.non2xx + fundPages.errors : 0);
   const pageBudgets: Budget[] = fundPages
     ? [

@@ -7,8 +7,10 @@ import type autocannon from "autocannon";
 import { deferCleanup } from "./cleanup.js";
 import { type PreparedDataSet, prepareGeneratedDataSet } from "./dataset.js";
 import {
-  ADVANCED_SEARCH_BODIES,
+  advancedSearchBodies,
   advancedSearchRequests,
+  BASIC_PAGE_SIZE,
+  CLIENT_PAGE_SIZE,
   fundPageRequests,
   type LoadOptions,
   pingRequests,
@@ -167,10 +169,17 @@ async function measureServer(
 
   // The Premium filters need a subscriber: one is made as a person would (demo checkout).
   const cookie = await createSubscriber(server.baseUrl, `bench-${Date.now()}@example.com`);
-  const advancedMatches = await checkSearchMix(server.baseUrl, ADVANCED_SEARCH_BODIES, cookie);
+  const advancedMatches = await checkSearchMix(server.baseUrl, advancedSearchBodies(BASIC_PAGE_SIZE), cookie);
   context.log(`${spec.label}: advanced search as a subscriber, ${warmup.durationS} s warm-up + ${load.durationS} s`);
-  await runLoad(server.baseUrl, advancedSearchRequests(cookie), warmup);
-  const advanced = await measuredRun(server, advancedSearchRequests(cookie), load);
+  const advancedMix = advancedSearchRequests(cookie, BASIC_PAGE_SIZE);
+  await runLoad(server.baseUrl, advancedMix, warmup);
+  const advanced = await measuredRun(server, advancedMix, load);
+  context.log(
+    `${spec.label}: the same with pages of ${CLIENT_PAGE_SIZE}, ${warmup.durationS} s warm-up + ${load.durationS} s`,
+  );
+  const fullPages = advancedSearchRequests(cookie, CLIENT_PAGE_SIZE);
+  await runLoad(server.baseUrl, fullPages, warmup);
+  const advancedFullPages = await measuredRun(server, fullPages, load);
 
   // Fund pages are served only with the client built (their head goes into its index.html).
   let fundPages: Measurement["fundPages"];
@@ -197,6 +206,7 @@ async function measureServer(
     advancedRatioPct: (advanced.requestsPerSecond / ping.requestsPerSecond) * 100,
     advancedCpuRatioPct: cpuRatioPct(ping, advanced),
     advancedMatches,
+    advancedFullPages,
     fundPages,
   };
 }
