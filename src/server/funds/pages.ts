@@ -4,7 +4,7 @@ import { NOT_FOUND_META } from "../../shared/page-meta.js";
 import { isStageCode, sortStages } from "../../shared/stages.js";
 import type { FundRow } from "../db/types.js";
 import type { PageHead, PageResolver } from "../http/html-shell.js";
-import type { SitemapSource } from "../site/seo.js";
+import type { SitemapEntry, SitemapSource } from "../site/seo.js";
 import type { FundsService } from "./service.js";
 
 /** Heads kept per index: the page shell caches each head's HTML, so a head is built once per fund. */
@@ -68,8 +68,20 @@ export const fundPageResolver = (service: FundsService): PageResolver => {
   };
 };
 
-/** Every fund page in the sitemap, with the day its record last changed. */
-export const fundSitemapSource =
-  (service: FundsService): SitemapSource =>
-  async () =>
-    (await service.current()).rows().map((row) => ({ path: fundPath(row), lastModified: row.updatedAt }));
+/**
+ * Every fund page in the sitemap, with the day its record last changed; built once per version of
+ * the funds (100,000 slugs take a while, and anyone may ask for the sitemap).
+ */
+export const fundSitemapSource = (service: FundsService): SitemapSource => {
+  let cache: { version: number; entries: SitemapEntry[] } | undefined;
+  return async () => {
+    const index = await service.current();
+    if (cache?.version !== index.version) {
+      cache = {
+        version: index.version,
+        entries: index.rows().map((row) => ({ path: fundPath(row), lastModified: row.updatedAt })),
+      };
+    }
+    return cache.entries;
+  };
+};
