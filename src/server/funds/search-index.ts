@@ -122,10 +122,11 @@ export class FundSearchIndex {
    * page of 24 results is some 20 KB: encoding it per request cost more than finding it).
    */
   searchBody(query: FundSearchQuery, page: PageRequest): Buffer {
-    const filters = normaliseFilters(query);
-    const pageKey = `${filters.key}\u0002${page.offset}\u0002${page.limit}\u0002${page.includePremium ? 1 : 0}`;
+    const key = filterKey(query);
+    const pageKey = `${key}\u0002${page.offset}\u0002${page.limit}\u0002${page.includePremium ? 1 : 0}`;
     const cached = this.pages.get(pageKey);
     if (cached !== undefined) return cached;
+    const filters = normaliseFilters(query, key);
     const ranked = this.rankedMatches(filters);
     const end = Math.min(ranked.length, page.offset + page.limit);
     const results: string[] = [];
@@ -436,45 +437,55 @@ type Filters = {
   sort: "relevance" | "fund_size" | "recently_reviewed";
 };
 
-const sortedUnique = (values: readonly string[] | undefined) => [...new Set(values ?? [])].sort();
+const NONE: readonly string[] = Object.freeze([]);
 
-/** The filters as the index compares them; `key` is the same for every spelling of one search. */
-function normaliseFilters(query: FundSearchQuery): Filters {
-  const countryKey = query.country?.trim().toLowerCase() ?? "";
-  const countryKeys = sortedUnique(query.countries?.map((country) => country.trim().toLowerCase()));
-  const industries = sortedUnique(query.industryFocus);
-  const stages = sortedUnique(query.fundingStages);
-  const regions = sortedUnique(query.regions);
-  const words = query.query ? wordsOf(query.query).sort() : [];
-  const filters: Omit<Filters, "key"> = {
-    countryKey,
-    countryKeys,
+/** A list as the key and the filters read it: each value once, sorted; the shared empty list when absent. */
+function sortedUnique(values: readonly string[] | undefined): readonly string[] {
+  if (!values || values.length === 0) return NONE;
+  if (values.length === 1) return values;
+  return [...new Set(values)].sort();
+}
+
+/**
+ * The cache key of a search: every filter that changes the result, lists sorted, the country
+ * lower-cased. Built on every request before anything else, so it is kept cheap; the query is
+ * keyed as typed (trimmed, lower-cased), which may keep two spellings of one text apart but
+ * never merges different ones. The basic part is written as before the advanced filters existed.
+ */
+function filterKey(query: FundSearchQuery): string {
+  let key = `${query.country ? query.country.trim().toLowerCase() : ""}\u0001${query.fundingStage ?? ""}\u0001${sortedUnique(query.industryFocus).join(",")}`;
+  if (query.countries && query.countries.length > 0) {
+    key += `\u0001c=${sortedUnique(query.countries.map((country) => country.trim().toLowerCase())).join("\u0003")}`;
+  }
+  if (query.fundingStages && query.fundingStages.length > 0)
+    key += `\u0001s=${sortedUnique(query.fundingStages).join(",")}`;
+  if (query.regions && query.regions.length > 0) key += `\u0001r=${sortedUnique(query.regions).join(",")}`;
+  if (query.raiseAmountUsd !== undefined) key += `\u0001a=${query.raiseAmountUsd}`;
+  if (query.leadsRounds === true) key += "\u0001l=1";
+  if (query.fundSizeMinUsd !== undefined) key += `\u0001min=${query.fundSizeMinUsd}`;
+  if (query.fundSizeMaxUsd !== undefined) key += `\u0001max=${query.fundSizeMaxUsd}`;
+  if (query.query) key += `\u0001q=${query.query.trim().toLowerCase()}`;
+  if (query.sort && query.sort !== "relevance") key += `\u0001o=${query.sort}`;
+  return key;
+}
+
+/** The filters as the index compares them, for a search whose key is `key`. */
+function normaliseFilters(query: FundSearchQuery, key = filterKey(query)): Filters {
+  return {
+    key,
+    countryKey: query.country?.trim().toLowerCase() ?? "",
+    countryKeys: [...sortedUnique(query.countries?.map((country) => country.trim().toLowerCase()))],
     stage: query.fundingStage,
-    stages,
-    industries,
-    regions,
+    stages: [...sortedUnique(query.fundingStages)],
+    industries: [...sortedUnique(query.industryFocus)],
+    regions: [...sortedUnique(query.regions)],
     raise: query.raiseAmountUsd,
     leadsOnly: query.leadsRounds === true,
     sizeMin: query.fundSizeMinUsd,
     sizeMax: query.fundSizeMaxUsd,
-    words,
+    words: query.query ? wordsOf(query.query).sort() : [],
     sort: query.sort ?? "relevance",
   };
-  // The basic part of the key is written as before the advanced filters existed; the rest only when used.
-  let key = `${countryKey}\u0001${filters.stage ?? ""}\u0001${industries.join(",")}`;
-  const advanced = [
-    countryKeys.length > 0 ? `c=${countryKeys.join("\u0003")}` : "",
-    stages.length > 0 ? `s=${stages.join(",")}` : "",
-    regions.length > 0 ? `r=${regions.join(",")}` : "",
-    filters.raise !== undefined ? `a=${filters.raise}` : "",
-    filters.leadsOnly ? "l=1" : "",
-    filters.sizeMin !== undefined ? `min=${filters.sizeMin}` : "",
-    filters.sizeMax !== undefined ? `max=${filters.sizeMax}` : "",
-    words.length > 0 ? `q=${words.join(" ")}` : "",
-    filters.sort !== "relevance" ? `o=${filters.sort}` : "",
-  ].filter(Boolean);
-  if (advanced.length > 0) key += `\u0001${advanced.join("\u0001")}`;
-  return { ...filters, key };
 }
 
 /** The search as the match reasons read it, with the fund's words for a text query. */
