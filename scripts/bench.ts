@@ -1,7 +1,8 @@
 /**
- * `npm run bench`: throughput of the fund search against the ping baseline, server start-up and
- * memory, on PGlite and PostgreSQL with the shipped and a generated 100,000-fund data set, plus the
- * home page's JavaScript weight. Prints a report, writes .bench/results.json, and exits 0 even when
+ * `npm run bench`: throughput of the fund search (basic as a visitor, advanced as a subscriber)
+ * against the ping baseline, fund pages' latency, server start-up and memory, on PGlite and
+ * PostgreSQL with the shipped and a generated 100,000-fund data set, plus the home page's
+ * JavaScript weight. Prints a report, writes .bench/results.json, and exits 0 even when
  * a budget fails (it is a report, not a test); 1 only when a scenario could not be measured.
  *
  * Then the load scenario (`npm run load`) on both databases.
@@ -186,6 +187,7 @@ function runNotes(settings: BenchSettings): string[] {
     `autocannon runs inside this process, so load generator and server share the ${cpus} CPUs: absolute req/s understate a dedicated server; compare the search/ping ratio.`,
     "each scenario is a fresh `node dist/server/main.js` (NODE_ENV=production, LOG_LEVEL=warn) on a fresh database, with RATE_LIMIT_PER_MINUTE=0 and RATE_LIMIT_SENSITIVE_SCALE=1000 because the per-IP rate limits would answer 429 to a load test that comes from one address.",
     "the warm-up also fills the server's ranked-match cache for the 20 bodies of the mix, the steady state of a live server.",
+    "the advanced mix runs as a subscriber made through the demo checkout (register, monthly plan, Pay): its requests carry a session cookie, resolved from the instance's session cache after the first.",
     `the generated set copies the shipped funds in SQL up to ${settings.generatedFunds.toLocaleString("en-US")} rows (numbered names, countries of other funds, rotated industries, some stages swapped).`,
   ];
 }

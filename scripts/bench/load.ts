@@ -21,7 +21,8 @@ export const SEARCH_PATH = "/_api/funds/search";
 
 /**
  * The search mix: what visitors send from the home page form, from no filter at all to all three,
- * over the countries, stages and industries most of the data has. Typed as the request schema's
+ * over the countries, stages and industries most of the data has (one industry each: several are
+ * an advanced filter, measured in the advanced mix). Typed as the request schema's
  * input so that a renamed code fails the type check instead of turning into 400s under load.
  */
 export const SEARCH_BODIES: readonly FundSearchRequest[] = [
@@ -38,14 +39,72 @@ export const SEARCH_BODIES: readonly FundSearchRequest[] = [
   { fundingStage: "pre_seed", industryFocus: ["ai_ml"] },
   { fundingStage: "series_b", industryFocus: ["digital_health"] },
   { fundingStage: "series_c", industryFocus: ["biotech"] },
-  { industryFocus: ["fintech", "saas"] },
+  { industryFocus: ["saas"] },
   { country: "Germany", fundingStage: "series_a", industryFocus: ["fintech"] },
   { country: "United States", fundingStage: "series_a", industryFocus: ["enterprise_software"] },
   { country: "France", fundingStage: "seed", industryFocus: ["saas"] },
   { country: "Singapore", fundingStage: "seed", industryFocus: ["fintech"] },
-  { fundingStage: "seed", industryFocus: ["climate_sustainability", "energy_tech"] },
-  { country: "United States", fundingStage: "seed", industryFocus: ["ai_ml", "deep_tech"] },
+  { fundingStage: "seed", industryFocus: ["climate_sustainability"] },
+  { country: "United States", fundingStage: "seed", industryFocus: ["ai_ml"] },
 ];
+
+/** What the search form asks a subscriber's page for (SEARCH_PAGE_SIZE in the client's use-fund-search.ts). */
+export const CLIENT_PAGE_SIZE = 24;
+/** What a visitor's search answers: the basic mix's page, so that both budgets compare the same bytes. */
+export const BASIC_PAGE_SIZE = 3;
+
+/**
+ * The advanced mix: what subscribers send with the Premium filters, each field alone and in
+ * combination. Sent with a subscriber's session cookie: the server refuses these filters to anyone
+ * else. Measured with the basic mix's page of 3 (the budget: the filters' own cost) and with the
+ * form's page of 24 (what a subscriber's browser asks; eight times the bytes to write).
+ */
+const ADVANCED_FILTERS: readonly FundSearchRequest[] = [
+  { industryFocus: ["fintech", "saas"] },
+  { fundingStages: ["seed", "series_a"] },
+  { countries: ["Germany", "France", "United Kingdom"] },
+  { regions: ["europe"] },
+  { regions: ["asia_pacific", "middle_east_africa"] },
+  { raiseAmountUsd: 500_000 },
+  { leadsRounds: true },
+  { fundSizeMinUsd: 100_000_000, fundSizeMaxUsd: 1_000_000_000 },
+  { query: "climate" },
+  { query: "deep tech" },
+  { sort: "fund_size" },
+  { sort: "recently_reviewed", fundingStage: "seed" },
+  { regions: ["europe"], fundingStages: ["pre_seed", "seed"], leadsRounds: true },
+  {
+    country: "United States",
+    industryFocus: ["ai_ml", "enterprise_software", "developer_tools"],
+    raiseAmountUsd: 2_000_000,
+  },
+  { regions: ["north_america"], query: "health", sort: "fund_size" },
+  {
+    countries: ["India", "Singapore"],
+    fundingStages: ["seed", "series_a"],
+    industryFocus: ["fintech", "consumer_commerce"],
+  },
+  { fundingStage: "series_a", fundSizeMinUsd: 50_000_000, leadsRounds: true, sort: "fund_size" },
+  { regions: ["latin_america"], raiseAmountUsd: 1_000_000, query: "software" },
+  {
+    industryFocus: ["climate_sustainability", "energy_tech"],
+    regions: ["europe", "north_america"],
+    fundSizeMaxUsd: 500_000_000,
+  },
+  {
+    fundingStages: ["seed", "series_a"],
+    industryFocus: ["fintech", "payments_embedded_finance"],
+    regions: ["europe"],
+    leadsRounds: true,
+    raiseAmountUsd: 1_500_000,
+    query: "fintech",
+    sort: "recently_reviewed",
+  },
+];
+
+export function advancedSearchBodies(limit: number): FundSearchRequest[] {
+  return ADVANCED_FILTERS.map((body) => ({ ...body, limit }));
+}
 
 const JSON_HEADERS = { "content-type": "application/json" };
 
@@ -61,6 +120,21 @@ export function searchRequests(): autocannon.Request[] {
     headers: JSON_HEADERS,
     body: JSON.stringify(body),
   }));
+}
+
+/** The advanced mix at a page size, each request carrying the subscriber's session cookie. */
+export function advancedSearchRequests(cookie: string, limit: number): autocannon.Request[] {
+  return advancedSearchBodies(limit).map((body) => ({
+    method: "POST",
+    path: SEARCH_PATH,
+    headers: { ...JSON_HEADERS, cookie },
+    body: JSON.stringify(body),
+  }));
+}
+
+/** Fund pages (HTML with the fund's head), one GET per path, cycling. */
+export function fundPageRequests(paths: readonly string[]): autocannon.Request[] {
+  return paths.map((path) => ({ method: "GET", path }));
 }
 
 export async function runLoad(
@@ -94,12 +168,16 @@ export type PreflightResult = { body: FundSearchRequest; status: number; totalCo
  * Sends each search body once before the load: a body the server rejects is reported by name
  * here rather than as an anonymous non-2xx count afterwards.
  */
-export async function preflightSearches(baseUrl: string): Promise<PreflightResult[]> {
+export async function preflightSearches(
+  baseUrl: string,
+  bodies: readonly FundSearchRequest[] = SEARCH_BODIES,
+  cookie?: string,
+): Promise<PreflightResult[]> {
   const results: PreflightResult[] = [];
-  for (const body of SEARCH_BODIES) {
+  for (const body of bodies) {
     const response = await fetch(`${baseUrl}${SEARCH_PATH}`, {
       method: "POST",
-      headers: JSON_HEADERS,
+      headers: cookie ? { ...JSON_HEADERS, cookie } : JSON_HEADERS,
       body: JSON.stringify(body),
     });
     const payload: unknown = await response.json();

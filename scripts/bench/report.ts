@@ -13,6 +13,7 @@ export function renderReport(results: BenchResults): string {
     renderHeader(results),
     renderThroughput(results.scenarios),
     renderRoutes(results.scenarios),
+    renderAdvanced(results.scenarios),
     renderProcesses(results.scenarios),
     renderColdStart(results),
     renderClientJs(results),
@@ -101,6 +102,51 @@ function renderRoutes(scenarios: readonly ScenarioResult[]): string {
   return ["Other routes, against the same ping (served from memory like the search)", renderTable(columns, rows)].join(
     "\n",
   );
+}
+
+function renderAdvanced(scenarios: readonly ScenarioResult[]): string {
+  const columns: Column[] = [
+    { title: "Scenario" },
+    { title: "Ping req/s", align: "right" },
+    { title: "Advanced req/s", align: "right" },
+    { title: "p50/p99 ms", align: "right" },
+    { title: "CPU µs/req", align: "right" },
+    { title: "Advanced/Ping", align: "right" },
+    { title: "by CPU", align: "right" },
+    { title: "24/page req/s", align: "right" },
+    { title: "p50/p99 ms", align: "right" },
+    { title: "CPU µs/req", align: "right" },
+    { title: "Fund pages req/s", align: "right" },
+    { title: "p50/p99 ms", align: "right" },
+  ];
+  const rows = scenarios
+    .filter((scenario) => scenario.status === "ok")
+    .map(
+      ({
+        label,
+        measurement: { ping, advanced, advancedRatioPct, advancedCpuRatioPct, advancedFullPages, fundPages },
+      }) => [
+        label,
+        count.format(ping.requestsPerSecond),
+        count.format(advanced.requestsPerSecond),
+        latencies(advanced),
+        optional(advanced.serverCpuUsPerRequest, (us) => us.toFixed(0)),
+        `${advancedRatioPct.toFixed(1)}%`,
+        optional(advancedCpuRatioPct, (pct) => `${pct.toFixed(1)}%`),
+        count.format(advancedFullPages.requestsPerSecond),
+        latencies(advancedFullPages),
+        optional(advancedFullPages.serverCpuUsPerRequest, (us) => us.toFixed(0)),
+        fundPages ? count.format(fundPages.requestsPerSecond) : "n/a",
+        fundPages ? latencies(fundPages) : "n/a",
+      ],
+    );
+  return [
+    "Advanced filters (POST /_api/funds/search as a subscriber, session cookie, cycling a 20-body mix of every Premium",
+    "filter alone and combined; pages of 3 results like the basic mix, the budget; then pages of 24 as the search form",
+    "asks, eight times the bytes, reported) and fund pages (GET /funds/:id-:slug, HTML with the fund's head, cycling 50",
+    "funds spread over the table; needs the client built)",
+    renderTable(columns, rows),
+  ].join("\n");
 }
 
 function renderProcesses(scenarios: readonly ScenarioResult[]): string {

@@ -40,6 +40,15 @@ export type Measurement = {
   searchCpuRatioPct?: number;
   /** Matches per search body of the mix, in its order (from the preflight). */
   searchMatches: number[];
+  /** The advanced-filter mix, as a subscriber (session cookie), and its share of ping. */
+  advanced: ServerLoadStats;
+  advancedRatioPct: number;
+  advancedCpuRatioPct?: number;
+  advancedMatches: number[];
+  /** The same mix with the search form's page of 24 results (reported, not budgeted: 8× the bytes). */
+  advancedFullPages: ServerLoadStats;
+  /** GET /funds/:id-:slug, HTML with the fund's head; absent when the client is not built. */
+  fundPages?: ServerLoadStats & { pages: number };
   /** Other routes measured against the same ping (the blog's, the session call), with their budgets. */
   routes?: RouteMeasurement[];
 };
@@ -107,6 +116,7 @@ export type BenchResults = {
 };
 
 export const SEARCH_P99_LIMIT_MS = 25;
+export const FUND_PAGE_P50_LIMIT_MS = 10;
 /** Home page JavaScript budget, gzip, in kB of 1,000 bytes (the unit Vite reports). */
 export const INITIAL_JS_LIMIT_KB = 120;
 
@@ -120,13 +130,29 @@ export function scenarioBudgets(result: ScenarioResult): Budget[] {
     if (result.status === "skipped") return [];
     return [{ name: "scenario completed", scenario: result.label, actual: "failed", limit: "runs", pass: false }];
   }
-  const { ping, search, searchRatioPct, routes = [] } = result.measurement;
+  const { ping, search, searchRatioPct, advanced, advancedRatioPct, fundPages, routes = [] } = result.measurement;
   const failures =
     ping.non2xx +
     ping.errors +
     search.non2xx +
     search.errors +
+    advanced.non2xx +
+    advanced.errors +
+    result.measurement.advancedFullPages.non2xx +
+    result.measurement.advancedFullPages.errors +
+    (fundPages ? fundPages.non2xx + fundPages.errors : 0) +
     routes.reduce((sum, route) => sum + route.stats.non2xx + route.stats.errors, 0);
+  const pageBudgets: Budget[] = fundPages
+    ? [
+        {
+          name: `fund page p50 < ${FUND_PAGE_P50_LIMIT_MS} ms`,
+          scenario: result.label,
+          actual: `${fundPages.latencyP50Ms} ms`,
+          limit: `< ${FUND_PAGE_P50_LIMIT_MS} ms`,
+          pass: fundPages.latencyP50Ms < FUND_PAGE_P50_LIMIT_MS,
+        },
+      ]
+    : [];
   return [
     ...routes.map((route) => ({
       name: `${route.label} ≥ ${route.minRatioPct}% of ping`,
@@ -149,6 +175,21 @@ export function scenarioBudgets(result: ScenarioResult): Budget[] {
       limit: `< ${SEARCH_P99_LIMIT_MS} ms`,
       pass: search.latencyP99Ms < SEARCH_P99_LIMIT_MS,
     },
+    {
+      name: `advanced search ≥ ${result.minSearchRatioPct}% of ping`,
+      scenario: result.label,
+      actual: `${advancedRatioPct.toFixed(1)}%`,
+      limit: `≥ ${result.minSearchRatioPct}%`,
+      pass: advancedRatioPct >= result.minSearchRatioPct,
+    },
+    {
+      name: `advanced search p99 < ${SEARCH_P99_LIMIT_MS} ms`,
+      scenario: result.label,
+      actual: `${advanced.latencyP99Ms} ms`,
+      limit: `< ${SEARCH_P99_LIMIT_MS} ms`,
+      pass: advanced.latencyP99Ms < SEARCH_P99_LIMIT_MS,
+    },
+    ...pageBudgets,
     {
       name: "no non-2xx or errors",
       scenario: result.label,

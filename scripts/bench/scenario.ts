@@ -7,7 +7,12 @@ import type autocannon from "autocannon";
 import { deferCleanup } from "./cleanup.js";
 import { type PreparedDataSet, prepareGeneratedDataSet } from "./dataset.js";
 import {
+  advancedSearchBodies,
+  advancedSearchRequests,
+  BASIC_PAGE_SIZE,
   blogProbes,
+  CLIENT_PAGE_SIZE,
+  fundPageRequests,
   type LoadOptions,
   pingRequests,
   preflightSearches,
@@ -34,6 +39,10 @@ import {
   startServer,
 } from "./server-process.js";
 import { type BenchSettings, redactUrl } from "./settings.js";
+import { createSubscriber } from "./subscriber.js";
+
+/** Fund pages the page measurement cycles through. */
+const FUND_PAGES = 50;
 
 export type ScenarioContext = {
   settings: BenchSettings;
@@ -186,6 +195,30 @@ async function measureServer(
       });
     }
   }
+
+  // The Premium filters need a subscriber: one is made as a person would (demo checkout).
+  const cookie = await createSubscriber(server.baseUrl, `bench-${Date.now()}@example.com`);
+  const advancedMatches = await checkSearchMix(server.baseUrl, advancedSearchBodies(BASIC_PAGE_SIZE), cookie);
+  context.log(`${spec.label}: advanced search as a subscriber, ${warmup.durationS} s warm-up + ${load.durationS} s`);
+  const advancedMix = advancedSearchRequests(cookie, BASIC_PAGE_SIZE);
+  await runLoad(server.baseUrl, advancedMix, warmup);
+  const advanced = await measuredRun(server, advancedMix, load);
+  context.log(
+    `${spec.label}: the same with pages of ${CLIENT_PAGE_SIZE}, ${warmup.durationS} s warm-up + ${load.durationS} s`,
+  );
+  const fullPages = advancedSearchRequests(cookie, CLIENT_PAGE_SIZE);
+  await runLoad(server.baseUrl, fullPages, warmup);
+  const advancedFullPages = await measuredRun(server, fullPages, load);
+
+  // Fund pages are served only with the client built (their head goes into its index.html).
+  let fundPages: Measurement["fundPages"];
+  if (context.readyPath === "/") {
+    const paths = await fundPagePaths(server.baseUrl, FUND_PAGES);
+    context.log(`${spec.label}: ${paths.length} fund pages, ${warmup.durationS} s warm-up + ${load.durationS} s`);
+    await runLoad(server.baseUrl, fundPageRequests(paths), warmup);
+    fundPages = { ...(await measuredRun(server, fundPageRequests(paths), load)), pages: paths.length };
+  }
+
   return {
     funds: searchMatches[0] ?? 0,
     prepareMs: prepared?.ms,
@@ -198,8 +231,33 @@ async function measureServer(
     searchRatioPct: (search.requestsPerSecond / ping.requestsPerSecond) * 100,
     searchCpuRatioPct: cpuRatioPct(ping, search),
     searchMatches,
+    advanced,
+    advancedRatioPct: (advanced.requestsPerSecond / ping.requestsPerSecond) * 100,
+    advancedCpuRatioPct: cpuRatioPct(ping, advanced),
+    advancedMatches,
+    advancedFullPages,
+    fundPages,
     routes,
   };
+}
+
+/**
+ * Canonical paths of fund pages spread over the table (every nth entry of the sitemap), each one
+ * checked to answer 200 with HTML before the load.
+ */
+async function fundPagePaths(baseUrl: string, count: number): Promise<string[]> {
+  const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+  const index = /<sitemapindex/.test(sitemap) ? await (await fetch(`${baseUrl}/sitemap-1.xml`)).text() : sitemap;
+  const all = [...index.matchAll(/<loc>[^<]*?(\/funds\/[^<]+)<\/loc>/g)].map((match) => match[1] as string);
+  if (all.length === 0) throw new Error("the sitemap lists no fund page");
+  const step = Math.max(1, Math.floor(all.length / count));
+  const paths = all.filter((_, position) => position % step === 0).slice(0, count);
+  for (const path of paths) {
+    const response = await fetch(`${baseUrl}${path}`, { redirect: "manual" });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`fund page ${path} answered ${response.status}`);
+  }
+  return paths;
 }
 
 /**
@@ -243,8 +301,12 @@ async function withRssPeak<T>(
 }
 
 /** Every body of the mix must answer 200 before the load starts; returns the match count of each. */
-async function checkSearchMix(baseUrl: string): Promise<number[]> {
-  const preflight = await preflightSearches(baseUrl);
+async function checkSearchMix(
+  baseUrl: string,
+  bodies?: Parameters<typeof preflightSearches>[1],
+  cookie?: string,
+): Promise<number[]> {
+  const preflight = await preflightSearches(baseUrl, bodies, cookie);
   const rejected = preflight.filter((result) => result.status !== 200);
   if (rejected.length > 0) {
     const details = rejected.map((result) => `${JSON.stringify(result.body)} → ${result.status}`).join(", ");

@@ -13,6 +13,7 @@ import type { Config } from "./config.js";
 import { rateLimited } from "./errors.js";
 import { fundAdminRoutes } from "./funds/admin-routes.js";
 import { fundImportRoutes } from "./funds/import/routes.js";
+import { adminFundReportRoutes, fundReportRoutes } from "./funds/reports/routes.js";
 import { fundsRoutes } from "./funds/routes.js";
 import { crossSiteHook } from "./http/csrf.js";
 import { sendNoApiRoute } from "./http/not-found.js";
@@ -47,6 +48,7 @@ export const apiRoutes =
     });
     await api.register(pingRoute);
     await api.register(fundsRoutes(services.funds));
+    await api.register(fundReportRoutes(services.fundReports));
     await api.register(blogRoutes(services.blog));
     await api.register(authRoutes(services.auth, config.PUBLIC_ORIGIN, services.oidc));
     if (services.demoIssuer) {
@@ -59,6 +61,7 @@ export const apiRoutes =
         fundImportRoutes(services.fundImport, config.IMPORT_MAX_BYTES),
         fundAdminRoutes(services.fundAdmin),
         adminBlogRoutes(services.blog, services.aiWriter),
+        adminFundReportRoutes(services.fundReports),
       ]),
       { prefix: "/admin" },
     );

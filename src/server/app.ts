@@ -9,6 +9,7 @@ import { apiRoutes } from "./api.js";
 import { blogFeedRoutes, blogPageResolver, blogSitemapSource } from "./blog/pages.js";
 import type { Config } from "./config.js";
 import type { UserRow } from "./db/types.js";
+import { fundPageResolver, fundSitemapSource } from "./funds/pages.js";
 import { registerErrorHandling } from "./http/errors.js";
 import { registerJsonBodyParser } from "./http/json-body.js";
 import { previewRedirectHook } from "./http/preview-redirect.js";
@@ -95,7 +96,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (redirectPreviewHost) app.addHook("onRequest", redirectPreviewHost);
   await app.register(helmet, securityHeaders(config));
 
-  await app.register(siteRoutes(services.database, config.PUBLIC_ORIGIN, [blogSitemapSource(services.blog)]));
+  await app.register(
+    siteRoutes(services.database, config.PUBLIC_ORIGIN, [
+      blogSitemapSource(services.blog),
+      fundSitemapSource(services.funds),
+    ]),
+  );
   await app.register(blogFeedRoutes(services.blog, config.PUBLIC_ORIGIN));
   await app.register(apiRoutes(services, config), { prefix: API_PREFIX });
   await registerClientApp(
@@ -109,7 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       stripePublishableKey: config.PAYMENTS_MODE === "stripe" ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
       aiWriterMode: config.AI_WRITER_MODE,
     },
-    [blogPageResolver(services.blog)],
+    [blogPageResolver(services.blog), fundPageResolver(services.funds)],
   );
   await app.ready();
   return app as unknown as App;

@@ -22,6 +22,7 @@ import { FundAdminService } from "./funds/admin-service.js";
 import { seedFundsIfPristine } from "./funds/import/seed.js";
 import { FundImportService } from "./funds/import/service.js";
 import { FundsIndexProvider } from "./funds/index-provider.js";
+import { FundReportsService } from "./funds/reports/service.js";
 import { FundsService } from "./funds/service.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { upsertAdmin } from "./users/repository.js";
@@ -43,6 +44,7 @@ export type AppServices = {
   /** The admin's table, Edit and Delete of single funds. */
   fundAdmin: FundAdminService;
   fundsIndex: FundsIndexProvider;
+  fundReports: FundReportsService;
   billing: BillingService;
   blog: BlogService;
   /** This instance's copy of the published blog posts. */
@@ -140,18 +142,21 @@ export async function createServices(
     userChanged: (userId) => auth.userChanged(userId),
   });
   const expirySweeper = new ExpirySweeper(auth, logger);
+  const funds = new FundsService(fundsIndex);
+  const fundReports = new FundReportsService(database.db, funds);
   const services: AppServices = {
     database,
     auth,
     sessionCache,
     oidc,
     demoIssuer,
-    account: new AccountService(database.db, fundsIndex, auth, billing),
+    account: new AccountService(database.db, fundsIndex, auth, billing, fundReports),
     adminUsers: new AdminUsersService(database.db, billing, auth),
-    funds: new FundsService(fundsIndex),
+    funds,
     fundImport: new FundImportService(database.db, fundsIndex),
     fundAdmin: new FundAdminService(database.db, fundsIndex),
     fundsIndex,
+    fundReports,
     billing,
     blog: new BlogService(database.db, publishedPosts),
     publishedPosts,

@@ -92,6 +92,12 @@ export const PAGE_META = {
     robots: "noindex",
     inSitemap: false,
   },
+  "/admin/fund-reports": {
+    title: pageTitle("Fund Reports"),
+    description: "Outdated fund information reported by users, to review and mark done.",
+    robots: "noindex",
+    inSitemap: false,
+  },
 } as const satisfies Record<string, PageMeta>;
 
 export type PagePath = keyof typeof PAGE_META;

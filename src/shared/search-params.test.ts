@@ -1,29 +1,106 @@
 import { describe, expect, it } from "vitest";
-import { ANY_VALUE, searchValuesFromQuery, searchValuesToQuery, toSearchRequest } from "./search-params.js";
+import {
+  basicPart,
+  EMPTY_SEARCH,
+  filterChips,
+  parseUsdAmount,
+  searchStateFromQuery,
+  searchStateToQuery,
+  toSearchRequest,
+  usesAdvancedFilters,
+} from "./search-params.js";
 
-describe("search form values", () => {
-  it("drops '__empty' filters and sends industry as a one-element list", () => {
-    expect(toSearchRequest({ country: ANY_VALUE, fundingStage: ANY_VALUE, industry: ANY_VALUE })).toEqual({});
-    expect(toSearchRequest({ country: "Germany", fundingStage: "seed", industry: "fintech" })).toEqual({
-      country: "Germany",
-      fundingStage: "seed",
-      industryFocus: ["fintech"],
+describe("the search in the URL", () => {
+  it("sends one value in the basic field and several in the advanced one", () => {
+    expect(toSearchRequest(EMPTY_SEARCH)).toEqual({});
+    expect(
+      toSearchRequest({ ...EMPTY_SEARCH, countries: ["Germany"], stages: ["seed"], industries: ["fintech"] }),
+    ).toEqual({ country: "Germany", fundingStage: "seed", industryFocus: ["fintech"] });
+    expect(
+      toSearchRequest({
+        ...EMPTY_SEARCH,
+        countries: ["Germany", "France"],
+        stages: ["seed", "series_a"],
+        industries: ["fintech", "saas"],
+        regions: ["europe"],
+        raiseAmountUsd: 500_000,
+        leadsRounds: true,
+        fundSizeMinUsd: 1e6,
+        fundSizeMaxUsd: 1e9,
+        query: " climate ",
+        sort: "fund_size",
+      }),
+    ).toEqual({
+      countries: ["Germany", "France"],
+      fundingStages: ["seed", "series_a"],
+      industryFocus: ["fintech", "saas"],
+      regions: ["europe"],
+      raiseAmountUsd: 500_000,
+      leadsRounds: true,
+      fundSizeMinUsd: 1e6,
+      fundSizeMaxUsd: 1e9,
+      query: "climate",
+      sort: "fund_size",
     });
   });
 
-  it("round-trips through the URL query", () => {
-    const values = { country: "South Korea", fundingStage: "series_a", industry: "ai_ml" };
-    const query = searchValuesToQuery(values);
+  it("round-trips through the URL query, the basic three as they always were", () => {
+    const basic = {
+      ...EMPTY_SEARCH,
+      countries: ["South Korea"],
+      stages: ["series_a" as const],
+      industries: ["ai_ml" as const],
+    };
+    const query = searchStateToQuery(basic);
     expect(query.toString()).toBe("search=1&country=South+Korea&stage=series_a&industry=ai_ml");
-    expect(searchValuesFromQuery(new URLSearchParams(query.toString()))).toEqual(values);
+    expect(searchStateFromQuery(new URLSearchParams(query.toString()))).toEqual(basic);
+    const advanced = {
+      ...basic,
+      countries: ["South Korea", "Japan"],
+      regions: ["asia_pacific" as const],
+      raiseAmountUsd: 250_000,
+      leadsRounds: true,
+      fundSizeMaxUsd: 3e8,
+      query: "deep tech",
+      sort: "recently_reviewed" as const,
+    };
+    expect(searchStateFromQuery(new URLSearchParams(searchStateToQuery(advanced).toString()))).toEqual(advanced);
   });
 
-  it("ignores a query without a search and unknown codes", () => {
-    expect(searchValuesFromQuery(new URLSearchParams("country=France"))).toBeNull();
-    expect(searchValuesFromQuery(new URLSearchParams("search=1&stage=nope&industry=alchemy"))).toEqual({
-      country: ANY_VALUE,
-      fundingStage: ANY_VALUE,
-      industry: ANY_VALUE,
-    });
+  it("drops what a hand-edited link gets wrong instead of refusing it", () => {
+    expect(searchStateFromQuery(new URLSearchParams("country=France"))).toBeNull();
+    expect(
+      searchStateFromQuery(
+        new URLSearchParams("search=1&stage=nope&industry=alchemy&region=mars&raise=-1&sizeMin=9&sizeMax=3&sort=name"),
+      ),
+    ).toEqual({ ...EMPTY_SEARCH, fundSizeMinUsd: 3, fundSizeMaxUsd: 9 });
+  });
+
+  it("tells a Premium search from a basic one, and keeps only the basic part", () => {
+    const basic = { ...EMPTY_SEARCH, countries: ["Germany"], industries: ["fintech" as const] };
+    expect(usesAdvancedFilters(basic)).toBe(false);
+    const advanced = { ...basic, industries: ["fintech" as const, "saas" as const], leadsRounds: true };
+    expect(usesAdvancedFilters(advanced)).toBe(true);
+    expect(basicPart(advanced)).toEqual({ ...EMPTY_SEARCH, countries: ["Germany"] });
+  });
+
+  it("lists each active filter as a chip that removes just that filter", () => {
+    const state = { ...EMPTY_SEARCH, countries: ["Germany", "France"], leadsRounds: true, raiseAmountUsd: 1_500_000 };
+    const chips = filterChips(state);
+    expect(chips.map((chip) => chip.label)).toEqual(["Germany", "France", "Raising $1.5M", "Leads rounds"]);
+    expect(chips[0]?.without.countries).toEqual(["France"]);
+    expect(chips[3]?.without).toEqual({ ...state, leadsRounds: false });
+  });
+
+  it("reads amounts the way founders type them", () => {
+    expect(parseUsdAmount("")).toBeUndefined();
+    expect(parseUsdAmount("500000")).toBe(500_000);
+    expect(parseUsdAmount("$500,000")).toBe(500_000);
+    expect(parseUsdAmount("500k")).toBe(500_000);
+    expect(parseUsdAmount("1.5M")).toBe(1_500_000);
+    expect(parseUsdAmount("2 bn")).toBe(2e9);
+    expect(parseUsdAmount("1,234,567")).toBe(1_234_567);
+    expect(parseUsdAmount("lots")).toBeNull();
+    expect(parseUsdAmount("-5")).toBeNull();
   });
 });

@@ -1,45 +1,258 @@
-import { isIndustryCode } from "./industries.js";
+import {
+  isAdvancedSearch,
+  isSearchSort,
+  MAX_USD_AMOUNT,
+  SEARCH_QUERY_MAX,
+  type SearchSort,
+  SORT_LABELS,
+} from "./advanced-search.js";
+import { formatCompactAmount } from "./fund-size.js";
+import { type IndustryCode, industryLabel, isIndustryCode } from "./industries.js";
+import { isRegionCode, type RegionCode, regionLabel } from "./regions.js";
 import type { FundSearchRequest } from "./schemas/funds.js";
-import { isStageCode } from "./stages.js";
+import { isStageCode, type StageCode, sortStages, stageLabel } from "./stages.js";
 
 /** The select value that means "no filter". */
 export const ANY_VALUE = "__empty";
 
-export type SearchFormValues = { country: string; fundingStage: string; industry: string };
+/**
+ * A search as the page holds it, in the URL and in the form. Countries, stages and industries are
+ * lists: one value is the basic filter everyone has, several are the Premium "any of" filter; the
+ * request (toSearchRequest) sends one value in the basic field and several in the advanced one.
+ */
+export type SearchState = {
+  countries: string[];
+  stages: StageCode[];
+  industries: IndustryCode[];
+  regions: RegionCode[];
+  raiseAmountUsd: number | undefined;
+  leadsRounds: boolean;
+  fundSizeMinUsd: number | undefined;
+  fundSizeMaxUsd: number | undefined;
+  query: string;
+  sort: SearchSort;
+};
 
-export const EMPTY_SEARCH: SearchFormValues = { country: ANY_VALUE, fundingStage: ANY_VALUE, industry: ANY_VALUE };
+export const EMPTY_SEARCH: SearchState = {
+  countries: [],
+  stages: [],
+  industries: [],
+  regions: [],
+  raiseAmountUsd: undefined,
+  leadsRounds: false,
+  fundSizeMinUsd: undefined,
+  fundSizeMaxUsd: undefined,
+  query: "",
+  sort: "relevance",
+};
 
-/** Form values to the search payload: '__empty' drops the filter, industry goes as a one-element list. */
-export function toSearchRequest(values: SearchFormValues): FundSearchRequest {
-  const request: FundSearchRequest = {};
-  if (values.country && values.country !== ANY_VALUE) request.country = values.country;
-  if (values.fundingStage && values.fundingStage !== ANY_VALUE && isStageCode(values.fundingStage)) {
-    request.fundingStage = values.fundingStage;
-  }
-  if (values.industry && values.industry !== ANY_VALUE && isIndustryCode(values.industry)) {
-    request.industryFocus = [values.industry];
-  }
-  return request;
+/** The URL's parameter names: short, readable, and the basic three as they always were. */
+const PARAM = {
+  country: "country",
+  stage: "stage",
+  industry: "industry",
+  region: "region",
+  raise: "raise",
+  leads: "leads",
+  sizeMin: "sizeMin",
+  sizeMax: "sizeMax",
+  query: "q",
+  sort: "sort",
+} as const;
+
+/** Most countries a URL may name; the API takes no more. */
+const MAX_COUNTRIES = 100;
+
+const unique = <T>(values: readonly T[]) => [...new Set(values)];
+
+function amountParam(params: URLSearchParams, name: string, allowZero: boolean): number | undefined {
+  const raw = params.get(name);
+  if (raw === null || raw.trim() === "") return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value > MAX_USD_AMOUNT || value < 0 || (!allowZero && value === 0)) return undefined;
+  return value;
 }
 
-/** URL query (?country=&stage=&industry=) to form values; unknown codes fall back to "any". */
-export function searchValuesFromQuery(params: URLSearchParams): SearchFormValues | null {
-  const country = params.get("country")?.trim() ?? "";
-  const stage = params.get("stage") ?? "";
-  const industry = params.get("industry") ?? "";
+/**
+ * URL query to a search; null without `search` (no search run yet). Unknown codes, bad amounts and
+ * an unknown sort are dropped rather than refused: a hand-edited link still opens a search.
+ */
+export function searchStateFromQuery(params: URLSearchParams): SearchState | null {
   if (!params.has("search")) return null;
+  const countries = unique(
+    params
+      .getAll(PARAM.country)
+      .map((country) => country.trim().slice(0, 100))
+      .filter(Boolean),
+  ).slice(0, MAX_COUNTRIES);
+  let fundSizeMinUsd = amountParam(params, PARAM.sizeMin, true);
+  let fundSizeMaxUsd = amountParam(params, PARAM.sizeMax, true);
+  if (fundSizeMinUsd !== undefined && fundSizeMaxUsd !== undefined && fundSizeMinUsd > fundSizeMaxUsd) {
+    [fundSizeMinUsd, fundSizeMaxUsd] = [fundSizeMaxUsd, fundSizeMinUsd];
+  }
+  const sort = params.get(PARAM.sort) ?? "";
   return {
-    country: country || ANY_VALUE,
-    fundingStage: isStageCode(stage) ? stage : ANY_VALUE,
-    industry: isIndustryCode(industry) ? industry : ANY_VALUE,
+    countries,
+    stages: sortStages(params.getAll(PARAM.stage).filter(isStageCode)),
+    industries: unique(params.getAll(PARAM.industry).filter(isIndustryCode)),
+    regions: unique(params.getAll(PARAM.region).filter(isRegionCode)),
+    raiseAmountUsd: amountParam(params, PARAM.raise, false),
+    leadsRounds: params.get(PARAM.leads) === "1",
+    fundSizeMinUsd,
+    fundSizeMaxUsd,
+    query: (params.get(PARAM.query) ?? "").trim().slice(0, SEARCH_QUERY_MAX),
+    sort: isSearchSort(sort) ? sort : "relevance",
   };
 }
 
-/** Form values to a shareable URL query; `search=1` marks that a search was run. */
-export function searchValuesToQuery(values: SearchFormValues): URLSearchParams {
+/** A search to a shareable URL query; `search=1` marks that a search was run. */
+export function searchStateToQuery(state: SearchState): URLSearchParams {
   const params = new URLSearchParams({ search: "1" });
-  if (values.country !== ANY_VALUE) params.set("country", values.country);
-  if (values.fundingStage !== ANY_VALUE) params.set("stage", values.fundingStage);
-  if (values.industry !== ANY_VALUE) params.set("industry", values.industry);
+  for (const country of state.countries) params.append(PARAM.country, country);
+  for (const stage of state.stages) params.append(PARAM.stage, stage);
+  for (const industry of state.industries) params.append(PARAM.industry, industry);
+  for (const region of state.regions) params.append(PARAM.region, region);
+  if (state.raiseAmountUsd !== undefined) params.set(PARAM.raise, String(state.raiseAmountUsd));
+  if (state.leadsRounds) params.set(PARAM.leads, "1");
+  if (state.fundSizeMinUsd !== undefined) params.set(PARAM.sizeMin, String(state.fundSizeMinUsd));
+  if (state.fundSizeMaxUsd !== undefined) params.set(PARAM.sizeMax, String(state.fundSizeMaxUsd));
+  if (state.query.trim()) params.set(PARAM.query, state.query.trim());
+  if (state.sort !== "relevance") params.set(PARAM.sort, state.sort);
   return params;
+}
+
+/** The search to the API's payload: one value in a basic field, several in the advanced one. */
+export function toSearchRequest(state: SearchState): FundSearchRequest {
+  const request: FundSearchRequest = {};
+  if (state.countries.length === 1) request.country = state.countries[0];
+  else if (state.countries.length > 1) request.countries = [...state.countries];
+  if (state.stages.length === 1) request.fundingStage = state.stages[0];
+  else if (state.stages.length > 1) request.fundingStages = [...state.stages];
+  if (state.industries.length > 0) request.industryFocus = [...state.industries];
+  if (state.regions.length > 0) request.regions = [...state.regions];
+  if (state.raiseAmountUsd !== undefined) request.raiseAmountUsd = state.raiseAmountUsd;
+  if (state.leadsRounds) request.leadsRounds = true;
+  if (state.fundSizeMinUsd !== undefined) request.fundSizeMinUsd = state.fundSizeMinUsd;
+  if (state.fundSizeMaxUsd !== undefined) request.fundSizeMaxUsd = state.fundSizeMaxUsd;
+  if (state.query.trim()) request.query = state.query.trim();
+  if (state.sort !== "relevance") request.sort = state.sort;
+  return request;
+}
+
+/** Whether the search uses a Premium filter (the server answers 402 to anyone else). */
+export function usesAdvancedFilters(state: SearchState): boolean {
+  return isAdvancedSearch(toSearchRequest(state));
+}
+
+/** The search with only what everyone may use: a single country, stage and industry stay; the rest goes. */
+export function basicPart(state: SearchState): SearchState {
+  return {
+    ...EMPTY_SEARCH,
+    countries: state.countries.length === 1 ? state.countries : [],
+    stages: state.stages.length === 1 ? state.stages : [],
+    industries: state.industries.length === 1 ? state.industries : [],
+  };
+}
+
+/** '$1.5M': a USD amount as chips and inputs show it. */
+export function formatUsdAmount(amount: number): string {
+  return `$${formatCompactAmount(amount)}`;
+}
+
+const SUFFIX: Record<string, number> = { "": 1, k: 1e3, m: 1e6, b: 1e9, bn: 1e9, t: 1e12 };
+
+/**
+ * What a founder types as an amount: '500000', '500,000', '$500k', '1.5M', '2 bn'. undefined for an
+ * empty field, null for text that is not an amount.
+ */
+export function parseUsdAmount(text: string): number | undefined | null {
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  const match = /^\$?\s*(\d[\d,\s]*(?:\.\d+)?)\s*(k|m|b|bn|t)?\s*(?:usd)?$/i.exec(trimmed);
+  if (!match?.[1]) return null;
+  const number = Number(match[1].replace(/[,\s]/g, ""));
+  const multiplier = SUFFIX[(match[2] ?? "").toLowerCase()];
+  if (!Number.isFinite(number) || multiplier === undefined) return null;
+  return Math.round(number * multiplier * 100) / 100;
+}
+
+/** One removable chip of the active filters: its text and the search without it. */
+export type FilterChip = { key: string; label: string; without: SearchState };
+
+export function filterChips(state: SearchState): FilterChip[] {
+  const chips: FilterChip[] = [];
+  const remove = <K extends keyof SearchState>(key: K, value: SearchState[K]) => ({ ...state, [key]: value });
+  for (const country of state.countries) {
+    chips.push({
+      key: `country:${country}`,
+      label: country,
+      without: remove(
+        "countries",
+        state.countries.filter((item) => item !== country),
+      ),
+    });
+  }
+  for (const region of state.regions) {
+    chips.push({
+      key: `region:${region}`,
+      label: regionLabel(region),
+      without: remove(
+        "regions",
+        state.regions.filter((item) => item !== region),
+      ),
+    });
+  }
+  for (const stage of state.stages) {
+    chips.push({
+      key: `stage:${stage}`,
+      label: stageLabel(stage),
+      without: remove(
+        "stages",
+        state.stages.filter((item) => item !== stage),
+      ),
+    });
+  }
+  for (const industry of state.industries) {
+    chips.push({
+      key: `industry:${industry}`,
+      label: industryLabel(industry),
+      without: remove(
+        "industries",
+        state.industries.filter((item) => item !== industry),
+      ),
+    });
+  }
+  if (state.raiseAmountUsd !== undefined) {
+    chips.push({
+      key: "raise",
+      label: `Raising ${formatUsdAmount(state.raiseAmountUsd)}`,
+      without: remove("raiseAmountUsd", undefined),
+    });
+  }
+  if (state.leadsRounds) chips.push({ key: "leads", label: "Leads rounds", without: remove("leadsRounds", false) });
+  if (state.fundSizeMinUsd !== undefined) {
+    chips.push({
+      key: "sizeMin",
+      label: `Fund size ≥ ${formatUsdAmount(state.fundSizeMinUsd)}`,
+      without: remove("fundSizeMinUsd", undefined),
+    });
+  }
+  if (state.fundSizeMaxUsd !== undefined) {
+    chips.push({
+      key: "sizeMax",
+      label: `Fund size ≤ ${formatUsdAmount(state.fundSizeMaxUsd)}`,
+      without: remove("fundSizeMaxUsd", undefined),
+    });
+  }
+  if (state.query.trim()) {
+    chips.push({ key: "query", label: `“${state.query.trim()}”`, without: remove("query", "") });
+  }
+  if (state.sort !== "relevance") {
+    chips.push({
+      key: "sort",
+      label: `Sorted by ${SORT_LABELS[state.sort].toLowerCase()}`,
+      without: remove("sort", "relevance"),
+    });
+  }
+  return chips;
 }

@@ -112,7 +112,7 @@ describe.each(TEST_DRIVERS)("funds API on %s", (driver) => {
 
   it("answers every search with the shape of fundSearchResponseSchema, and nothing more", async () => {
     const known = new Set(Object.keys(fundResultSchema.shape));
-    for (const payload of [{}, { country: "Germany" }, { fundingStage: "seed", industryFocus: ["fintech", "saas"] }]) {
+    for (const payload of [{}, { country: "Germany" }, { fundingStage: "seed", industryFocus: ["fintech"] }]) {
       const body = (await search(payload)).json();
       expect(fundSearchResponseSchema.parse(body)).toEqual(body);
       expect(Object.keys(body).sort()).toEqual(["results", "totalCount"]);
@@ -174,7 +174,8 @@ describe.each(TEST_DRIVERS)("funds API on %s", (driver) => {
     [{ industryFocus: ["alchemy"] }, "Unknown industry focus 'alchemy'."],
     [{ country: 42 }, "country must be a string."],
     [{ country: "x".repeat(101) }, "country must be at most 100 characters."],
-    [{ sort: "name" }, "Unknown field(s) in the search: sort."],
+    [{ sortBy: "name" }, "Unknown field(s) in the search: sortBy."],
+    [{ sort: "name" }, "Unknown sort 'name'. Use one of: relevance, fund_size, recently_reviewed."],
     [[], "The search must be a JSON object."],
     [null, "The search must be a JSON object."],
   ])("answers 400 with a clear error for %j", async (payload, message) => {

@@ -178,13 +178,26 @@ describe.each(TEST_DRIVERS)("Excel export of funds on %s", (driver) => {
   it.each([
     ["?fundingStage=series_z", /Unknown funding stage 'series_z'/],
     ["?industryFocus=underwater_basket_weaving", /Unknown industry focus/],
-    ["?industryFocus=fintech&industryFocus=saas", /single industry code/],
+    ["?industryFocus=fintech&industryFocus=alchemy", /Unknown industry focus 'alchemy'/],
+    ["?fundSizeMinUsd=lots", /fundSizeMinUsd must be a number/],
+    ["?leadsRounds=false", /leadsRounds can only be true/],
+    ["?regions=atlantis", /Unknown region 'atlantis'/],
+    ["?query=a&query=b", /query must be given once/],
     [`?country=${"x".repeat(101)}`, /at most 100 characters/],
     ["?colour=blue", /Unknown parameter\(s\) in the export: colour/],
   ])("answers 400 {error} to a bad filter %s", async (query, message) => {
     const response = await exportAs("lifetime", query);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: expect.stringMatching(message) });
+  });
+
+  it("exports what an advanced search shows: several industries, leads rounds, a text query, a sort", async () => {
+    const both = readExport((await exportAs("lifetime", "?industryFocus=biotech&industryFocus=space")).rawPayload);
+    expect(both.names.sort()).toEqual(["Beta Generalist", "Echo Berlin", "Eta Twin", "Kappa Paris", "Zeta Twin"]);
+    const leads = readExport((await exportAs("lifetime", "?leadsRounds=true&query=alpha")).rawPayload);
+    expect(leads.names).toEqual(["Alpha Seed Fintech"]);
+    const bySize = readExport((await exportAs("lifetime", "?sort=fund_size")).rawPayload);
+    expect(bySize.names[0]).toBe("Alpha Seed Fintech");
   });
 
   it("allows 10 export calls a minute per client, refused ones included", async () => {

@@ -18,6 +18,8 @@ export type FundFixture = {
   description?: string;
   fund_manager?: string;
   linkedin?: string;
+  source?: string;
+  last_reviewed?: string;
 };
 
 const COLUMNS = [
@@ -37,6 +39,8 @@ const COLUMNS = [
   "description",
   "fund_manager",
   "linkedin",
+  "source",
+  "last_reviewed",
 ] as const;
 
 const quote = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);

@@ -1,5 +1,6 @@
 import { BLOG_TEASER_LIMIT } from "../../shared/blog.js";
 import { useBlogPosts } from "../features/blog/api/use-blog.js";
+import { AboutDataSection } from "../features/home/about-data-section.js";
 import { FaqSection } from "../features/home/faq-section.js";
 import { FeaturesSection } from "../features/home/features-section.js";
 import { HowItWorksSection } from "../features/home/how-it-works-section.js";
@@ -14,6 +15,7 @@ export function HomeBelowFold() {
     <>
       <FeaturesSection />
       <HowItWorksSection />
+      <AboutDataSection />
       <LatestPosts />
       <FaqSection />
     </>

@@ -55,6 +55,11 @@ const BlogPostPage = lazy(() =>
 const AdminUsersPage = lazy(() =>
   import("../features/admin/users-page.js").then((module) => ({ default: module.UsersPage })),
 );
+const AdminFundReportsPage = lazy(() =>
+  import("../features/admin/fund-reports-page.js").then((module) => ({ default: module.FundReportsPage })),
+);
+// /funds/:id-:slug; its head comes from the server (src/server/funds/pages.ts), not PAGE_META.
+const FundPage = lazy(() => import("../features/funds/fund-page.js").then((module) => ({ default: module.FundPage })));
 
 /**
  * The page routes. React Router's declarative mode: data comes from TanStack Query, so the data
@@ -76,13 +81,15 @@ export function AppRoutes() {
         <Route path="profile" element={<ProfilePage />} />
         <Route path="subscribe" element={<SubscribePage />} />
         <Route path="account-settings" element={<AccountSettingsPage />} />
-        {/* The admin guard and navigation wrap every admin page; /admin/import, /admin/funds and /admin/blog join here. */}
+        <Route path="funds/:fund" element={<FundPage />} />
+        {/* The admin guard and navigation wrap every admin page. */}
         <Route path="admin" element={<AdminLayout />}>
           <Route index element={<Navigate to="users" replace />} />
           <Route path="import" element={<AdminImportPage />} />
           <Route path="funds" element={<AdminFundsPage />} />
           <Route path="users" element={<AdminUsersPage />} />
           <Route path="blog" element={<AdminBlogPage />} />
+          <Route path="fund-reports" element={<AdminFundReportsPage />} />
         </Route>
         {/* The server answers these with a 301; this covers links followed inside the app. */}
         {Object.entries(REDIRECTS).map(([from, to]) => (

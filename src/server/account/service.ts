@@ -12,6 +12,7 @@ import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
 import { conflict, invalid, notFound, paymentRequired } from "../errors.js";
 import type { FundsIndexProvider } from "../funds/index-provider.js";
+import type { FundReportsService } from "../funds/reports/service.js";
 import { subscriptionOf, type Viewer } from "../http/viewer.js";
 import * as users from "../users/repository.js";
 import * as repository from "./repository.js";
@@ -22,6 +23,7 @@ export class AccountService {
     private readonly indexes: FundsIndexProvider,
     private readonly auth: AuthService,
     private readonly billing: Pick<BillingService, "cancelBeforeDeletion" | "stopRenewalForDeactivation">,
+    private readonly fundReports: Pick<FundReportsService, "reportsForExport">,
   ) {}
 
   async updateProfile(
@@ -75,10 +77,11 @@ export class AccountService {
 
   /** Everything stored about the user, without password hashes or session tokens. */
   async exportData(user: UserRow) {
-    const [saved, sessionList, identities] = await Promise.all([
+    const [saved, sessionList, identities, fundReports] = await Promise.all([
       repository.savedFundsForExport(this.db, user.id),
       this.auth.sessionsOf(user.id),
       this.auth.identitiesOf(user.id),
+      this.fundReports.reportsForExport(user.id),
     ]);
     return {
       exportedAt: new Date().toISOString(),
@@ -114,6 +117,7 @@ export class AccountService {
         userAgent: row.userAgent,
         ipAddress: row.ipAddress,
       })),
+      fundReports,
     };
   }
 

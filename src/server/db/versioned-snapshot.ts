@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { Database, Db } from "./client.js";
+import { DATA_CHANGED_CHANNEL, type Database, type Db } from "./client.js";
 import { dataVersions } from "./schema/index.js";
 
-/** The channel every data-version trigger notifies on, with the payload '<name>:<version>'. */
-export const DATA_CHANGED_CHANNEL = "data_changed";
+export { DATA_CHANGED_CHANNEL };
 
 /** How often an instance double-checks a data version, in case a notification was lost. */
 const VERSION_POLL_MS = 15_000;

@@ -2,7 +2,12 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { BILLING_TEXTS } from "../../shared/billing-texts.js";
 import { canExportFunds } from "../../shared/entitlements.js";
-import { countriesResponseSchema, fundExportQuerySchema, fundSearchRequestSchema } from "../../shared/schemas/funds.js";
+import {
+  countriesResponseSchema,
+  fundExportQuerySchema,
+  fundParamsSchema,
+  fundSearchRequestSchema,
+} from "../../shared/schemas/funds.js";
 import { forbidden, unauthenticated } from "../errors.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import { subscriptionOf } from "../http/viewer.js";
@@ -34,7 +39,13 @@ export const fundsRoutes =
         },
       },
       async (request, reply) =>
-        reply.type("application/json; charset=utf-8").send(await service.searchJson(request.body, request.viewer)),
+        reply.type("application/json; charset=utf-8").send(await service.searchBody(request.body, request.viewer)),
+    );
+
+    // A fund page's data: the same gate as search. Pre-serialised like search (fundResponseSchema
+    // describes it, the API tests assert it).
+    app.get("/funds/:id", { schema: { params: fundParamsSchema } }, async (request, reply) =>
+      reply.type("application/json; charset=utf-8").send(await service.fundJson(request.params.id, request.viewer)),
     );
 
     // Building a workbook of every fund is the heaviest call in the API, hence its own tight limit

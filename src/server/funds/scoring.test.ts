@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { completeness, industryFit, matchReasons, relevanceScore, type ScoringFund, stageFit } from "./scoring.js";
+import {
+  chequeFit,
+  completeness,
+  industryFit,
+  matchReasons,
+  relevanceScore,
+  type ScoringFund,
+  stageFit,
+  WEIGHTS,
+} from "./scoring.js";
+import { textFit } from "./text-match.js";
 
 const fund = (overrides: Partial<ScoringFund> = {}): ScoringFund & { country: string } => ({
   country: "Germany",
@@ -112,5 +122,63 @@ describe("match reasons", () => {
 
   it("describes the fund when no filter was given", () => {
     expect(matchReasons(fund(), {}, false)).toEqual(["Invests from Seed", "Focus: Fintech"]);
+  });
+});
+
+describe("the advanced filters' fit", () => {
+  it("scores several asked industries or stages by the best match and how many the fund covers", () => {
+    const both = fund({ industryFocus: ["fintech", "saas"] });
+    const one = fund({ industryFocus: ["fintech", "gaming"] });
+    expect(industryFit(both, ["fintech", "saas"])).toBeGreaterThan(industryFit(one, ["fintech", "saas"]));
+    // One asked code scores exactly as the basic search always did.
+    expect(industryFit(one, ["fintech"])).toBe(1);
+    expect(stageFit(fund({ fundingStages: ["seed", "series_a"] }), ["seed", "series_a"])).toBe(1);
+    expect(stageFit(fund({ fundingStages: ["seed", "growth"] }), ["seed", "series_a"])).toBe(0.75);
+    expect(stageFit(fund({ fundingStages: ["seed", "growth"] }), "seed")).toBe(1);
+  });
+
+  it("fits a raise best at the geometric middle of the cheque range, and not at all outside it", () => {
+    const ranged = fund({ checkSizeMinUsd: 100_000, checkSizeMaxUsd: 10_000_000 });
+    expect(chequeFit(ranged, 1_000_000)).toBeCloseTo(1);
+    expect(chequeFit(ranged, 100_000)).toBeCloseTo(0);
+    expect(chequeFit(ranged, 20_000_000)).toBe(0);
+    expect(chequeFit(fund({ checkSizeMinUsd: 100_000 }), 200_000)).toBe(0);
+    expect(chequeFit(fund({ checkSizeMinUsd: 500_000, checkSizeMaxUsd: 500_000 }), 500_000)).toBe(1);
+    expect(relevanceScore(ranged, { raiseAmountUsd: 1_000_000 })).toBeCloseTo(
+      relevanceScore(ranged, {}) + WEIGHTS.cheque,
+    );
+  });
+
+  it("puts a name match above a description match whatever the records' lead and completeness", () => {
+    const sparse = fund({ leadsRounds: false });
+    const complete = fund({
+      leadsRounds: true,
+      website: "w",
+      fundSize: 1,
+      checkSizeMinUsd: 1,
+      foundedYear: 1,
+      city: "c",
+      description: "d",
+      fundManager: "m",
+      linkedin: "l",
+    });
+    const named = textFit({ name: ["climate", "capital"], description: [] }, ["climate"]);
+    const described = textFit({ name: ["alpha"], description: ["climate"] }, ["climate"]);
+    expect(relevanceScore(sparse, {}, undefined, named)).toBeGreaterThan(
+      relevanceScore(complete, {}, undefined, described),
+    );
+    expect(textFit({ name: ["fintech"], description: [] }, ["tech"])).toBe(0.9);
+    expect(textFit({ name: ["alpha"], description: [] }, ["tech"])).toBe(0);
+  });
+
+  it("explains the raise and a text match, and keeps the cheque range from non-subscribers", () => {
+    const ranged = fund({ checkSizeMinUsd: 250_000, checkSizeMaxUsd: 1_000_000 });
+    expect(matchReasons(ranged, { raiseAmountUsd: 500_000 }, true)).toContain(
+      "First cheque $250K – $1M fits your raise",
+    );
+    expect(matchReasons(ranged, { raiseAmountUsd: 500_000 }, false).join(" ")).not.toContain("$250K");
+    const text = { words: ["climate"], tokens: { name: ["nordic"], description: ["climate"] } };
+    expect(matchReasons(fund(), { text }, false)).toContain("Mentions “climate”");
+    expect(matchReasons(fund(), { regions: ["europe"] }, false)).toContain("Based in Germany");
   });
 });

@@ -1,8 +1,17 @@
-import { INDUSTRY_CODES } from "../../shared/industries.js";
-import type { FundResult, FundSearchQuery, PREMIUM_FUND_FIELDS } from "../../shared/schemas/funds.js";
-import { isStageCode, STAGE_CODES, type StageCode, sortStages } from "../../shared/stages.js";
+import { toUsd } from "../../shared/currency-rates.js";
+import { INDUSTRY_CODES, industryLabel } from "../../shared/industries.js";
+import { REGION_CODES, type RegionCode, regionLabel } from "../../shared/regions.js";
+import {
+  type FundResult,
+  type FundSearchQuery,
+  type PREMIUM_FUND_FIELDS,
+  SIMILAR_FUNDS_LIMIT,
+} from "../../shared/schemas/funds.js";
+import { isStageCode, STAGE_CODES, sortStages, stageLabel } from "../../shared/stages.js";
 import type { FundRow } from "../db/types.js";
-import { baseScore, matchReasons, relevanceScore } from "./scoring.js";
+import { regionOfFund } from "./country-regions.js";
+import { askedStages, baseScore, matchReasons, type ReasonQuery, relevanceScore } from "./scoring.js";
+import { type TextTokens, textFit, wordsOf } from "./text-match.js";
 
 type PremiumField = (typeof PREMIUM_FUND_FIELDS)[number];
 type PublicView = Omit<FundResult, "matchReasons" | "isPremium" | PremiumField>;
@@ -14,7 +23,16 @@ type Entry = {
   stageMask: number;
   industryMaskLow: number;
   industryMaskHigh: number;
+  /** The region's bit (REGION_BIT), 0 for a fund in no known region. */
+  regionBit: number;
+  region: RegionCode | undefined;
+  /** Fund size in USD through the fixed rates; NaN when undisclosed or in an unknown currency. */
+  fundSizeUsd: number;
+  /** The review date as a number for sorting (YYYYMMDD). */
+  reviewedKey: number;
   base: number;
+  /** Folded words of the name and the description, for the text query. */
+  tokens: TextTokens;
   /** The result's JSON members without braces, serialised once: a search only concatenates them. */
   publicJson: string;
   premiumJson: string;
@@ -22,26 +40,22 @@ type Entry = {
 
 const STAGE_BIT = new Map<string, number>(STAGE_CODES.map((code, index) => [code, 1 << index]));
 const INDUSTRY_INDEX = new Map<string, number>(INDUSTRY_CODES.map((code, index) => [code, index]));
-
-function hasIndustry(entry: Entry, code: string): boolean {
-  const index = INDUSTRY_INDEX.get(code);
-  if (index === undefined) return false;
-  return index < 32
-    ? (entry.industryMaskLow & (1 << index)) !== 0
-    : (entry.industryMaskHigh & (1 << (index - 32))) !== 0;
-}
+const REGION_BIT = new Map<string, number>(REGION_CODES.map((code, index) => [code, 1 << index]));
 
 const MAX_CACHED_KEYS = 5_000;
 const MAX_CACHED_IDS = 4_000_000;
-/** Serialised pages kept, in UTF-16 code units (about 2 bytes each). */
-const MAX_CACHED_PAGE_CHARS = 32_000_000;
+/** Serialised pages kept, in bytes of UTF-8. */
+const MAX_CACHED_PAGE_BYTES = 64_000_000;
+/** Fund answers (the fund and its similar funds) kept per viewer kind. */
+const MAX_CACHED_FUNDS = 10_000;
 
 export type PageRequest = { offset: number; limit: number; includePremium: boolean };
 
 /**
- * The whole fund table in memory, with posting lists per stage, industry and country and a cache of
- * ranked matches per filter combination. A search is then a slice of a cached list instead of a
- * query; the index is rebuilt when the fund data version moves (see FundsIndexProvider).
+ * The whole fund table in memory, with posting lists per stage, industry, country and word, bit
+ * masks per fund and a cache of ranked matches per filter combination. A search is then a slice of
+ * a cached list instead of a query; the index is rebuilt when the fund data version moves (see
+ * FundsIndexProvider).
  */
 export class FundSearchIndex {
   readonly version: number;
@@ -53,11 +67,15 @@ export class FundSearchIndex {
   private readonly byStage = new Map<string, Int32Array>();
   private readonly byIndustry = new Map<string, Int32Array>();
   private readonly byCountry = new Map<string, Int32Array>();
+  /** Funds per folded word of their name or description, and every such word (for in-word matches). */
+  private readonly byWord = new Map<string, Int32Array>();
+  private readonly vocabulary: string[];
   private readonly positionById = new Map<number, number>();
   private readonly ranked = new Map<string, Int32Array>();
   private cachedIds = 0;
-  private readonly pages = new Map<string, string>();
-  private cachedPageChars = 0;
+  private readonly pages = new Map<string, Buffer>();
+  private cachedPageBytes = 0;
+  private readonly fundAnswers = new Map<string, string>();
 
   constructor(rows: readonly FundRow[], version: number) {
     this.version = version;
@@ -79,41 +97,52 @@ export class FundSearchIndex {
     const stageLists = new Map<string, number[]>();
     const industryLists = new Map<string, number[]>();
     const countryLists = new Map<string, number[]>();
+    const wordLists = new Map<string, number[]>();
     const countryNames = new Map<string, string>();
     this.entries.forEach((entry, index) => {
       this.positionById.set(entry.row.id, index);
       for (const stage of entry.row.fundingStages) push(stageLists, stage, index);
       for (const industry of entry.row.industryFocus) push(industryLists, industry, index);
       push(countryLists, entry.countryKey, index);
+      for (const word of new Set([...entry.tokens.name, ...entry.tokens.description])) push(wordLists, word, index);
       if (!countryNames.has(entry.countryKey)) countryNames.set(entry.countryKey, entry.row.country);
     });
     for (const [key, list] of stageLists) this.byStage.set(key, Int32Array.from(new Set(list)));
     for (const [key, list] of industryLists) this.byIndustry.set(key, Int32Array.from(new Set(list)));
     for (const [key, list] of countryLists) this.byCountry.set(key, Int32Array.from(list));
+    for (const [key, list] of wordLists) this.byWord.set(key, Int32Array.from(list));
+    this.vocabulary = [...wordLists.keys()];
     this.countries = [...countryNames.values()].sort(collator.compare);
   }
 
   /**
-   * The response body of a search: `{results, totalCount}` as JSON, for the filters, the page and
-   * the viewer's gate. Nothing in it can change until the data does (a new index), so each page is
-   * serialised once and then served from memory.
+   * The response body of a search: `{results, totalCount}` as UTF-8 JSON, for the filters, the
+   * page and the viewer's gate. Nothing in it can change until the data does (a new index), so each
+   * page is serialised and encoded once, then the same bytes are sent every time (a subscriber's
+   * page of 24 results is some 20 KB: encoding it per request cost more than finding it).
    */
-  searchJson(query: FundSearchQuery, page: PageRequest): string {
-    const filters = normaliseFilters(query);
-    const pageKey = `${filters.key}\u0002${page.offset}\u0002${page.limit}\u0002${page.includePremium ? 1 : 0}`;
+  searchBody(query: FundSearchQuery, page: PageRequest): Buffer {
+    const key = filterKey(query);
+    const pageKey = `${key}\u0002${page.offset}\u0002${page.limit}\u0002${page.includePremium ? 1 : 0}`;
     const cached = this.pages.get(pageKey);
     if (cached !== undefined) return cached;
+    const filters = normaliseFilters(query, key);
     const ranked = this.rankedMatches(filters);
     const end = Math.min(ranked.length, page.offset + page.limit);
     const results: string[] = [];
     for (let position = page.offset; position < end; position++) {
       const entry = this.entry(ranked[position] as number);
-      const reasons = JSON.stringify(matchReasons(entry.row, query, page.includePremium));
+      const reasons = JSON.stringify(matchReasons(entry.row, reasonQuery(filters, entry), page.includePremium));
       results.push(this.resultJson(entry, reasons, page.includePremium));
     }
-    const json = `{"results":[${results.join(",")}],"totalCount":${ranked.length}}`;
-    this.rememberPage(pageKey, json);
-    return json;
+    const body = Buffer.from(`{"results":[${results.join(",")}],"totalCount":${ranked.length}}`, "utf8");
+    this.rememberPage(pageKey, body);
+    return body;
+  }
+
+  /** The same body as a string (the account's saved funds and tests read it). */
+  searchJson(query: FundSearchQuery, page: PageRequest): string {
+    return this.searchBody(query, page).toString("utf8");
   }
 
   /** Every match's full row, ranked as the search ranks them (the Excel export). */
@@ -130,8 +159,18 @@ export class FundSearchIndex {
     return rows;
   }
 
+  /** Every fund's row, in id order (the sitemap). */
+  rows(): readonly FundRow[] {
+    return this.entries.map((entry) => entry.row);
+  }
+
   has(fundId: number): boolean {
     return this.positionById.has(fundId);
+  }
+
+  row(fundId: number): FundRow | undefined {
+    const position = this.positionById.get(fundId);
+    return position === undefined ? undefined : this.entry(position).row;
   }
 
   /** The given funds as a JSON array of results, in the given order; unknown ids are left out. */
@@ -143,6 +182,61 @@ export class FundSearchIndex {
       results.push(this.resultJson(this.entry(position), "[]", includePremium));
     }
     return `[${results.join(",")}]`;
+  }
+
+  /**
+   * `{fund, similar}` as JSON for a fund page, through the viewer's gate; undefined for an unknown
+   * id. The similar funds are the same three for everyone; only their premium fields are gated.
+   */
+  fundJson(fundId: number, includePremium: boolean): string | undefined {
+    const position = this.positionById.get(fundId);
+    if (position === undefined) return undefined;
+    const key = `${fundId}\u0002${includePremium ? 1 : 0}`;
+    const cached = this.fundAnswers.get(key);
+    if (cached !== undefined) return cached;
+    const entry = this.entry(position);
+    const similar = this.similarTo(position).map((index) => {
+      const other = this.entry(index);
+      return this.resultJson(other, JSON.stringify(similarityReasons(entry, other)), includePremium);
+    });
+    const json = `{"fund":${this.resultJson(entry, "[]", includePremium)},"similar":[${similar.join(",")}]}`;
+    if (this.fundAnswers.size >= MAX_CACHED_FUNDS) this.fundAnswers.clear();
+    this.fundAnswers.set(key, json);
+    return json;
+  }
+
+  /**
+   * The funds most like this one: sharing stages and industries (both, when enough funds do),
+   * then nearby (same country, then same region), then the better record; ties by name.
+   */
+  private similarTo(position: number): number[] {
+    const target = this.entry(position);
+    const scored: Array<{ index: number; tier: number; score: number }> = [];
+    this.entries.forEach((entry, index) => {
+      if (index === position) return;
+      const stages = overlap(entry.stageMask, target.stageMask, 0, 0);
+      const industries = overlap(
+        entry.industryMaskLow,
+        target.industryMaskLow,
+        entry.industryMaskHigh,
+        target.industryMaskHigh,
+      );
+      if (stages === 0 && industries === 0) return;
+      // Funds sharing both come first; then those sharing an industry; then a stage only.
+      const tier = stages > 0 && industries > 0 ? 2 : industries > 0 ? 1 : 0;
+      const nearby =
+        entry.countryKey === target.countryKey
+          ? 1
+          : entry.region !== undefined && entry.region === target.region
+            ? 0.5
+            : 0;
+      scored.push({ index, tier, score: 40 * industries + 30 * stages + 20 * nearby + entry.base / 10 });
+    });
+    scored.sort(
+      (a, b) =>
+        b.tier - a.tier || b.score - a.score || (this.nameRank[a.index] as number) - (this.nameRank[b.index] as number),
+    );
+    return scored.slice(0, SIMILAR_FUNDS_LIMIT).map((item) => item.index);
   }
 
   private resultJson(entry: Entry, reasonsJson: string, includePremium: boolean): string {
@@ -168,45 +262,149 @@ export class FundSearchIndex {
     return computed;
   }
 
-  private computeMatches({ countryKey, stage, industries }: Filters): Int32Array {
-    const candidateLists: Int32Array[] = [];
-    if (countryKey) candidateLists.push(this.byCountry.get(countryKey) ?? new Int32Array());
-    if (stage) candidateLists.push(this.byStage.get(stage) ?? new Int32Array());
-    if (industries.length === 1) candidateLists.push(this.byIndustry.get(industries[0] as string) ?? new Int32Array());
-    const candidates = candidateLists.reduce<Int32Array>(
-      (smallest, list) => (list.length < smallest.length ? list : smallest),
-      this.all,
-    );
-    const stageBit = stage ? (STAGE_BIT.get(stage) ?? 0) : 0;
+  /** The funds with a word containing `word` (the text query matches inside words). */
+  private fundsWithWord(word: string): Int32Array[] {
+    const lists: Int32Array[] = [];
+    const exact = this.byWord.get(word);
+    if (exact) lists.push(exact);
+    for (const candidate of this.vocabulary) {
+      if (candidate !== word && candidate.includes(word)) lists.push(this.byWord.get(candidate) as Int32Array);
+    }
+    return lists;
+  }
+
+  /** Marks (1) the funds that have every word of the query; returns how many. */
+  private textMatches(words: readonly string[]): { marks: Uint8Array; count: number } {
+    const hits = new Uint8Array(this.entries.length);
+    const seen = new Int32Array(this.entries.length).fill(-1);
+    words.forEach((word, wordIndex) => {
+      for (const list of this.fundsWithWord(word)) {
+        for (const index of list) {
+          if (seen[index] === wordIndex) continue;
+          seen[index] = wordIndex;
+          hits[index] = (hits[index] as number) + 1;
+        }
+      }
+    });
+    let count = 0;
+    for (let index = 0; index < hits.length; index++) {
+      if (hits[index] === words.length) {
+        hits[index] = 1;
+        count += 1;
+      } else hits[index] = 0;
+    }
+    return { marks: hits, count };
+  }
+
+  /** The smallest list every match must be in: one of the exact posting lists, a union, or all funds. */
+  private candidates(filters: Filters, text: { marks: Uint8Array; count: number } | undefined): Int32Array {
+    const sources: Array<{ size: number; list: () => Int32Array }> = [];
+    const exact = (list: Int32Array | undefined) => {
+      const found = list ?? new Int32Array();
+      sources.push({ size: found.length, list: () => found });
+    };
+    const union = (lists: Int32Array[]) => {
+      sources.push({ size: lists.reduce((sum, list) => sum + list.length, 0), list: () => unionOf(lists) });
+    };
+    if (filters.countryKey) exact(this.byCountry.get(filters.countryKey));
+    if (filters.countryKeys.length > 0)
+      union(filters.countryKeys.map((key) => this.byCountry.get(key) ?? new Int32Array()));
+    if (filters.stage) exact(this.byStage.get(filters.stage));
+    if (filters.stages.length > 0) union(filters.stages.map((stage) => this.byStage.get(stage) ?? new Int32Array()));
+    if (filters.industries.length > 0)
+      union(filters.industries.map((industry) => this.byIndustry.get(industry) ?? new Int32Array()));
+    if (text) {
+      sources.push({
+        size: text.count,
+        list: () => {
+          const list = new Int32Array(text.count);
+          let next = 0;
+          for (let index = 0; index < text.marks.length; index++) if (text.marks[index]) list[next++] = index;
+          return list;
+        },
+      });
+    }
+    let best: { size: number; list: () => Int32Array } = { size: this.all.length, list: () => this.all };
+    for (const source of sources) if (source.size < best.size) best = source;
+    return best.list();
+  }
+
+  private computeMatches(filters: Filters): Int32Array {
+    const text = filters.words.length > 0 ? this.textMatches(filters.words) : undefined;
+    const candidates = this.candidates(filters, text);
+    const stageBit = filters.stage ? (STAGE_BIT.get(filters.stage) ?? 0) : 0;
+    const stagesMask = filters.stages.reduce((mask, stage) => mask | (STAGE_BIT.get(stage) ?? 0), 0);
+    let industryLow = 0;
+    let industryHigh = 0;
+    for (const industry of filters.industries) {
+      const index = INDUSTRY_INDEX.get(industry) ?? -1;
+      if (index >= 32) industryHigh |= 1 << (index - 32);
+      else if (index >= 0) industryLow |= 1 << index;
+    }
+    const regionsMask = filters.regions.reduce((mask, region) => mask | (REGION_BIT.get(region) ?? 0), 0);
+    const countryKeys = filters.countryKeys.length > 0 ? new Set(filters.countryKeys) : undefined;
+    const { raise, sizeMin, sizeMax } = filters;
+
     const matches: number[] = [];
     for (const index of candidates) {
       const entry = this.entry(index);
-      if (countryKey && entry.countryKey !== countryKey) continue;
+      if (filters.countryKey && entry.countryKey !== filters.countryKey) continue;
+      if (countryKeys && !countryKeys.has(entry.countryKey)) continue;
       if (stageBit && (entry.stageMask & stageBit) === 0) continue;
-      if (industries.length > 0 && !industries.some((industry) => hasIndustry(entry, industry))) continue;
+      if (stagesMask && (entry.stageMask & stagesMask) === 0) continue;
+      if (filters.industries.length > 0) {
+        // Codes outside the 54 never reach here (the schema refuses them), so an empty mask matches nothing.
+        if ((entry.industryMaskLow & industryLow) === 0 && (entry.industryMaskHigh & industryHigh) === 0) continue;
+      }
+      if (regionsMask && (entry.regionBit & regionsMask) === 0) continue;
+      if (raise !== undefined) {
+        const { checkSizeMinUsd: min, checkSizeMaxUsd: max } = entry.row;
+        if (min === null || max === null || raise < min || raise > max) continue;
+      }
+      if (filters.leadsOnly && entry.row.leadsRounds !== true) continue;
+      if (sizeMin !== undefined && !(entry.fundSizeUsd >= sizeMin)) continue;
+      if (sizeMax !== undefined && !(entry.fundSizeUsd <= sizeMax)) continue;
+      if (text && text.marks[index] === 0) continue;
       matches.push(index);
     }
-    const scoringQuery = { fundingStage: stage, industryFocus: industries };
+
+    const scoringQuery = {
+      fundingStage: filters.stage,
+      fundingStages: filters.stages,
+      industryFocus: filters.industries,
+      raiseAmountUsd: raise,
+    };
     const scores = new Float64Array(this.entries.length);
     for (const index of matches) {
       const entry = this.entry(index);
-      scores[index] = relevanceScore(entry.row, scoringQuery, entry.base);
+      const fit = filters.words.length > 0 ? textFit(entry.tokens, filters.words) : undefined;
+      scores[index] = relevanceScore(entry.row, scoringQuery, entry.base, fit);
     }
+    const byRelevance = (a: number, b: number) =>
+      (scores[b] as number) - (scores[a] as number) || (this.nameRank[a] as number) - (this.nameRank[b] as number);
     const ranked = Int32Array.from(matches);
-    ranked.sort(
-      (a, b) =>
-        (scores[b] as number) - (scores[a] as number) || (this.nameRank[a] as number) - (this.nameRank[b] as number),
-    );
+    if (filters.sort === "fund_size") {
+      // Largest first; undisclosed sizes (NaN) last, in relevance order.
+      const size = (index: number) => {
+        const value = this.entry(index).fundSizeUsd;
+        return Number.isNaN(value) ? -1 : value;
+      };
+      ranked.sort((a, b) => size(b) - size(a) || byRelevance(a, b));
+    } else if (filters.sort === "recently_reviewed") {
+      ranked.sort((a, b) => this.entry(b).reviewedKey - this.entry(a).reviewedKey || byRelevance(a, b));
+    } else {
+      ranked.sort(byRelevance);
+    }
     return ranked;
   }
 
-  private rememberPage(key: string, json: string): void {
-    this.pages.set(key, json);
-    this.cachedPageChars += json.length;
-    for (const [oldKey, oldJson] of this.pages) {
-      if (this.cachedPageChars <= MAX_CACHED_PAGE_CHARS || oldKey === key) break;
+  private rememberPage(key: string, body: Buffer): void {
+    this.pages.set(key, body);
+    this.cachedPageBytes += body.length;
+    for (const [oldKey, oldBody] of this.pages) {
+      if (this.cachedPageBytes <= MAX_CACHED_PAGE_BYTES || oldKey === key) break;
       this.pages.delete(oldKey);
-      this.cachedPageChars -= oldJson.length;
+      this.cachedPageBytes -= oldBody.length;
     }
   }
 
@@ -222,20 +420,133 @@ export class FundSearchIndex {
   }
 }
 
-type Filters = { key: string; countryKey: string; stage: StageCode | undefined; industries: string[] };
+type Filters = {
+  key: string;
+  countryKey: string;
+  countryKeys: string[];
+  stage: string | undefined;
+  stages: string[];
+  industries: string[];
+  regions: string[];
+  raise: number | undefined;
+  leadsOnly: boolean;
+  sizeMin: number | undefined;
+  sizeMax: number | undefined;
+  /** The text query's folded words, sorted (the order of words does not change a match). */
+  words: string[];
+  sort: "relevance" | "fund_size" | "recently_reviewed";
+};
 
-/** The filters as the index compares them; `key` is the same for every spelling of one search. */
-function normaliseFilters(query: FundSearchQuery): Filters {
-  const countryKey = query.country?.trim().toLowerCase() ?? "";
-  const industries = [...new Set(query.industryFocus ?? [])].sort();
-  const stage = query.fundingStage;
-  return { key: `${countryKey}\u0001${stage ?? ""}\u0001${industries.join(",")}`, countryKey, stage, industries };
+const NONE: readonly string[] = Object.freeze([]);
+
+/** A list as the key and the filters read it: each value once, sorted; the shared empty list when absent. */
+function sortedUnique(values: readonly string[] | undefined): readonly string[] {
+  if (!values || values.length === 0) return NONE;
+  if (values.length === 1) return values;
+  return [...new Set(values)].sort();
+}
+
+/**
+ * The cache key of a search: every filter that changes the result, lists sorted, the country
+ * lower-cased. Built on every request before anything else, so it is kept cheap; the query is
+ * keyed as typed (trimmed, lower-cased), which may keep two spellings of one text apart but
+ * never merges different ones. The basic part is written as before the advanced filters existed.
+ */
+function filterKey(query: FundSearchQuery): string {
+  let key = `${query.country ? query.country.trim().toLowerCase() : ""}\u0001${query.fundingStage ?? ""}\u0001${sortedUnique(query.industryFocus).join(",")}`;
+  if (query.countries && query.countries.length > 0) {
+    key += `\u0001c=${sortedUnique(query.countries.map((country) => country.trim().toLowerCase())).join("\u0003")}`;
+  }
+  if (query.fundingStages && query.fundingStages.length > 0)
+    key += `\u0001s=${sortedUnique(query.fundingStages).join(",")}`;
+  if (query.regions && query.regions.length > 0) key += `\u0001r=${sortedUnique(query.regions).join(",")}`;
+  if (query.raiseAmountUsd !== undefined) key += `\u0001a=${query.raiseAmountUsd}`;
+  if (query.leadsRounds === true) key += "\u0001l=1";
+  if (query.fundSizeMinUsd !== undefined) key += `\u0001min=${query.fundSizeMinUsd}`;
+  if (query.fundSizeMaxUsd !== undefined) key += `\u0001max=${query.fundSizeMaxUsd}`;
+  if (query.query) key += `\u0001q=${query.query.trim().toLowerCase()}`;
+  if (query.sort && query.sort !== "relevance") key += `\u0001o=${query.sort}`;
+  return key;
+}
+
+/** The filters as the index compares them, for a search whose key is `key`. */
+function normaliseFilters(query: FundSearchQuery, key = filterKey(query)): Filters {
+  return {
+    key,
+    countryKey: query.country?.trim().toLowerCase() ?? "",
+    countryKeys: [...sortedUnique(query.countries?.map((country) => country.trim().toLowerCase()))],
+    stage: query.fundingStage,
+    stages: [...sortedUnique(query.fundingStages)],
+    industries: [...sortedUnique(query.industryFocus)],
+    regions: [...sortedUnique(query.regions)],
+    raise: query.raiseAmountUsd,
+    leadsOnly: query.leadsRounds === true,
+    sizeMin: query.fundSizeMinUsd,
+    sizeMax: query.fundSizeMaxUsd,
+    words: query.query ? wordsOf(query.query).sort() : [],
+    sort: query.sort ?? "relevance",
+  };
+}
+
+/** The search as the match reasons read it, with the fund's words for a text query. */
+function reasonQuery(filters: Filters, entry: Entry): ReasonQuery {
+  return {
+    country: filters.countryKey || undefined,
+    countries: filters.countryKeys,
+    regions: filters.regions,
+    fundingStage: filters.stage,
+    fundingStages: filters.stages,
+    industryFocus: filters.industries,
+    raiseAmountUsd: filters.raise,
+    text: filters.words.length > 0 ? { words: filters.words, tokens: entry.tokens } : undefined,
+  };
+}
+
+/** Why a fund is listed as similar: what it shares with the fund on the page. */
+function similarityReasons(target: Entry, other: Entry): string[] {
+  const reasons: string[] = [];
+  const stages = askedStages({
+    fundingStages: other.row.fundingStages.filter((stage) => target.row.fundingStages.includes(stage)),
+  });
+  if (stages.length > 0) reasons.push(`Also invests at ${stages.slice(0, 2).map(stageLabel).join(", ")}`);
+  const industry = other.row.industryFocus.find((code) => target.row.industryFocus.includes(code));
+  if (industry) reasons.push(`Also in ${industryLabel(industry)}`);
+  if (other.countryKey === target.countryKey) reasons.push(`Also based in ${other.row.country}`);
+  else if (other.region !== undefined && other.region === target.region)
+    reasons.push(`Also in ${regionLabel(other.region)}`);
+  return reasons;
+}
+
+/** Share of the two masks' set bits that both have (Jaccard), 0–1. */
+function overlap(aLow: number, bLow: number, aHigh: number, bHigh: number): number {
+  const shared = bitCount(aLow & bLow) + bitCount(aHigh & bHigh);
+  if (shared === 0) return 0;
+  return shared / (bitCount(aLow | bLow) + bitCount(aHigh | bHigh));
+}
+
+function bitCount(value: number): number {
+  let v = value - ((value >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** The sorted union of ascending posting lists. */
+function unionOf(lists: Int32Array[]): Int32Array {
+  if (lists.length === 1) return lists[0] as Int32Array;
+  const merged = new Set<number>();
+  for (const list of lists) for (const index of list) merged.add(index);
+  return Int32Array.from(merged).sort();
 }
 
 function push(map: Map<string, number[]>, key: string, value: number): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
+}
+
+/** The review date a result carries: the fund's own, else (an import without one) the day its record last changed. */
+function reviewedDate(row: FundRow): string {
+  return row.lastReviewed ?? row.updatedAt.toISOString().slice(0, 10);
 }
 
 function toEntry(row: FundRow): Entry {
@@ -251,13 +562,20 @@ function toEntry(row: FundRow): Entry {
   }
   // Rows written outside the import may hold stages out of order; responses show them earliest first.
   const stages = sortStages(row.fundingStages.filter(isStageCode));
+  const region = regionOfFund(row);
+  const lastReviewed = reviewedDate(row);
   return {
     row,
     countryKey: row.country.trim().toLowerCase(),
     stageMask,
     industryMaskLow,
     industryMaskHigh,
+    region,
+    regionBit: region ? (REGION_BIT.get(region) ?? 0) : 0,
+    fundSizeUsd: toUsd(row.fundSize, row.currency) ?? Number.NaN,
+    reviewedKey: Number(lastReviewed.replaceAll("-", "")) || 0,
     base: baseScore(row),
+    tokens: { name: wordsOf(row.name), description: wordsOf(row.description) },
     publicJson: membersJson<PublicView>({
       id: row.id,
       name: row.name,
@@ -273,6 +591,8 @@ function toEntry(row: FundRow): Entry {
       description: row.description,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
+      lastReviewed,
+      source: row.source,
     }),
     premiumJson: membersJson<PremiumView>({
       website: row.website,

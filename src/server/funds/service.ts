@@ -1,9 +1,13 @@
+import { isAdvancedSearch } from "../../shared/advanced-search.js";
 import { seesAllResults } from "../../shared/entitlements.js";
 import { FREE_RESULTS_LIMIT } from "../../shared/plans.js";
+import { SUBSCRIPTION_REQUIRED } from "../../shared/schemas/account.js";
 import type { FundSearchQuery } from "../../shared/schemas/funds.js";
 import type { FundRow } from "../db/types.js";
+import { notFound, paymentRequired } from "../errors.js";
 import { subscriptionOf, type Viewer } from "../http/viewer.js";
 import type { FundsIndexProvider } from "./index-provider.js";
+import type { FundSearchIndex } from "./search-index.js";
 
 /** Page size when a subscriber does not give a limit. */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -15,14 +19,22 @@ export class FundsService {
     return [...(await this.indexes.current()).countries];
   }
 
+  /** The index as it stands now (fund pages read rows from it). */
+  current(): Promise<FundSearchIndex> {
+    return this.indexes.current();
+  }
+
   /**
    * The paywall lives here: a viewer who does not see all results gets the top 3 only, whatever
-   * limit or offset they ask for, and no premium field; totalCount always counts every match.
+   * limit or offset they ask for, and no premium field; totalCount always counts every match. An
+   * advanced filter (src/shared/advanced-search.ts) is refused to that viewer outright, with 402
+   * and nothing else: a count or an order alone would already give the Premium answer away.
    */
-  async searchJson(query: FundSearchQuery, viewer: Viewer): Promise<string> {
-    const index = await this.indexes.current();
+  async searchBody(query: FundSearchQuery, viewer: Viewer): Promise<Buffer> {
     const full = seesAllResults(subscriptionOf(viewer));
-    return index.searchJson(query, {
+    if (!full && isAdvancedSearch(query)) throw paymentRequired(SUBSCRIPTION_REQUIRED);
+    const index = await this.indexes.current();
+    return index.searchBody(query, {
       offset: full ? (query.offset ?? 0) : 0,
       limit: full
         ? (query.limit ?? DEFAULT_PAGE_SIZE)
@@ -31,13 +43,39 @@ export class FundsService {
     });
   }
 
+  /** The search's body as a string. */
+  async searchJson(query: FundSearchQuery, viewer: Viewer): Promise<string> {
+    return (await this.searchBody(query, viewer)).toString("utf8");
+  }
+
+  /**
+   * `{fund, similar}` for a fund page, through the same gate as search: the premium fields only for
+   * a viewer who sees all results. 404 for an id that names no fund.
+   */
+  async fundJson(fundId: number, viewer: Viewer): Promise<string> {
+    const index = await this.indexes.current();
+    const json = index.fundJson(fundId, seesAllResults(subscriptionOf(viewer)));
+    if (json === undefined) throw notFound("Fund not found.");
+    return json;
+  }
+
+  /** Whether a fund exists now (a report must name one). */
+  async exists(fundId: number): Promise<boolean> {
+    return (await this.indexes.current()).has(fundId);
+  }
+
   /**
    * Every fund matching the filters with all its fields, for the Lifetime plan's Excel export: in the
-   * search's relevance order, or by name when no filter is given. The caller does the gating.
+   * search's order, or by name when no filter is given. The caller does the gating (Lifetime members
+   * see all results, so the advanced filters are theirs too).
    */
   async exportRows(query: FundSearchQuery): Promise<FundRow[]> {
     const index = await this.indexes.current();
-    const filtered = Boolean(query.country) || Boolean(query.fundingStage) || (query.industryFocus?.length ?? 0) > 0;
+    const filtered =
+      Boolean(query.country) ||
+      Boolean(query.fundingStage) ||
+      (query.industryFocus?.length ?? 0) > 0 ||
+      isAdvancedSearch(query);
     return filtered ? index.matchingRows(query) : index.rowsByName();
   }
 }

@@ -32,12 +32,16 @@ export type PageHead = Omit<PageMeta, "inSitemap"> & {
   jsonLd?: (origin: string) => Record<string, unknown>;
 };
 
-/** What the server answers for a page path: its status and its head. */
-export type PageResolution = { status: 200 | 404; head: PageHead };
+/**
+ * What the server answers for a page path: its status and its head, or a permanent redirect to
+ * the page's canonical path (a fund page reached with an old or missing slug).
+ */
+export type PageResolution = { status: 200 | 404; head: PageHead } | { status: 301; location: string };
 
 /**
  * A domain's pages (/blog/:slug, /funds/:id-:slug): the resolution for a path it owns, or
- * undefined for a path that is not its own. It may answer 404 for its own path (an unknown slug).
+ * undefined for a path that is not its own. It may answer 404 for its own path (an unknown slug),
+ * or redirect to the canonical path of the page it names.
  */
 export type PageResolver = (pathname: string) => PageResolution | undefined | Promise<PageResolution | undefined>;
 

@@ -19,6 +19,8 @@ export const ROUTE_LIMITS = {
   import: { max: 10, timeWindow: "1 minute" },
   /** An AI blog draft: up to ten pages fetched and one LLM call. */
   aiWriter: { max: 10, timeWindow: "1 minute" },
+  /** 'Report outdated info' from a fund page: a person sends a few, a script would send many. */
+  fundReport: { max: 10, timeWindow: "10 minutes" },
   /** A workbook of every fund: the heaviest call in the API. */
   export: { max: 10, timeWindow: "1 minute" },
   /** Stripe's deliveries, from Stripe's few addresses: generous, but not unlimited. */

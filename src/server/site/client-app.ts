@@ -59,6 +59,10 @@ export async function registerClientApp(
     if (!wantsPage) return reply.status(404).send({ error: `Not found: ${requestedPath(request)}` });
     // Unknown paths still get the app (it renders the Not Found page) but with a 404 status for crawlers.
     const page = await resolvePage(pathname, resolvers);
+    if (page.status === 301) {
+      const query = request.url.indexOf("?");
+      return reply.redirect(query === -1 ? page.location : page.location + request.url.slice(query), 301);
+    }
     return reply
       .status(page.status)
       .header("cache-control", "no-cache")

@@ -1,10 +1,10 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { REDIRECTS } from "../../shared/page-meta.js";
 import { errorResponseSchema, healthResponseSchema, pingResponseSchema } from "../../shared/schemas/fields.js";
 import type { Database } from "../db/client.js";
 import { requestOrigin } from "../http/origin.js";
-import { robotsTxt, type SitemapSource, sitemapXml } from "./seo.js";
+import { robotsTxt, SITEMAP_MAX_URLS, type SitemapSource, sitemapEntries, sitemapIndexXml, sitemapXml } from "./seo.js";
 
 /**
  * The routes of the site itself, outside the API: what crawlers read (robots.txt, the sitemap),
@@ -23,9 +23,21 @@ export const siteRoutes =
     app.get("/robots.txt", async (request, reply) =>
       reply.type("text/plain; charset=utf-8").send(robotsTxt(originOf(request))),
     );
+    const allEntries = async () => sitemapEntries((await Promise.all(sitemapSources.map((source) => source()))).flat());
+    const xml = (reply: FastifyReply, body: string) => reply.type("application/xml; charset=utf-8").send(body);
+    // One file while the site fits in one; beyond the protocol's 50,000 URLs, an index of numbered parts.
     app.get("/sitemap.xml", async (request, reply) => {
-      const entries = (await Promise.all(sitemapSources.map((source) => source()))).flat();
-      return reply.type("application/xml; charset=utf-8").send(sitemapXml(originOf(request), entries));
+      const entries = await allEntries();
+      if (entries.length <= SITEMAP_MAX_URLS) return xml(reply, sitemapXml(originOf(request), entries));
+      return xml(reply, sitemapIndexXml(originOf(request), Math.ceil(entries.length / SITEMAP_MAX_URLS)));
+    });
+    app.get("/sitemap-:part(^\\d{1,6}).xml", async (request, reply) => {
+      const part = Number((request.params as { part: string }).part);
+      const entries = await allEntries();
+      const parts = entries.length > SITEMAP_MAX_URLS ? Math.ceil(entries.length / SITEMAP_MAX_URLS) : 0;
+      if (part < 1 || part > parts) return reply.status(404).send({ error: `Not found: /sitemap-${part}.xml` });
+      const slice = entries.slice((part - 1) * SITEMAP_MAX_URLS, part * SITEMAP_MAX_URLS);
+      return xml(reply, sitemapXml(originOf(request), slice));
     });
     for (const [from, to] of Object.entries(REDIRECTS)) {
       app.get(from, async (request, reply) => {

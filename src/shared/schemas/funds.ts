@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { MAX_USD_AMOUNT, SEARCH_QUERY_MAX, SEARCH_SORTS } from "../advanced-search.js";
 import { INDUSTRY_CODES } from "../industries.js";
 import { MAX_SEARCH_LIMIT } from "../plans.js";
+import { REGION_CODES } from "../regions.js";
 import { ANY_VALUE } from "../search-params.js";
 import { STAGE_CODES } from "../stages.js";
-import { describeInput, idResponseSchema } from "./fields.js";
+import { describeInput, idResponseSchema, idSchema } from "./fields.js";
 
 export const stageCodeSchema = z.enum(STAGE_CODES, {
   error: (issue) => `Unknown funding stage ${describeInput(issue.input)}. Use one of: ${STAGE_CODES.join(", ")}.`,
@@ -21,58 +23,145 @@ const countryFilterSchema = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** Longest list of countries one search takes. */
+export const MAX_SEARCH_COUNTRIES = 100;
+
+const usdAmount = (field: string, rule: "positive" | "nonnegative") => {
+  const base = z.number({ error: `${field} must be a number (US dollars).` });
+  return (
+    rule === "positive"
+      ? base.positive(`${field} must be a positive number.`)
+      : base.nonnegative(`${field} must not be negative.`)
+  ).max(MAX_USD_AMOUNT, `${field} must be at most ${MAX_USD_AMOUNT.toLocaleString("en-US")}.`);
+};
+
 /**
  * POST /_api/funds/search body. Strict: an unknown field is a 400, so that a typo in a filter
- * never silently widens a search. An empty or blank country means "any country".
+ * never silently widens a search. An empty or blank country or query means "none"; an empty list
+ * means "any". The basic filters are country, fundingStage and a one-code industryFocus; every
+ * other field is Premium (src/shared/advanced-search.ts says which, the server enforces it).
+ * Filters combine with AND; inside a list, any of its values matches.
  */
-export const fundSearchRequestSchema = z.strictObject(
-  {
-    country: countryFilterSchema,
-    fundingStage: stageCodeSchema.optional(),
-    industryFocus: z
-      .array(industryCodeSchema, { error: "industryFocus must be a list of industry codes." })
-      .max(INDUSTRY_CODES.length, "industryFocus has too many entries.")
-      .optional(),
-    limit: z
-      .number({ error: "limit must be a number." })
-      .int("limit must be a whole number.")
-      .positive("limit must be a positive number.")
-      .max(MAX_SEARCH_LIMIT, `limit must be at most ${MAX_SEARCH_LIMIT}.`)
-      .optional(),
-    offset: z
-      .number({ error: "offset must be a number." })
-      .int("offset must be a whole number.")
-      .nonnegative("offset must not be negative.")
-      .optional(),
-  },
-  {
-    error: (issue) =>
-      issue.code === "unrecognized_keys"
-        ? `Unknown field(s) in the search: ${issue.keys.join(", ")}.`
-        : "The search must be a JSON object.",
-  },
-);
+export const fundSearchRequestSchema = z
+  .strictObject(
+    {
+      country: countryFilterSchema,
+      fundingStage: stageCodeSchema.optional(),
+      industryFocus: z
+        .array(industryCodeSchema, { error: "industryFocus must be a list of industry codes." })
+        .max(INDUSTRY_CODES.length, "industryFocus has too many entries.")
+        .optional(),
+      fundingStages: z
+        .array(stageCodeSchema, { error: "fundingStages must be a list of stage codes." })
+        .max(STAGE_CODES.length, "fundingStages has too many entries.")
+        .optional(),
+      countries: z
+        .array(
+          z
+            .string({ error: "countries must be a list of country names." })
+            .trim()
+            .min(1, "countries must not contain an empty name.")
+            .max(100, "Each country must be at most 100 characters."),
+          { error: "countries must be a list of country names." },
+        )
+        .max(MAX_SEARCH_COUNTRIES, `countries has too many entries (at most ${MAX_SEARCH_COUNTRIES}).`)
+        .optional(),
+      regions: z
+        .array(
+          z.enum(REGION_CODES, {
+            error: (issue) => `Unknown region ${describeInput(issue.input)}. Use one of: ${REGION_CODES.join(", ")}.`,
+          }),
+          { error: "regions must be a list of region codes." },
+        )
+        .max(REGION_CODES.length, "regions has too many entries.")
+        .optional(),
+      raiseAmountUsd: usdAmount("raiseAmountUsd", "positive").optional(),
+      leadsRounds: z
+        .literal(true, { error: "leadsRounds can only be true (leave it out to include funds that follow)." })
+        .optional(),
+      fundSizeMinUsd: usdAmount("fundSizeMinUsd", "nonnegative").optional(),
+      fundSizeMaxUsd: usdAmount("fundSizeMaxUsd", "nonnegative").optional(),
+      query: z
+        .string({ error: "query must be a string." })
+        .trim()
+        .max(SEARCH_QUERY_MAX, `query must be at most ${SEARCH_QUERY_MAX} characters.`)
+        .optional()
+        .transform((value) => (value ? value : undefined)),
+      sort: z
+        .enum(SEARCH_SORTS, {
+          error: (issue) => `Unknown sort ${describeInput(issue.input)}. Use one of: ${SEARCH_SORTS.join(", ")}.`,
+        })
+        .optional(),
+      limit: z
+        .number({ error: "limit must be a number." })
+        .int("limit must be a whole number.")
+        .positive("limit must be a positive number.")
+        .max(MAX_SEARCH_LIMIT, `limit must be at most ${MAX_SEARCH_LIMIT}.`)
+        .optional(),
+      offset: z
+        .number({ error: "offset must be a number." })
+        .int("offset must be a whole number.")
+        .nonnegative("offset must not be negative.")
+        .optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `Unknown field(s) in the search: ${issue.keys.join(", ")}.`
+          : "The search must be a JSON object.",
+    },
+  )
+  .refine(
+    (search) =>
+      search.fundSizeMinUsd === undefined ||
+      search.fundSizeMaxUsd === undefined ||
+      search.fundSizeMinUsd <= search.fundSizeMaxUsd,
+    { message: "fundSizeMinUsd must not be above fundSizeMaxUsd.", path: ["fundSizeMinUsd"] },
+  );
 
 export type FundSearchRequest = z.input<typeof fundSearchRequestSchema>;
 /** The validated search; a blank country has become absent. */
-export type FundSearchQuery = Omit<z.output<typeof fundSearchRequestSchema>, "country"> & { country?: string };
+export type FundSearchQuery = Omit<z.output<typeof fundSearchRequestSchema>, "country" | "query"> & {
+  country?: string;
+  query?: string;
+};
 
 /** In a query string, an absent or empty parameter and the form's '__empty' select value mean "any". */
-const orAny = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" || value === ANY_VALUE ? undefined : value), schema.optional());
+const isAny = (value: unknown) => value === undefined || value === "" || value === ANY_VALUE;
+
+/** A query parameter given once or repeated: always a list, "any" values left out. */
+const listParam = z
+  .union([z.string(), z.array(z.string())], { error: "A filter parameter must be text." })
+  .optional()
+  .transform((value) =>
+    value === undefined ? [] : (Array.isArray(value) ? value : [value]).filter((item) => !isAny(item)),
+  );
+
+/** A parameter given at most once. */
+const singleParam = (name: string) => z.string({ error: `${name} must be given once.` }).optional();
+
+const amountParam = (value: string | undefined) => (isAny(value) ? undefined : Number(value));
 
 /**
- * GET /_api/funds/export query: the search's filters with the search's rules. industryFocus is a single code here, the one the search form sends;
- * a repeated parameter or an unknown field is a 400 like any other bad filter.
+ * GET /_api/funds/export query: the search's filters under the search's names, read from a query
+ * string (a list parameter may be repeated), then held to the search's own rules, so that the file
+ * holds exactly the funds the same search shows. An unknown parameter is a 400 like any bad filter.
  */
 export const fundExportQuerySchema = z
   .strictObject(
     {
-      country: orAny(countryFilterSchema),
-      fundingStage: orAny(stageCodeSchema),
-      industryFocus: orAny(
-        z.string({ error: "industryFocus must be a single industry code." }).pipe(industryCodeSchema),
-      ),
+      country: singleParam("country"),
+      fundingStage: singleParam("fundingStage"),
+      industryFocus: listParam,
+      fundingStages: listParam,
+      countries: listParam,
+      regions: listParam,
+      raiseAmountUsd: singleParam("raiseAmountUsd"),
+      leadsRounds: singleParam("leadsRounds"),
+      fundSizeMinUsd: singleParam("fundSizeMinUsd"),
+      fundSizeMaxUsd: singleParam("fundSizeMaxUsd"),
+      query: singleParam("query"),
+      sort: singleParam("sort"),
     },
     {
       error: (issue) =>
@@ -81,11 +170,23 @@ export const fundExportQuerySchema = z
           : "Invalid export parameters.",
     },
   )
-  .transform(({ country, fundingStage, industryFocus }) => ({
-    ...(country ? { country } : {}),
-    ...(fundingStage ? { fundingStage } : {}),
-    ...(industryFocus ? { industryFocus: [industryFocus] } : {}),
-  }));
+  .transform((raw) => {
+    const request: Record<string, unknown> = {};
+    if (!isAny(raw.country)) request.country = raw.country;
+    if (!isAny(raw.fundingStage)) request.fundingStage = raw.fundingStage;
+    for (const key of ["industryFocus", "fundingStages", "countries", "regions"] as const) {
+      if (raw[key].length > 0) request[key] = raw[key];
+    }
+    for (const key of ["raiseAmountUsd", "fundSizeMinUsd", "fundSizeMaxUsd"] as const) {
+      const amount = amountParam(raw[key]);
+      if (amount !== undefined) request[key] = amount;
+    }
+    if (!isAny(raw.leadsRounds)) request.leadsRounds = raw.leadsRounds === "true" ? true : raw.leadsRounds;
+    if (!isAny(raw.query)) request.query = raw.query;
+    if (!isAny(raw.sort)) request.sort = raw.sort;
+    return request;
+  })
+  .pipe(fundSearchRequestSchema);
 
 /** Fields only a subscriber receives; for anyone else they are absent from the JSON, not blanked. */
 export const PREMIUM_FUND_FIELDS = [
@@ -113,6 +214,10 @@ export const fundResultSchema = z.object({
   description: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When the fund's data was last reviewed (YYYY-MM-DD); for an import without one, the day its record last changed. */
+  lastReviewed: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** Where the data came from: 'curated' for the shipped set, an import's file name otherwise. */
+  source: z.string(),
   matchReasons: z.array(z.string()),
   /** True when the premium fields were withheld: the card shows them blurred. */
   isPremium: z.boolean(),
@@ -132,6 +237,29 @@ export const fundSearchResponseSchema = z.object({
 });
 
 export type FundSearchResponse = z.infer<typeof fundSearchResponseSchema>;
+
+/** GET /_api/funds/:id path: the id the fund page's path starts with. */
+export const fundParamsSchema = z.strictObject({
+  id: z
+    .string({ error: "The fund id must be a positive integer." })
+    .regex(/^\d{1,10}$/, "The fund id must be a positive integer.")
+    .transform(Number)
+    .pipe(idSchema("The fund id")),
+});
+
+/** How many similar funds a fund page shows, to everyone. */
+export const SIMILAR_FUNDS_LIMIT = 3;
+
+/**
+ * GET /_api/funds/:id: the fund through the same gate as search (premium fields only for those
+ * who see all results), and up to three similar funds: same stages and industries, nearby first.
+ */
+export const fundResponseSchema = z.object({
+  fund: fundResultSchema,
+  similar: z.array(fundResultSchema).max(SIMILAR_FUNDS_LIMIT),
+});
+
+export type FundResponse = z.infer<typeof fundResponseSchema>;
 
 export const countriesResponseSchema = z.object({
   countries: z.array(z.string()),

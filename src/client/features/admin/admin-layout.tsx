@@ -1,6 +1,7 @@
-import { ArrowLeft, Database, Newspaper, Upload, Users } from "lucide-react";
+import { ArrowLeft, Database, Flag, Newspaper, Upload, Users } from "lucide-react";
 import { Link, Navigate, NavLink, Outlet, useLocation } from "react-router";
 import { ADMIN_TEXTS, adminAccessDeniedText } from "../../../shared/admin-texts.js";
+import { FUND_REPORT_TEXTS } from "../../../shared/fund-report-texts.js";
 import { NOT_FOUND_META, pageMetaFor } from "../../../shared/page-meta.js";
 import { AccessDeniedScreen } from "../../components/access-denied.js";
 import { Button } from "../../components/ui/button.js";
@@ -18,6 +19,7 @@ const ADMIN_SECTIONS = [
   { to: "/admin/funds", label: ADMIN_TEXTS.manageFunds, icon: Database },
   { to: "/admin/users", label: ADMIN_TEXTS.manageUsers, icon: Users },
   { to: "/admin/blog", label: ADMIN_TEXTS.manageBlog, icon: Newspaper },
+  { to: "/admin/fund-reports", label: FUND_REPORT_TEXTS.adminNav, icon: Flag },
 ] as const;
 
 /**

@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { fundExportQuerySchema, fundSearchRequestSchema } from "../../../shared/schemas/funds.js";
-import { EMPTY_SEARCH, type SearchFormValues, toSearchRequest } from "../../../shared/search-params.js";
+import { EMPTY_SEARCH, type SearchState, toSearchRequest } from "../../../shared/search-params.js";
 import { exportUrl } from "./export-url.js";
 
-/** What the server makes of the URL: the query string parsed as Fastify parses it, then validated. */
+/** What the server makes of the URL: the query string parsed as Fastify parses it (repeats as lists), then validated. */
 function serverQuery(url: string) {
   const params = new URL(url, "http://localhost").searchParams;
-  return fundExportQuerySchema.parse(Object.fromEntries(params));
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    query[key] = values.length > 1 ? values : (values[0] as string);
+  }
+  return fundExportQuerySchema.parse(query);
 }
 
 describe("exportUrl", () => {
@@ -14,18 +19,34 @@ describe("exportUrl", () => {
     expect(exportUrl(EMPTY_SEARCH)).toBe("/_api/funds/export");
   });
 
-  it("sends the search's filters, industry as one code", () => {
-    expect(exportUrl({ country: "United Kingdom", fundingStage: "seed", industry: "ai_ml" })).toBe(
+  it("sends the search's filters under the search's names", () => {
+    expect(exportUrl({ ...EMPTY_SEARCH, countries: ["United Kingdom"], stages: ["seed"], industries: ["ai_ml"] })).toBe(
       "/_api/funds/export?country=United+Kingdom&fundingStage=seed&industryFocus=ai_ml",
     );
   });
 
-  it.each<SearchFormValues>([
+  it.each<SearchState>([
     EMPTY_SEARCH,
-    { country: "Germany", fundingStage: "__empty", industry: "__empty" },
-    { country: "__empty", fundingStage: "series_a", industry: "__empty" },
-    { country: "Côte d'Ivoire & Co", fundingStage: "growth", industry: "fintech" },
-  ])("is read by the server as the same filters the search sends (%j)", (values) => {
-    expect(serverQuery(exportUrl(values))).toEqual(fundSearchRequestSchema.parse(toSearchRequest(values)));
+    { ...EMPTY_SEARCH, countries: ["Germany"] },
+    { ...EMPTY_SEARCH, stages: ["series_a"] },
+    { ...EMPTY_SEARCH, countries: ["Côte d'Ivoire & Co"], stages: ["growth"], industries: ["fintech"] },
+    {
+      ...EMPTY_SEARCH,
+      countries: ["Germany", "France"],
+      stages: ["seed", "series_a"],
+      industries: ["fintech", "saas"],
+    },
+    {
+      ...EMPTY_SEARCH,
+      regions: ["europe", "asia_pacific"],
+      raiseAmountUsd: 750_000,
+      leadsRounds: true,
+      fundSizeMinUsd: 0,
+      fundSizeMaxUsd: 5e8,
+      query: "climate & energy",
+      sort: "recently_reviewed",
+    },
+  ])("is read by the server as the same filters the search sends (%j)", (state) => {
+    expect(serverQuery(exportUrl(state))).toEqual(fundSearchRequestSchema.parse(toSearchRequest(state)));
   });
 });

@@ -1,15 +1,15 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router";
-import { ANY_VALUE, type SearchFormValues } from "../../../shared/search-params.js";
+import type { SearchState } from "../../../shared/search-params.js";
 import { ANY_FILTER, type SearchFilters, track } from "../../lib/analytics.js";
 
-/** The filters as analytics reports them: codes, and 'any' for a filter left open. */
-export function searchFilters(values: SearchFormValues): SearchFilters {
-  const reported = (value: string) => (value && value !== ANY_VALUE ? value : ANY_FILTER);
+/** The filters as analytics reports them: codes (several joined by commas), and 'any' for a filter left open. */
+export function searchFilters(values: SearchState): SearchFilters {
+  const reported = (list: readonly string[]) => (list.length > 0 ? list.join(",") : ANY_FILTER);
   return {
-    country: reported(values.country),
-    fundingStage: reported(values.fundingStage),
-    industryFocus: reported(values.industry),
+    country: reported(values.countries),
+    fundingStage: reported(values.stages),
+    industryFocus: reported(values.industries),
   };
 }
 
@@ -18,7 +18,7 @@ export function searchFilters(values: SearchFormValues): SearchFilters {
  * navigation, so refetches and "Show more" do not count again. Back and Forward show an earlier
  * search again without running a new one: only view_results then.
  */
-export function useSearchAnalytics(values: SearchFormValues, totalCount: number | undefined): void {
+export function useSearchAnalytics(values: SearchState, totalCount: number | undefined): void {
   const location = useLocation();
   const navigationType = useNavigationType();
   const trackedKey = useRef<string | null>(null);

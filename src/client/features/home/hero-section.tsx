@@ -1,12 +1,14 @@
 import { BadgeCheck, Building2, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { CLAIMS } from "../../../shared/site.js";
 import { TEXTS } from "../../../shared/texts.js";
 
 const TRUST_SIGNALS = [
   { icon: Building2, text: `${CLAIMS.activeFunds} active funds` },
   { icon: BadgeCheck, text: "Verified data" },
-  { icon: RefreshCw, text: "Updated bi-weekly" },
+  // The claim links to how the data is kept (the About our data section, further down the page).
+  { icon: RefreshCw, text: "Updated bi-weekly", href: "/#about-our-data" },
 ] as const;
 
 /** The page's h1, trust signals, and a slot for the search form (owned by the funds feature). */
@@ -38,10 +40,19 @@ export function HeroSection({ search }: { search: ReactNode }) {
             funds that actually invest in companies like yours, and show you why each one fits.
           </p>
           <ul className="mt-7 flex flex-wrap items-center justify-center gap-x-6 gap-y-3 text-sm font-medium text-slate-700">
-            {TRUST_SIGNALS.map(({ icon: Icon, text }) => (
-              <li key={text} className="inline-flex items-center gap-2">
-                <Icon className="size-4 text-indigo-600" aria-hidden="true" />
-                {text}
+            {TRUST_SIGNALS.map((signal) => (
+              <li key={signal.text} className="inline-flex items-center gap-2">
+                <signal.icon className="size-4 text-indigo-600" aria-hidden="true" />
+                {"href" in signal ? (
+                  <Link
+                    to={signal.href}
+                    className="underline decoration-slate-300 underline-offset-4 hover:text-indigo-700"
+                  >
+                    {signal.text}
+                  </Link>
+                ) : (
+                  signal.text
+                )}
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { MAX_SEARCH_LIMIT } from "../../../../shared/plans.js";
 import type { FundSearchRequest, FundSearchResponse } from "../../../../shared/schemas/funds.js";
-import { type SearchFormValues, toSearchRequest } from "../../../../shared/search-params.js";
+import { type SearchState, toSearchRequest } from "../../../../shared/search-params.js";
 import { ApiError, apiPost } from "../../../lib/api-client.js";
 
 /** Page size for viewers who may page through everything; the server caps non-subscribers at 3. */
@@ -20,8 +20,10 @@ function nextOffset(pages: FundSearchResponse[]): number | undefined {
   return loaded < last.totalCount ? loaded : undefined;
 }
 
-/** Runs the search for the given form values; `null` (no search yet) keeps the query idle. */
-export function useFundSearch(values: SearchFormValues | null) {
+/**
+ * Runs the search; `null` (no search yet, or one this viewer may not run) keeps the query idle.
+ */
+export function useFundSearch(values: SearchState | null) {
   const request = values ? toSearchRequest(values) : {};
   return useInfiniteQuery({
     queryKey: fundSearchQueryKey(request),

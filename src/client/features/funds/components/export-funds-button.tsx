@@ -1,7 +1,7 @@
 import { FileSpreadsheet, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { canExportFunds } from "../../../../shared/entitlements.js";
-import type { SearchFormValues } from "../../../../shared/search-params.js";
+import type { SearchState } from "../../../../shared/search-params.js";
 import { Button } from "../../../components/ui/button.js";
 import { useSessionQuery } from "../../../lib/use-session-query.js";
 import { exportUrl } from "../export-url.js";
@@ -9,7 +9,7 @@ import { exportUrl } from "../export-url.js";
 export const EXPORT_FAILED_TEXT = "Failed to export funds.";
 const FALLBACK_FILE_NAME = "fundmatch-funds.xlsx";
 
-async function downloadExport(values: SearchFormValues): Promise<void> {
+async function downloadExport(values: SearchState): Promise<void> {
   const response = await fetch(exportUrl(values), { credentials: "same-origin" });
   if (!response.ok) throw new Error(`Request failed with status ${response.status}`);
   const blob = await response.blob();
@@ -31,7 +31,7 @@ async function downloadExport(values: SearchFormValues): Promise<void> {
  * only; the server gates the download either way. sonner is imported on failure only: the results
  * chunk stays as small as it was.
  */
-export function ExportFundsButton({ values }: { values: SearchFormValues }) {
+export function ExportFundsButton({ values }: { values: SearchState }) {
   const user = useSessionQuery().data?.user;
   const [pending, setPending] = useState(false);
   if (!canExportFunds(user)) return null;

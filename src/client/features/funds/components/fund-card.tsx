@@ -1,5 +1,7 @@
-import { Check, ExternalLink, Lock, MapPin } from "lucide-react";
+import { Check, ExternalLink, History, Lock, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { fundPath, reviewedText } from "../../../../shared/fund-page.js";
 import { formatCompactAmount, formatFundSize } from "../../../../shared/fund-size.js";
 import type { FundResult } from "../../../../shared/schemas/funds.js";
 import { FundTags } from "../../../components/fund-tags.js";
@@ -11,9 +13,18 @@ import type { Viewer } from "../../../lib/viewer.js";
 import { useToggleSaveFund } from "../api/use-toggle-save-fund.js";
 import { SaveFundButton } from "./save-fund-button.js";
 
-type FundCardProps = { fund: FundResult; viewer: Viewer; className?: string };
+type FundCardProps = {
+  fund: FundResult;
+  viewer: Viewer;
+  className?: string;
+  /** The heading of the reasons: why it matched a search, or why it is similar to a fund. */
+  reasonsTitle?: string;
+};
 
-export function FundCard({ fund, viewer, className }: FundCardProps) {
+/** What a card hands to the fund page it links to: why the fund matched the search it came from. */
+export type FundLinkState = { matchReasons: string[] };
+
+export function FundCard({ fund, viewer, className, reasonsTitle = "Why it matches" }: FundCardProps) {
   const nameId = `fund-${fund.id}-name`;
   const place = [fund.city, fund.country].filter(Boolean).join(", ");
   // Every card reads the same cached list; a failed fetch (only logged) shows the fund as not saved.
@@ -32,7 +43,13 @@ export function FundCard({ fund, viewer, className }: FundCardProps) {
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={nameId} className="text-lg leading-snug font-semibold text-slate-900">
-            {fund.name}
+            <Link
+              to={fundPath(fund)}
+              state={{ matchReasons: fund.matchReasons } satisfies FundLinkState}
+              className="rounded-sm underline-offset-4 hover:text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden"
+            >
+              {fund.name}
+            </Link>
           </h3>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
             <MapPin className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
@@ -66,7 +83,7 @@ export function FundCard({ fund, viewer, className }: FundCardProps) {
       {fund.matchReasons.length > 0 && (
         <div>
           <p className="mb-1.5 text-xs font-medium text-slate-600" id={`fund-${fund.id}-reasons`}>
-            Why it matches
+            {reasonsTitle}
           </p>
           <ul aria-labelledby={`fund-${fund.id}-reasons`} className="flex flex-wrap gap-1.5">
             {fund.matchReasons.map((reason) => (
@@ -81,7 +98,13 @@ export function FundCard({ fund, viewer, className }: FundCardProps) {
         </div>
       )}
 
-      <div className="mt-auto">{fund.isPremium ? <PremiumPlaceholder /> : <PremiumDetails fund={fund} />}</div>
+      <div className="mt-auto flex flex-col gap-3">
+        {fund.isPremium ? <PremiumPlaceholder /> : <PremiumDetails fund={fund} />}
+        <p className="flex items-center gap-1.5 text-xs text-slate-600">
+          <History className="size-3.5 shrink-0" aria-hidden="true" />
+          {reviewedText(fund)}
+        </p>
+      </div>
     </article>
   );
 }
@@ -90,7 +113,7 @@ export function FundCard({ fund, viewer, className }: FundCardProps) {
  * Stands in for the withheld premium fields. The text is deliberately fake (the real values never
  * reach this browser) and hidden from assistive technology, which gets a plain sentence instead.
  */
-function PremiumPlaceholder() {
+export function PremiumPlaceholder() {
   return (
     <div className="relative overflow-hidden rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-3">
       <div aria-hidden="true" className="pointer-events-none grid gap-1 text-sm text-slate-600 blur-[5px] select-none">
@@ -109,7 +132,7 @@ function PremiumPlaceholder() {
   );
 }
 
-function checkSizeText(min: number | null | undefined, max: number | null | undefined): string | null {
+export function checkSizeText(min: number | null | undefined, max: number | null | undefined): string | null {
   const hasMin = typeof min === "number";
   const hasMax = typeof max === "number";
   if (hasMin && hasMax)
@@ -119,7 +142,7 @@ function checkSizeText(min: number | null | undefined, max: number | null | unde
   return null;
 }
 
-function PremiumDetails({ fund }: { fund: FundResult }) {
+export function PremiumDetails({ fund }: { fund: FundResult }) {
   const website = safeExternalUrl(fund.website);
   const linkedin = safeExternalUrl(fund.linkedin);
   const checkSize = checkSizeText(fund.checkSizeMinUsd, fund.checkSizeMaxUsd);

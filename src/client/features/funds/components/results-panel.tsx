@@ -1,10 +1,14 @@
+import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useLocation, useNavigationType } from "react-router";
-import { industryLabel } from "../../../../shared/industries.js";
-import { ANY_VALUE, type SearchFormValues, searchValuesFromQuery } from "../../../../shared/search-params.js";
-import { stageLabel } from "../../../../shared/stages.js";
+import { Link, useLocation, useNavigationType } from "react-router";
+import {
+  EMPTY_SEARCH,
+  filterChips,
+  type SearchState,
+  searchStateFromQuery,
+  searchStateToQuery,
+} from "../../../../shared/search-params.js";
 import { TEXTS } from "../../../../shared/texts.js";
-import { Badge } from "../../../components/ui/badge.js";
 import { scrollToElement } from "../../../lib/scroll.js";
 import { RESULTS_SECTION_ID } from "../search-ids.js";
 import { ExportFundsButton } from "./export-funds-button.js";
@@ -12,12 +16,12 @@ import { SearchResults } from "./search-results.js";
 
 /** 'Your VC Matches' for the search in the URL. */
 export function ResultsPanel({ searchParams }: { searchParams: URLSearchParams }) {
-  const values = searchValuesFromQuery(searchParams);
+  const values = searchStateFromQuery(searchParams);
   if (!values) return null;
   return <ResultsShell values={values} />;
 }
 
-function ResultsShell({ values }: { values: SearchFormValues }) {
+function ResultsShell({ values }: { values: SearchState }) {
   const location = useLocation();
   const navigationType = useNavigationType();
   const sectionRef = useRef<HTMLElement>(null);
@@ -58,21 +62,42 @@ function ResultsShell({ values }: { values: SearchFormValues }) {
   );
 }
 
-function FilterSummary({ values }: { values: SearchFormValues }) {
-  const filters = [
-    values.country !== ANY_VALUE ? values.country : null,
-    values.fundingStage !== ANY_VALUE ? stageLabel(values.fundingStage) : null,
-    values.industry !== ANY_VALUE ? industryLabel(values.industry) : null,
-  ].filter((filter): filter is string => filter !== null);
+/** The search's URL: each chip and 'Clear all' is a link, so Back brings a removed filter back. */
+const searchHref = (state: SearchState) => `/?${searchStateToQuery(state).toString()}`;
 
+/** The active filters as chips, each removable on its own. */
+function FilterSummary({ values }: { values: SearchState }) {
+  const chips = filterChips(values);
+  if (chips.length === 0) {
+    return <p className="mt-2 text-sm text-slate-600">All countries, stages and industries</p>;
+  }
   return (
     <div className="mt-2 flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
-      <span>{filters.length > 0 ? "Filters:" : "All countries, stages and industries"}</span>
-      {filters.map((filter) => (
-        <Badge key={filter} variant="outline" className="bg-white">
-          {filter}
-        </Badge>
-      ))}
+      <span id="active-filters-label">Filters:</span>
+      <ul aria-labelledby="active-filters-label" className="contents">
+        {chips.map((chip) => (
+          <li key={chip.key}>
+            <Link
+              to={searchHref(chip.without)}
+              preventScrollReset
+              aria-label={`Remove filter: ${chip.label}`}
+              className="inline-flex max-w-full items-center gap-1 rounded-full bg-white py-0.5 pr-1.5 pl-2.5 text-xs font-medium text-slate-700 ring-1 ring-slate-300 ring-inset transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden"
+            >
+              <span className="truncate">{chip.label}</span>
+              <X className="size-3.5 shrink-0" aria-hidden="true" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {chips.length > 1 && (
+        <Link
+          to={searchHref(EMPTY_SEARCH)}
+          preventScrollReset
+          className="ml-1 text-xs font-medium text-indigo-700 underline-offset-4 hover:underline"
+        >
+          Clear all
+        </Link>
+      )}
     </div>
   );
 }

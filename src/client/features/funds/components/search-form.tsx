@@ -1,15 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Search } from "lucide-react";
-import { useEffect, useMemo } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { ChevronDown, Lock, Search, SlidersHorizontal } from "lucide-react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { Controller, FormProvider, useForm } from "react-hook-form";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { INDUSTRIES } from "../../../../shared/industries.js";
 import {
   ANY_VALUE,
   EMPTY_SEARCH,
-  type SearchFormValues,
-  searchValuesFromQuery,
-  searchValuesToQuery,
+  searchStateFromQuery,
+  searchStateToQuery,
+  usesAdvancedFilters,
 } from "../../../../shared/search-params.js";
 import { STAGES } from "../../../../shared/stages.js";
 import { TEXTS } from "../../../../shared/texts.js";
@@ -23,152 +22,253 @@ import {
   SelectValue,
 } from "../../../components/ui/select.js";
 import { cn } from "../../../lib/utils.js";
+import { isSubscriber, useViewer } from "../../../lib/viewer.js";
 import { useCountries } from "../api/use-countries.js";
-import { searchFormSchema } from "../search-form-schema.js";
+import {
+  formValuesFromState,
+  type SearchFormValues,
+  searchFormResolver,
+  stateFromFormValues,
+} from "../search-form-schema.js";
 import { loadResultsPanel } from "./results-section.js";
+import { UnlockPremiumDialog } from "./unlock-premium-dialog.js";
+
+// The advanced controls (Popover lists, inputs) are only fetched once someone opens the panel.
+const loadAdvancedFilters = () => import("./advanced-filters.js");
+const AdvancedFilters = lazy(() => loadAdvancedFilters().then((module) => ({ default: module.AdvancedFilters })));
 
 type Option = { value: string; label: string };
 
 const STAGE_OPTIONS: Option[] = STAGES.map((stage) => ({ value: stage.code, label: stage.label }));
 const INDUSTRY_OPTIONS: Option[] = INDUSTRIES.map((industry) => ({ value: industry.code, label: industry.label }));
 
-function valuesKey(values: SearchFormValues): string {
-  return JSON.stringify([values.country, values.fundingStage, values.industry]);
-}
+/** The select's value while several values are chosen (in the advanced panel). */
+const SEVERAL_VALUE = "__several";
+
+export const ADVANCED_FILTERS_DESCRIPTION =
+  "Advanced filters are part of Premium: several stages, industries and countries at once, regions, your raise, leads rounds only, fund size, keywords and sorting.";
 
 /**
  * The search form (loaded lazily by SearchSection). Its state lives in the URL: submitting pushes
- * ?search=1&country=..&stage=..&industry=.., and the form follows the URL, so shared links and Back
- * both restore a search.
+ * ?search=1&country=..&stage=..&industry=.. plus the advanced filters, and the form follows the
+ * URL, so shared links and Back both restore a search. The three selects are the basic filters;
+ * the advanced panel is Premium (locked for everyone else, who get the upgrade dialog).
  */
 export function SearchForm() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const countries = useCountries();
+  const viewer = useViewer();
+  const subscriber = isSubscriber(viewer);
 
-  const urlValues = searchValuesFromQuery(searchParams) ?? EMPTY_SEARCH;
-  const urlKey = valuesKey(urlValues);
+  const urlState = searchStateFromQuery(searchParams) ?? EMPTY_SEARCH;
+  const urlKey = searchStateToQuery(urlState).toString();
+  const urlHasAdvanced = usesAdvancedFilters(urlState);
 
   const form = useForm<SearchFormValues>({
-    resolver: zodResolver(searchFormSchema),
-    defaultValues: urlValues,
+    resolver: searchFormResolver,
+    defaultValues: formValuesFromState(urlState),
     mode: "onBlur",
   });
   const { control, handleSubmit, reset, formState } = form;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: urlKey is the identity of urlValues.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: urlKey is the identity of urlState.
   useEffect(() => {
-    reset(urlValues);
+    reset(formValuesFromState(urlState));
   }, [urlKey, reset]);
+
+  const [advancedOpen, setAdvancedOpen] = useState(urlHasAdvanced);
+  useEffect(() => {
+    if (urlHasAdvanced) setAdvancedOpen(true);
+  }, [urlHasAdvanced]);
+  const [unlockOpen, setUnlockOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   // Someone looking at the form is about to search: fetch the results code now, not after the click.
   useEffect(() => {
     void loadResultsPanel();
   }, []);
 
-  const selectedCountry = form.watch("country");
+  const selectedCountries = form.watch("countries");
   const countryOptions = useMemo<Option[]>(() => {
     const names = countries.data ?? [];
-    // A shared link may name a country before (or without) the list loading; keep it selectable.
-    const withCurrent =
-      selectedCountry && selectedCountry !== ANY_VALUE && !names.includes(selectedCountry)
-        ? [selectedCountry, ...names]
-        : names;
-    return withCurrent.map((name) => ({ value: name, label: name }));
-  }, [countries.data, selectedCountry]);
-
-  const fields: Array<
-    Pick<SelectFieldProps, "id" | "label" | "anyLabel" | "options" | "note"> & {
-      name: keyof SearchFormValues;
-    }
-  > = [
-    {
-      name: "country",
-      id: "search-country",
-      label: "Country",
-      anyLabel: TEXTS.home.anyCountry,
-      options: countryOptions,
-      note: countries.isError ? "Countries could not be loaded; searching all countries." : undefined,
-    },
-    {
-      name: "fundingStage",
-      id: "search-stage",
-      label: "Funding Stage",
-      anyLabel: TEXTS.home.anyStage,
-      options: STAGE_OPTIONS,
-    },
-    {
-      name: "industry",
-      id: "search-industry",
-      label: "Industry Focus",
-      anyLabel: TEXTS.home.anyIndustry,
-      options: INDUSTRY_OPTIONS,
-    },
-  ];
+    // A shared link may name countries before (or without) the list loading; keep them selectable.
+    const missing = selectedCountries.filter((country) => !names.includes(country));
+    return [...missing, ...names].map((name) => ({ value: name, label: name }));
+  }, [countries.data, selectedCountries]);
 
   const onSubmit = handleSubmit((values) => {
-    const search = `?${searchValuesToQuery(values).toString()}`;
+    const state = stateFromFormValues(values);
+    // Nobody but a subscriber can set these (the panel is locked); a shared link can carry them.
+    if (!subscriber && viewer.status !== "loading" && usesAdvancedFilters(state)) {
+      setUnlockOpen(true);
+      return;
+    }
+    const search = `?${searchStateToQuery(state).toString()}`;
     // Re-running the same search replaces the entry so Back does not step through duplicates.
     navigate({ pathname: "/", search }, { replace: search === location.search, preventScrollReset: true });
   });
 
+  const activeAdvanced = usesAdvancedFilters(stateFromFormValues(form.watch()));
+
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className="grid gap-4 md:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto] lg:items-end"
-    >
-      {fields.map((spec) => (
-        <Controller
-          key={spec.name}
-          control={control}
-          name={spec.name}
-          render={({ field, fieldState }) => (
-            <SelectField
-              {...spec}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
+    <FormProvider {...form}>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <div className="grid gap-4 md:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto] lg:items-end">
+          {(
+            [
+              {
+                name: "countries",
+                id: "search-country",
+                label: "Country",
+                anyLabel: TEXTS.home.anyCountry,
+                options: countryOptions,
+                several: (count: number) => `${count} countries`,
+                note: countries.isError ? "Countries could not be loaded; searching all countries." : undefined,
+              },
+              {
+                name: "stages",
+                id: "search-stage",
+                label: "Funding Stage",
+                anyLabel: TEXTS.home.anyStage,
+                options: STAGE_OPTIONS,
+                several: (count: number) => `${count} stages`,
+              },
+              {
+                name: "industries",
+                id: "search-industry",
+                label: "Industry Focus",
+                anyLabel: TEXTS.home.anyIndustry,
+                options: INDUSTRY_OPTIONS,
+                several: (count: number) => `${count} industries`,
+              },
+            ] as const
+          ).map((spec) => (
+            <Controller
+              key={spec.name}
+              control={control}
+              name={spec.name}
+              render={({ field, fieldState }) => (
+                <ListSelectField
+                  {...spec}
+                  note={"note" in spec ? spec.note : undefined}
+                  values={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              )}
             />
+          ))}
+          <Button
+            type="submit"
+            size="lg"
+            className="h-11 w-full md:col-span-3 lg:col-span-1 lg:w-auto"
+            disabled={formState.isSubmitting}
+          >
+            <Search aria-hidden="true" />
+            Find Matching Funds
+          </Button>
+        </div>
+
+        <div className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              ref={toggleRef}
+              variant="ghost"
+              size="sm"
+              className="-ml-2 text-indigo-800"
+              aria-expanded={advancedOpen}
+              aria-controls="advanced-filters"
+              onMouseEnter={() => void loadAdvancedFilters()}
+              onFocus={() => void loadAdvancedFilters()}
+              onClick={() => setAdvancedOpen((open) => !open)}
+            >
+              <SlidersHorizontal aria-hidden="true" />
+              Advanced filters
+              {subscriber && activeAdvanced && (
+                <span className="rounded-full bg-indigo-600 px-1.5 text-xs text-white">on</span>
+              )}
+              <ChevronDown
+                aria-hidden="true"
+                className={cn("size-4 transition-transform", advancedOpen && "rotate-180")}
+              />
+            </Button>
+            {!subscriber && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-semibold text-indigo-800 ring-1 ring-indigo-100 ring-inset">
+                <Lock className="size-3" aria-hidden="true" />
+                Premium
+              </span>
+            )}
+          </div>
+          {advancedOpen && (
+            <div id="advanced-filters">
+              <Suspense fallback={<div aria-hidden="true" className="h-64 rounded-xl bg-slate-50" />}>
+                <AdvancedFilters
+                  locked={!subscriber}
+                  countryOptions={countryOptions}
+                  onUnlock={() => setUnlockOpen(true)}
+                />
+              </Suspense>
+            </div>
           )}
+        </div>
+        <UnlockPremiumDialog
+          open={unlockOpen}
+          onOpenChange={setUnlockOpen}
+          returnFocusRef={toggleRef}
+          description={ADVANCED_FILTERS_DESCRIPTION}
         />
-      ))}
-      <Button
-        type="submit"
-        size="lg"
-        className="h-11 w-full md:col-span-3 lg:col-span-1 lg:w-auto"
-        disabled={formState.isSubmitting}
-      >
-        <Search aria-hidden="true" />
-        Find Matching Funds
-      </Button>
-    </form>
+      </form>
+    </FormProvider>
   );
 }
 
-type SelectFieldProps = {
+type ListSelectFieldProps = {
   id: string;
   label: string;
   anyLabel: string;
-  options: Option[];
-  value: string;
-  onChange: (value: string) => void;
+  options: readonly Option[];
+  several: (count: number) => string;
+  values: string[];
+  onChange: (values: string[]) => void;
   onBlur: () => void;
   error?: string | undefined;
   note?: string | undefined;
 };
 
-function SelectField({ id, label, anyLabel, options, value, onChange, onBlur, error, note }: SelectFieldProps) {
+/**
+ * A basic filter: one value, or Any. When the advanced panel has chosen several, the select says
+ * how many; choosing one value here replaces them, choosing Any clears them.
+ */
+function ListSelectField({
+  id,
+  label,
+  anyLabel,
+  options,
+  several,
+  values,
+  onChange,
+  onBlur,
+  error,
+  note,
+}: ListSelectFieldProps) {
   const messageId = `${id}-message`;
   const message = error ?? note;
+  const value = values.length === 0 ? ANY_VALUE : values.length === 1 ? (values[0] as string) : SEVERAL_VALUE;
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <Select value={value} onValueChange={onChange}>
+      <Select
+        value={value}
+        onValueChange={(next) => {
+          if (next === SEVERAL_VALUE) return;
+          onChange(next === ANY_VALUE ? [] : [next]);
+        }}
+      >
         <SelectTrigger
           id={id}
           onBlur={onBlur}
@@ -179,6 +279,11 @@ function SelectField({ id, label, anyLabel, options, value, onChange, onBlur, er
         </SelectTrigger>
         <SelectContent>
           <SelectItem value={ANY_VALUE}>{anyLabel}</SelectItem>
+          {values.length > 1 && (
+            <SelectItem value={SEVERAL_VALUE} disabled className="hidden">
+              {several(values.length)}
+            </SelectItem>
+          )}
           {options.length > 0 && <SelectSeparator />}
           {options.map((option) => (
             <SelectItem key={option.value} value={option.value}>

@@ -1,8 +1,13 @@
-import { RotateCcw, SearchX, SlidersHorizontal, TriangleAlert } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { useLocation, useNavigationType } from "react-router";
+import { Lock, RotateCcw, SearchX, SlidersHorizontal, Sparkles, TriangleAlert } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigationType } from "react-router";
 import { FREE_RESULTS_LIMIT } from "../../../../shared/plans.js";
-import type { SearchFormValues } from "../../../../shared/search-params.js";
+import {
+  basicPart,
+  type SearchState,
+  searchStateToQuery,
+  usesAdvancedFilters,
+} from "../../../../shared/search-params.js";
 import { hiddenResultsCount, matchCountText, TEXTS } from "../../../../shared/texts.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card } from "../../../components/ui/card.js";
@@ -15,16 +20,22 @@ import { SEARCH_SECTION_ID } from "../search-ids.js";
 import { FundCard } from "./fund-card.js";
 import { PaywallCard } from "./paywall-card.js";
 import { ResultsSkeleton } from "./results-skeleton.js";
+import { UnlockPremiumDialog } from "./unlock-premium-dialog.js";
 
 /** The server's message, else the generic one (a network failure has no useful text). */
 function errorMessage(error: unknown): string {
   return error instanceof ApiError && error.message ? error.message : TEXTS.search.errorFallback;
 }
 
-/** Loading, error, empty and result states of one search. */
-export function SearchResults({ values }: { values: SearchFormValues }) {
+const requiresSubscription = (error: unknown) => error instanceof ApiError && error.status === 402;
+
+/** Loading, error, empty, locked and result states of one search. */
+export function SearchResults({ values }: { values: SearchState }) {
   const viewer = useViewer();
-  const search = useFundSearch(values);
+  // A Premium search is not even sent for a viewer the client already knows is not a subscriber;
+  // the server would answer 402 anyway (and does, for anyone it does not count as one).
+  const locked = usesAdvancedFilters(values) && viewer.status !== "loading" && !isSubscriber(viewer);
+  const search = useFundSearch(locked ? null : values);
   const location = useLocation();
   const navigationType = useNavigationType();
   const seenKey = useRef(location.key);
@@ -40,6 +51,7 @@ export function SearchResults({ values }: { values: SearchFormValues }) {
   // Once a page has arrived, a failed refetch or "Show more" keeps the results on screen.
   const data = search.data;
   useSearchAnalytics(values, data?.pages[0]?.totalCount);
+  if (locked || (!data && requiresSubscription(search.error))) return <LockedSearch values={values} />;
   if (!data) {
     if (!search.isError) return <ResultsSkeleton />;
     return (
@@ -93,6 +105,41 @@ export function SearchResults({ values }: { values: SearchFormValues }) {
         </div>
       )}
     </div>
+  );
+}
+
+/** A search with Premium filters, for someone without Premium: what it would take, and the way back. */
+function LockedSearch({ values }: { values: SearchState }) {
+  const [unlockOpen, setUnlockOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Card role="status" className="mx-auto flex max-w-lg flex-col items-center px-6 py-10 text-center">
+      <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-700">
+        <Lock className="size-6" aria-hidden="true" />
+      </span>
+      <h3 className="text-lg font-semibold text-slate-900">This search uses Premium filters</h3>
+      <p className="mt-1 text-slate-600">
+        Several stages, industries or countries, regions, your raise, leads rounds, fund size, keywords and sorting come
+        with Premium. You can still run the basic search.
+      </p>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row">
+        <Button ref={buttonRef} onClick={() => setUnlockOpen(true)}>
+          <Sparkles aria-hidden="true" />
+          Unlock Premium filters
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={`/?${searchStateToQuery(basicPart(values)).toString()}`} preventScrollReset>
+            Search without them
+          </Link>
+        </Button>
+      </div>
+      <UnlockPremiumDialog
+        open={unlockOpen}
+        onOpenChange={setUnlockOpen}
+        returnFocusRef={buttonRef}
+        description="Advanced filters are part of Premium: upgrade to narrow your list by several stages, industries and countries, region, your raise, leads rounds, fund size and keywords."
+      />
+    </Card>
   );
 }
 

@@ -16,19 +16,20 @@ const FIELDS = [
 
 function SearchFormFallback() {
   return (
-    <div
-      aria-hidden="true"
-      className="grid gap-4 md:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto] lg:items-end"
-    >
-      {FIELDS.map((field) => (
-        <div key={field.label} className="flex flex-col gap-1.5">
-          <span className="text-sm font-medium text-slate-800">{field.label}</span>
-          <span className="flex h-11 items-center rounded-lg border border-slate-300 bg-white px-3.5 text-sm text-slate-600">
-            {field.placeholder}
-          </span>
-        </div>
-      ))}
-      <Skeleton className="h-11 w-full bg-indigo-200 md:col-span-3 lg:col-span-1 lg:w-52" />
+    <div aria-hidden="true" className="flex flex-col gap-4">
+      <div className="grid gap-4 md:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto] lg:items-end">
+        {FIELDS.map((field) => (
+          <div key={field.label} className="flex flex-col gap-1.5">
+            <span className="text-sm font-medium text-slate-800">{field.label}</span>
+            <span className="flex h-11 items-center rounded-lg border border-slate-300 bg-white px-3.5 text-sm text-slate-600">
+              {field.placeholder}
+            </span>
+          </div>
+        ))}
+        <Skeleton className="h-11 w-full bg-indigo-200 md:col-span-3 lg:col-span-1 lg:w-52" />
+      </div>
+      {/* The 'Advanced filters' toggle's row. */}
+      <div className="h-9" />
     </div>
   );
 }

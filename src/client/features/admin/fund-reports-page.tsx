@@ -1,0 +1,127 @@
+import { CheckCheck, ExternalLink, RotateCcw, TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { fundPath } from "../../../shared/fund-page.js";
+import { FUND_REPORT_TEXTS, type ReportStatus, reportFieldLabel } from "../../../shared/fund-report-texts.js";
+import { PAGE_META } from "../../../shared/page-meta.js";
+import type { AdminFundReport } from "../../../shared/schemas/fund-reports.js";
+import { Badge } from "../../components/ui/badge.js";
+import { Button } from "../../components/ui/button.js";
+import { Skeleton } from "../../components/ui/skeleton.js";
+import { usePageMeta } from "../../lib/use-page-meta.js";
+import { cn } from "../../lib/utils.js";
+import { messageOr } from "./api/use-admin-users.js";
+import { useFundReportAction, useFundReports } from "./api/use-fund-reports.js";
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** Fund Reports (/admin/fund-reports): the corrections users sent, open ones first; the admin guard already ran. */
+export function FundReportsPage() {
+  usePageMeta(PAGE_META["/admin/fund-reports"]);
+  const [status, setStatus] = useState<ReportStatus>("open");
+  const reports = useFundReports(status);
+  const action = useFundReportAction();
+  const counts = reports.data?.counts;
+
+  const act = (report: AdminFundReport, next: "mark_done" | "reopen") =>
+    action.mutate(
+      { reportId: report.id, action: next },
+      {
+        onSuccess: () =>
+          toast.success(next === "mark_done" ? FUND_REPORT_TEXTS.markedDone : FUND_REPORT_TEXTS.reopened),
+        onError: (error) => toast.error(messageOr(error, FUND_REPORT_TEXTS.markDoneFailed)),
+      },
+    );
+
+  return (
+    <section aria-labelledby="fund-reports-title" className="flex flex-col gap-6">
+      <header>
+        <h1 id="fund-reports-title" className="text-3xl font-bold tracking-tight text-slate-900">
+          {FUND_REPORT_TEXTS.adminTitle}
+        </h1>
+        <p className="mt-1.5 text-slate-600">{FUND_REPORT_TEXTS.adminDescription}</p>
+      </header>
+      <fieldset className="flex gap-2">
+        <legend className="sr-only">Show reports</legend>
+        {(["open", "done"] as const).map((option) => (
+          <Button
+            key={option}
+            variant={status === option ? "default" : "outline"}
+            size="sm"
+            aria-pressed={status === option}
+            onClick={() => setStatus(option)}
+          >
+            {option === "open" ? FUND_REPORT_TEXTS.adminOpen : FUND_REPORT_TEXTS.adminDone}
+            {counts && <span className="tabular-nums">({counts[option]})</span>}
+          </Button>
+        ))}
+      </fieldset>
+      {reports.isPending ? (
+        <div className="flex flex-col gap-3" aria-hidden="true">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} className="h-28 rounded-2xl" />
+          ))}
+        </div>
+      ) : reports.isError ? (
+        <p
+          role="alert"
+          className="flex items-center gap-2 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+        >
+          <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
+          {FUND_REPORT_TEXTS.adminLoadFailed}: {messageOr(reports.error, "Request failed")}
+        </p>
+      ) : reports.data.reports.length === 0 ? (
+        <p role="status" className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
+          {status === "open" ? FUND_REPORT_TEXTS.adminEmptyOpen : FUND_REPORT_TEXTS.adminEmptyDone}
+        </p>
+      ) : (
+        <ul aria-label={`${status === "open" ? "Open" : "Done"} reports`} className="flex flex-col gap-3">
+          {reports.data.reports.map((report) => (
+            <li key={report.id}>
+              <article
+                aria-labelledby={`report-${report.id}-fund`}
+                className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:flex-row md:items-start md:justify-between"
+              >
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h2 id={`report-${report.id}-fund`} className="text-base font-semibold text-slate-900">
+                      <Link
+                        to={fundPath({ id: report.fundId, name: report.fundName })}
+                        target="_blank"
+                        className="inline-flex items-center gap-1 underline-offset-4 hover:text-indigo-700 hover:underline"
+                      >
+                        {report.fundName}
+                        <ExternalLink className="size-3.5" aria-hidden="true" />
+                        <span className="sr-only">(opens in a new tab)</span>
+                      </Link>
+                    </h2>
+                    <Badge variant="secondary">{reportFieldLabel(report.field)}</Badge>
+                  </div>
+                  <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-800">{report.note}</p>
+                  <p className="mt-2 text-xs text-slate-600">
+                    From {report.reporter.displayName} ({report.reporter.email}) on{" "}
+                    {dateTime.format(new Date(report.createdAt))}
+                    {report.resolvedAt &&
+                      ` · done ${dateTime.format(new Date(report.resolvedAt))}${report.resolvedByName ? ` by ${report.resolvedByName}` : ""}`}
+                  </p>
+                </div>
+                <Button
+                  variant={report.status === "open" ? "default" : "outline"}
+                  size="sm"
+                  className={cn("shrink-0 self-start")}
+                  disabled={action.isPending && action.variables?.reportId === report.id}
+                  onClick={() => act(report, report.status === "open" ? "mark_done" : "reopen")}
+                  aria-describedby={`report-${report.id}-fund`}
+                >
+                  {report.status === "open" ? <CheckCheck aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
+                  {report.status === "open" ? FUND_REPORT_TEXTS.markDone : FUND_REPORT_TEXTS.reopen}
+                </Button>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

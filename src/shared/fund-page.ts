@@ -1,0 +1,112 @@
+import { formatFundSize, UNDISCLOSED } from "./fund-size.js";
+import { industryLabel } from "./industries.js";
+import { pageTitle } from "./site.js";
+import { stageLabel } from "./stages.js";
+
+/**
+ * A fund's page: its path (/funds/{id}-{slug}), its head (title, description, canonical path, the
+ * same on the server and after client-side navigation) and the freshness line every fund shows.
+ * Zod-free: the fund cards in the search results import it.
+ */
+
+const SLUG_MAX = 80;
+
+/** The name as a URL slug: accents stripped, lower case, runs of anything else turned to one hyphen. */
+export function fundSlug(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, SLUG_MAX)
+    .replace(/-+$/, "");
+  // A name in another script (or of symbols only) still gets a readable path.
+  return slug || "fund";
+}
+
+/** The canonical path of a fund's page. */
+export function fundPath(fund: { id: number; name: string }): string {
+  return `/funds/${fund.id}-${fundSlug(fund.name)}`;
+}
+
+/** Paths the fund pages own: /funds/{digits}, optionally -{anything}, optionally a trailing slash. */
+const FUND_PATH = /^\/funds\/(\d{1,12})(?:-([^/]*))?\/?$/;
+
+/**
+ * The fund id and slug a path names, or null when the path is not a fund page's. A number beyond
+ * the id range comes back as id 0, which names no fund (a 404, not another page's path).
+ */
+export function parseFundPath(pathname: string): { id: number; slug: string | undefined } | null {
+  const match = FUND_PATH.exec(pathname);
+  if (!match?.[1]) return null;
+  const id = Number(match[1]);
+  if (!Number.isSafeInteger(id) || id < 1) return { id: 0, slug: match[2] };
+  return { id, slug: match[2] };
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+/** '2026-11-21' → 'Nov 2026'; undefined for anything that is not a YYYY-MM-DD date. */
+export function reviewedMonth(date: string): string | undefined {
+  const match = /^(\d{4})-(\d{2})-\d{2}$/.exec(date);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  return match && month ? `${month} ${match[1]}` : undefined;
+}
+
+/** The freshness line of a card and a fund page: 'Reviewed Nov 2026 · curated'. */
+export function reviewedText(fund: { lastReviewed: string; source: string }): string {
+  const month = reviewedMonth(fund.lastReviewed);
+  return month ? `Reviewed ${month} · ${fund.source}` : `Source: ${fund.source}`;
+}
+
+/** The public fields a fund page's head is made from (never a premium one: the head is sent to everyone). */
+export type FundHeadFields = {
+  id: number;
+  name: string;
+  city: string | null;
+  country: string;
+  fundingStages: readonly string[];
+  industryFocus: readonly string[];
+  fundSize: number | null;
+  currency: string | null;
+  description: string | null;
+};
+
+const DESCRIPTION_MAX = 160;
+
+function listText(items: readonly string[], max: number): string {
+  const shown = items.slice(0, max);
+  return items.length > max ? `${shown.join(", ")} and more` : shown.join(", ");
+}
+
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const slice = text.slice(0, max - 1);
+  const lastSpace = slice.lastIndexOf(" ");
+  return `${(lastSpace > max / 2 ? slice.slice(0, lastSpace) : slice).replace(/[\s,.;:]+$/, "")}…`;
+}
+
+export function fundLocation(fund: { city: string | null; country: string }): string {
+  return [fund.city, fund.country].filter(Boolean).join(", ");
+}
+
+/**
+ * The page's title, description and canonical path: '{name}: venture capital fund in {place}',
+ * and a description that says where it invests and in what, from the fund's own sentence when it
+ * has one.
+ */
+export function fundPageMeta(fund: FundHeadFields): { title: string; description: string; canonicalPath: string } {
+  const place = fundLocation(fund);
+  const stages = listText(fund.fundingStages.map(stageLabel), 3);
+  const industries = listText(fund.industryFocus.map(industryLabel), 3);
+  const size = formatFundSize(fund.fundSize, fund.currency);
+  const facts = `Invests at ${stages}${industries ? ` in ${industries}` : ""}.${size === UNDISCLOSED ? "" : ` Fund size ${size}.`}`;
+  const description = fund.description ? `${fund.description} ${facts}` : `${fund.name}, based in ${place}. ${facts}`;
+  return {
+    title: pageTitle(`${fund.name}: VC fund in ${fund.country}`),
+    description: cut(description, DESCRIPTION_MAX),
+    canonicalPath: fundPath(fund),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * 'Report outdated info' on a fund page and the admins' Fund Reports page: the fields a report can
+ * name, the limits, and the words both pages show. Zod-free, for the lazy fund page and admin chunks.
+ */
+
+export const REPORT_FIELDS = [
+  "name",
+  "location",
+  "stages",
+  "industries",
+  "fund_size",
+  "founded",
+  "description",
+  "website",
+  "linkedin",
+  "fund_manager",
+  "check_size",
+  "leads_rounds",
+  "other",
+] as const;
+
+export type ReportField = (typeof REPORT_FIELDS)[number];
+
+export const REPORT_FIELD_LABELS: Readonly<Record<ReportField, string>> = {
+  name: "Name",
+  location: "Location",
+  stages: "Funding stages",
+  industries: "Industries",
+  fund_size: "Fund size",
+  founded: "Founded year",
+  description: "Description",
+  website: "Website",
+  linkedin: "LinkedIn",
+  fund_manager: "Fund manager",
+  check_size: "Check size",
+  leads_rounds: "Leads rounds",
+  other: "Something else",
+};
+
+export function isReportField(value: string): value is ReportField {
+  return (REPORT_FIELDS as readonly string[]).includes(value);
+}
+
+export function reportFieldLabel(field: string): string {
+  return isReportField(field) ? REPORT_FIELD_LABELS[field] : field;
+}
+
+export const REPORT_STATUSES = ["open", "done"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** Longest note, in characters: a short correction, not an essay. */
+export const REPORT_NOTE_MAX = 1000;
+/** Reports one account may send per hour, whatever addresses it uses. */
+export const REPORTS_PER_ACCOUNT_PER_HOUR = 10;
+
+export const FUND_REPORT_TEXTS = {
+  link: "Report outdated info",
+  title: "Report outdated info",
+  description:
+    "Tell us what has changed about this fund. Our data team reviews every report before the next update; only your account is stored with it.",
+  fieldLabel: "What is outdated?",
+  fieldPlaceholder: "Choose a field",
+  noteLabel: "What is correct now?",
+  notePlaceholder: "For example: the fund now also invests at Series A (source: the fund's website).",
+  submit: "Send report",
+  submitting: "Sending...",
+  cancel: "Cancel",
+  sent: "Thank you: your report was sent to our data team.",
+  failed: "Could not send your report. Please try again.",
+  signInTitle: "Log in to report outdated info",
+  signInText: "Reports come from FundMatch accounts, so that our data team can follow up on a correction.",
+  signIn: "Log in",
+  fieldRequired: "Choose which information is outdated.",
+  noteRequired: "Please describe what is outdated.",
+  noteTooLong: `Keep the note under ${REPORT_NOTE_MAX.toLocaleString("en-US")} characters.`,
+  tooMany: "You have sent many reports in the last hour. Please try again later.",
+  // The admin page.
+  adminTitle: "Fund Reports",
+  adminNav: "Fund Reports",
+  adminDescription:
+    "Corrections users sent from fund pages. Fix the data through an import, then mark the report done.",
+  adminOpen: "Open",
+  adminDone: "Done",
+  adminEmptyOpen: "No open reports.",
+  adminEmptyDone: "No reports marked done yet.",
+  adminLoadFailed: "Failed to load fund reports",
+  markDone: "Mark done",
+  markedDone: "Report marked done.",
+  markDoneFailed: "Failed to mark the report done.",
+  reopen: "Reopen",
+  reopened: "Report reopened.",
+} as const;

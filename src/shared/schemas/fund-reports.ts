@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { FUND_REPORT_TEXTS, REPORT_FIELDS, REPORT_NOTE_MAX, REPORT_STATUSES } from "../fund-report-texts.js";
+import { idResponseSchema, idSchema } from "./fields.js";
+
+/** POST /_api/funds/:id/reports body: which field is outdated and a short note. */
+export const fundReportRequestSchema = z.strictObject(
+  {
+    field: z.enum(REPORT_FIELDS, { error: FUND_REPORT_TEXTS.fieldRequired }),
+    note: z
+      .string({ error: FUND_REPORT_TEXTS.noteRequired })
+      .trim()
+      .min(1, FUND_REPORT_TEXTS.noteRequired)
+      .max(REPORT_NOTE_MAX, FUND_REPORT_TEXTS.noteTooLong),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `Unknown field(s) in the report: ${issue.keys.join(", ")}.`
+        : "The report must be a JSON object.",
+  },
+);
+
+export type FundReportRequest = z.infer<typeof fundReportRequestSchema>;
+
+export const fundReportSchema = z.object({
+  id: idResponseSchema,
+  fundId: idResponseSchema,
+  field: z.enum(REPORT_FIELDS),
+  status: z.enum(REPORT_STATUSES),
+  createdAt: z.string(),
+});
+
+export const fundReportCreatedResponseSchema = z.object({ report: fundReportSchema });
+
+/** A report as admins see it: the fund, the note, and the reporter's account (nothing else is stored about them). */
+export const adminFundReportSchema = fundReportSchema.extend({
+  note: z.string(),
+  fundName: z.string(),
+  reporter: z.object({ id: idResponseSchema, displayName: z.string(), email: z.string() }),
+  resolvedAt: z.string().nullable(),
+  resolvedByName: z.string().nullable(),
+});
+
+export type AdminFundReport = z.infer<typeof adminFundReportSchema>;
+
+export const adminFundReportsQuerySchema = z.strictObject(
+  { status: z.enum(REPORT_STATUSES, { error: "status must be open or done." }).optional() },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys" ? `Unknown parameter(s): ${issue.keys.join(", ")}.` : "Invalid parameters.",
+  },
+);
+
+/** The newest reports of one status (at most ADMIN_REPORTS_LIMIT) and how many there are of each. */
+export const ADMIN_REPORTS_LIMIT = 500;
+export const adminFundReportsResponseSchema = z.object({
+  reports: z.array(adminFundReportSchema),
+  counts: z.object({ open: z.number().int().nonnegative(), done: z.number().int().nonnegative() }),
+});
+
+export type AdminFundReportsResponse = z.infer<typeof adminFundReportsResponseSchema>;
+
+/** POST /_api/admin/fund-report-action: mark a report done, or reopen it. */
+export const FUND_REPORT_ACTIONS = ["mark_done", "reopen"] as const;
+export const fundReportActionRequestSchema = z.strictObject({
+  reportId: idSchema("reportId"),
+  action: z.enum(FUND_REPORT_ACTIONS, { error: `action must be one of: ${FUND_REPORT_ACTIONS.join(", ")}.` }),
+});
+
+export const fundReportActionResponseSchema = z.object({ report: adminFundReportSchema });
