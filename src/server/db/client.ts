@@ -136,19 +136,6 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   };
   const channels = new Map<string, { subscribers: Set<Subscriber>; listener: ReturnType<typeof createPgListener> }>();
   let closed = false;
-  // Every pooled connection LISTENs to the data-version channel too. PostgreSQL hands a session its
-  // own notifications at commit, before the statement's answer: so a write made through this pool
-  // reaches the in-memory copies before the write's promise resolves, as PGlite's do. The dedicated
-  // connection above still brings other instances' changes (and re-checks after a reconnect).
-  pool.on("connect", (client) => {
-    client.on("notification", (message) => {
-      if (message.channel !== DATA_CHANGED_CHANNEL) return;
-      for (const each of channels.get(DATA_CHANGED_CHANNEL)?.subscribers ?? []) each.onNotify(message.payload ?? "");
-    });
-    client.query(`LISTEN ${pg.escapeIdentifier(DATA_CHANGED_CHANNEL)}`).catch((error: unknown) => {
-      options.logger?.warn({ err: error }, "pooled LISTEN failed");
-    });
-  });
 
   return {
     kind: "postgres",
