@@ -13,6 +13,7 @@ import { STAGE_CODES } from "../../src/shared/stages.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
 import { type FundFixture, insertFunds } from "../support/funds.js";
+import { changeUserBehindTheApp } from "../support/sessions.js";
 
 /**
  * The advanced filters of POST /_api/funds/search against a brute-force filter written here, over
@@ -361,12 +362,12 @@ describe.each(TEST_DRIVERS)("advanced search on %s", (driver) => {
   });
 
   it("a subscription that is not active (trialing, canceled) gets the 402 too", async () => {
-    const db = t.testDatabase.database.db;
+    // Changed behind the app's back, as another instance would: each search waits for the eviction.
     for (const status of ["trialing", "canceled", "past_due"]) {
-      await db.update(users).set({ subscriptionStatus: status }).where(eq(users.email, "subscriber@example.com"));
+      await changeUserBehindTheApp(t.app, "subscriber@example.com", { subscriptionStatus: status });
       expect((await search({ leadsRounds: true }, subscriberCookie)).statusCode, status).toBe(402);
     }
-    await db.update(users).set({ subscriptionStatus: "active" }).where(eq(users.email, "subscriber@example.com"));
+    await changeUserBehindTheApp(t.app, "subscriber@example.com", { subscriptionStatus: "active" });
     expect((await search({ leadsRounds: true }, subscriberCookie)).statusCode).toBe(200);
   });
 

@@ -5,6 +5,7 @@ import { PIPELINE_STATUSES } from "../../src/shared/pipeline.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
 import { insertFunds } from "../support/funds.js";
+import { changeUserBehindTheApp } from "../support/sessions.js";
 
 /**
  * Saved funds as a fundraising pipeline: status, private note and next-step date per saved fund,
@@ -23,11 +24,9 @@ describe.each(TEST_DRIVERS)("the fundraising pipeline on %s", (driver) => {
     });
     tokens[name] = response.cookies.find((cookie) => cookie.name === "fundmatch_session")?.value ?? "";
   };
+  // Changed behind the app's back, as billing on another instance would: returns once the app dropped the cached session.
   const setSubscription = (name: string, subscriptionStatus: string | null, subscriptionType: string | null) =>
-    t.testDatabase.database.db
-      .update(users)
-      .set({ subscriptionStatus, subscriptionType })
-      .where(eq(users.email, `${name}@example.com`));
+    changeUserBehindTheApp(t.app, `${name}@example.com`, { subscriptionStatus, subscriptionType });
   const call = (name: string | null, method: "GET" | "POST", url: string, payload?: unknown) =>
     t.app.inject({
       method,
