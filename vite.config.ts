@@ -6,9 +6,10 @@ import { defineConfig } from "vite";
 // In development the API runs separately; /_api is proxied to it so the client always calls its own origin.
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://localhost:3000";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: "src/client",
-  publicDir: "public",
+  // The server bundle (dist/ssr) needs no copy of the static files.
+  publicDir: isSsrBuild ? false : "public",
   plugins: [react(), tailwindcss()],
   server: {
     proxy: { "/_api": { target: apiTarget, changeOrigin: false } },
@@ -18,5 +19,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: "es2022",
+    // The server reads it to preload the chunks of the lazy parts a page rendered (src/server/site/ssr.ts).
+    manifest: true,
   },
-});
+}));

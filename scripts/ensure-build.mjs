@@ -7,6 +7,7 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const outputs = [
   "dist/client/index.html",
+  "dist/ssr/entry-server.js",
   "dist/server/main.js",
   "dist/server/migrate-cli.js",
   "dist/server/users-cli.js",

@@ -202,6 +202,8 @@ export type Config = Omit<z.output<typeof envSchema>, "DATA_DIR" | "PAYMENTS_MOD
   OIDC_MODE: "oidc" | "demo" | "off";
   /** Serve the built client from here; absent in tests that only need the API. */
   CLIENT_DIR?: string;
+  /** The client's server-rendering bundle (dist/ssr/entry-server.js); absent, pages are rendered in the browser. */
+  SSR_ENTRY?: string;
 };
 
 export class ConfigError extends Error {}

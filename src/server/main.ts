@@ -1,6 +1,6 @@
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
-import { CLIENT_BUILD_DIR } from "./paths.js";
+import { CLIENT_BUILD_DIR, SSR_ENTRY_FILE } from "./paths.js";
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   // deployment sets NODE_ENV=production, which refuses demo payments unless asked for (config.ts).
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig(process.env, { CLIENT_DIR: CLIENT_BUILD_DIR });
+    config = loadConfig(process.env, { CLIENT_DIR: CLIENT_BUILD_DIR, SSR_ENTRY: SSR_ENTRY_FILE });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

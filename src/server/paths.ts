@@ -19,3 +19,4 @@ export const SEED_FUNDS_CSV = path.join(ROOT_DIR, "src/server/db/seed/funds.csv"
 /** The articles a new blog starts with: one markdown file each, with a front-matter header. */
 export const SEED_BLOG_DIR = path.join(ROOT_DIR, "src/server/db/seed/blog");
 export const CLIENT_BUILD_DIR = path.join(ROOT_DIR, "dist/client");
+export const SSR_ENTRY_FILE = path.join(ROOT_DIR, "dist/ssr/entry-server.js");

@@ -20,7 +20,13 @@ export const BLOG_TEXTS = {
   fetchPostFailed: "Failed to fetch blog post",
 } as const;
 
-const LONG_US_DATE = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" });
+// In UTC: the server renders the same date the browser shows, wherever either of them is.
+const LONG_US_DATE = new Intl.DateTimeFormat("en-US", {
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** The blog's dates: US long format (November 25, 2026); null for a missing or invalid date. */
 export function longUsDate(value: Date | string | null | undefined): string | null {

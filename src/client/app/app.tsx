@@ -1,10 +1,12 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { BrowserRouter } from "react-router";
 import { Providers } from "./providers.js";
 import { AppRoutes } from "./router.js";
 
-export function App() {
+/** The app in the browser; the server renders the same tree under a StaticRouter (entry-server.tsx). */
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
-    <Providers>
+    <Providers {...(queryClient ? { queryClient } : {})}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

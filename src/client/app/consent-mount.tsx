@@ -1,19 +1,23 @@
-import { Component, type ErrorInfo, lazy, type ReactNode, Suspense, useState } from "react";
+import { Component, type ErrorInfo, type ReactNode, Suspense, useState } from "react";
 import { useConsent, useCookiePreferencesOpen } from "../lib/consent.js";
+import { lazyPart } from "../lib/lazy-part.js";
+import { useHydrated } from "../lib/use-hydrated.js";
 
 // Most visits already have a stored choice and never open the dialog: the consent UI's code is
 // fetched only when the banner or the dialog is actually needed.
-const ConsentUi = lazy(() =>
-  import("../features/consent/consent-ui.js").then((module) => ({ default: module.ConsentUi })),
+const ConsentUi = lazyPart("features/consent/consent-ui.tsx", () =>
+  import("../features/consent/consent-ui.js").then((module) => module.ConsentUi),
 );
 
 /** The banner and the preferences dialog, once per app. */
 export function ConsentMount() {
   const consent = useConsent();
   const preferencesOpen = useCookiePreferencesOpen();
+  // The stored choice is in the browser only: the server's page has no banner, the browser adds it.
+  const hydrated = useHydrated();
   // Once loaded it stays mounted, so the dialog can animate out and hand focus back.
   const [wanted, setWanted] = useState(false);
-  if (!wanted && (consent === null || preferencesOpen)) setWanted(true);
+  if (!wanted && hydrated && (consent === null || preferencesOpen)) setWanted(true);
   if (!wanted) return null;
   return (
     <ConsentErrorBoundary>

@@ -1,12 +1,15 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { HOME_META } from "../../shared/home-meta.js";
 import { ResultsSection } from "../features/funds/components/results-section.js";
 import { SearchSection } from "../features/funds/components/search-section.js";
 import { HeroSection } from "../features/home/hero-section.js";
+import { lazyPart } from "../lib/lazy-part.js";
 import { usePageMeta } from "../lib/use-page-meta.js";
 
 // The critical bundle carries only what the first screen shows (budget: 120 KB gzip for /).
-const HomeBelowFold = lazy(() => import("./home-below-fold.js").then((module) => ({ default: module.HomeBelowFold })));
+const HomeBelowFold = lazyPart("app/home-below-fold.tsx", () =>
+  import("./home-below-fold.js").then((module) => module.HomeBelowFold),
+);
 
 /**
  * The home page composes two features (home's sections and the funds search), which may not import

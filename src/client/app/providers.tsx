@@ -5,19 +5,25 @@ import { prefetchSession } from "../lib/session.js";
 // Nothing toasts during the first paint, so the toast area's code loads right after it.
 const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 
-function createQueryClient() {
-  const queryClient = new QueryClient({
+/** The app's query cache; the server renders with one per request, the browser keeps one per visit. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
     defaultOptions: {
       // Default data cache stale time 60 s.
       queries: { staleTime: 60_000 },
     },
   });
+}
+
+function startedQueryClient(): QueryClient {
+  const queryClient = createQueryClient();
   prefetchSession(queryClient);
   return queryClient;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: a cache already holding the page's first data (server rendering, hydration). */
+export function Providers({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? startedQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       {children}

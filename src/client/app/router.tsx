@@ -1,65 +1,67 @@
-import { lazy } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { REDIRECTS } from "../../shared/redirects.js";
+import { lazyPart } from "../lib/lazy-part.js";
 import { HomePage } from "./home-page.js";
 import { RootLayout } from "./root-layout.js";
 
 // Few visitors read the legal pages: they stay out of the home page's critical bundle.
-const TermsPage = lazy(() =>
-  import("../features/legal/terms-page.js").then((module) => ({ default: module.TermsPage })),
+const TermsPage = lazyPart("features/legal/terms-page.tsx", () =>
+  import("../features/legal/terms-page.js").then((module) => module.TermsPage),
 );
-const PrivacyPage = lazy(() =>
-  import("../features/legal/privacy-page.js").then((module) => ({ default: module.PrivacyPage })),
+const PrivacyPage = lazyPart("features/legal/privacy-page.tsx", () =>
+  import("../features/legal/privacy-page.js").then((module) => module.PrivacyPage),
 );
 // Only a mistyped or stale link shows it; the server already sent the Not Found head and status.
-const NotFoundPage = lazy(() =>
-  import("../features/not-found/not-found-page.js").then((module) => ({ default: module.NotFoundPage })),
+const NotFoundPage = lazyPart("features/not-found/not-found-page.tsx", () =>
+  import("../features/not-found/not-found-page.js").then((module) => module.NotFoundPage),
 );
 // The forms (react-hook-form, zod) stay out of the home page's first load.
-const LoginPage = lazy(() =>
-  import("../features/auth/login-page.js").then((module) => ({ default: module.LoginPage })),
+const LoginPage = lazyPart("features/auth/login-page.tsx", () =>
+  import("../features/auth/login-page.js").then((module) => module.LoginPage),
 );
 // Reached only from the e-mail sent after a guest checkout.
-const SetPasswordPage = lazy(() =>
-  import("../features/auth/set-password-page.js").then((module) => ({ default: module.SetPasswordPage })),
+const SetPasswordPage = lazyPart("features/auth/set-password-page.tsx", () =>
+  import("../features/auth/set-password-page.js").then((module) => module.SetPasswordPage),
 );
 // Signed-in and admin pages: only their visitors load their code.
-const ProfilePage = lazy(() =>
-  import("../features/account/profile-page.js").then((module) => ({ default: module.ProfilePage })),
+const ProfilePage = lazyPart("features/account/profile-page.tsx", () =>
+  import("../features/account/profile-page.js").then((module) => module.ProfilePage),
 );
-const SubscribePage = lazy(() =>
-  import("../features/billing/subscribe-page.js").then((module) => ({ default: module.SubscribePage })),
+const SubscribePage = lazyPart("features/billing/subscribe-page.tsx", () =>
+  import("../features/billing/subscribe-page.js").then((module) => module.SubscribePage),
 );
-const AccountSettingsPage = lazy(() =>
-  import("../features/account/account-settings-page.js").then((module) => ({ default: module.AccountSettingsPage })),
+const AccountSettingsPage = lazyPart("features/account/account-settings-page.tsx", () =>
+  import("../features/account/account-settings-page.js").then((module) => module.AccountSettingsPage),
 );
-const AdminLayout = lazy(() =>
-  import("../features/admin/admin-layout.js").then((module) => ({ default: module.AdminLayout })),
+const AdminLayout = lazyPart("features/admin/admin-layout.tsx", () =>
+  import("../features/admin/admin-layout.js").then((module) => module.AdminLayout),
 );
-const AdminImportPage = lazy(() =>
-  import("../features/admin/import-page.js").then((module) => ({ default: module.ImportPage })),
+const AdminImportPage = lazyPart("features/admin/import-page.tsx", () =>
+  import("../features/admin/import-page.js").then((module) => module.ImportPage),
 );
-const AdminFundsPage = lazy(() =>
-  import("../features/admin/funds-page.js").then((module) => ({ default: module.FundsPage })),
+const AdminFundsPage = lazyPart("features/admin/funds-page.tsx", () =>
+  import("../features/admin/funds-page.js").then((module) => module.FundsPage),
 );
-const AdminBlogPage = lazy(() =>
-  import("../features/admin/blog/blog-admin-page.js").then((module) => ({ default: module.BlogAdminPage })),
+const AdminBlogPage = lazyPart("features/admin/blog/blog-admin-page.tsx", () =>
+  import("../features/admin/blog/blog-admin-page.js").then((module) => module.BlogAdminPage),
 );
 // The blog's pages and their data calls (superjson) load only when a visitor opens the blog.
-const BlogListPage = lazy(() =>
-  import("../features/blog/blog-list-page.js").then((module) => ({ default: module.BlogListPage })),
+const BlogListPage = lazyPart("features/blog/blog-list-page.tsx", () =>
+  import("../features/blog/blog-list-page.js").then((module) => module.BlogListPage),
 );
-const BlogPostPage = lazy(() =>
-  import("../features/blog/blog-post-page.js").then((module) => ({ default: module.BlogPostPage })),
+const BlogPostPage = lazyPart("features/blog/blog-post-page.tsx", () =>
+  import("../features/blog/blog-post-page.js").then((module) => module.BlogPostPage),
 );
-const AdminUsersPage = lazy(() =>
-  import("../features/admin/users-page.js").then((module) => ({ default: module.UsersPage })),
+const AdminUsersPage = lazyPart("features/admin/users-page.tsx", () =>
+  import("../features/admin/users-page.js").then((module) => module.UsersPage),
 );
-const AdminFundReportsPage = lazy(() =>
-  import("../features/admin/fund-reports-page.js").then((module) => ({ default: module.FundReportsPage })),
+const AdminFundReportsPage = lazyPart("features/admin/fund-reports-page.tsx", () =>
+  import("../features/admin/fund-reports-page.js").then((module) => module.FundReportsPage),
 );
 // /funds/:id-:slug; its head comes from the server (src/server/funds/pages.ts), not PAGE_META.
-const FundPage = lazy(() => import("../features/funds/fund-page.js").then((module) => ({ default: module.FundPage })));
+const FundPage = lazyPart("features/funds/fund-page.tsx", () =>
+  import("../features/funds/fund-page.js").then((module) => module.FundPage),
+);
 
 /**
  * The page routes. React Router's declarative mode: data comes from TanStack Query, so the data

@@ -1,14 +1,15 @@
 import { Search } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import { AuthLoading } from "../components/auth-loading.js";
 import { Button } from "../components/ui/button.js";
+import { lazyPart } from "../lib/lazy-part.js";
 import { BrandLogo } from "./brand-logo.js";
 
 // The account area needs useQuery's observer, which the entry does without (120 KB budget,
 // docs/decisions/0006); its chunk is shared with the search form, which loads right away too.
-const HeaderAuth = lazy(() =>
-  import("../features/auth/components/header-auth.js").then((module) => ({ default: module.HeaderAuth })),
+const HeaderAuth = lazyPart("features/auth/components/header-auth.tsx", () =>
+  import("../features/auth/components/header-auth.js").then((module) => module.HeaderAuth),
 );
 
 const SECTIONS = [

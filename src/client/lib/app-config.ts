@@ -75,6 +75,14 @@ export function parseAppConfig(content: string | null | undefined): AppConfig {
 }
 
 export function appConfig(): AppConfig {
-  cached ??= parseAppConfig(document.querySelector<HTMLMetaElement>('meta[name="app-config"]')?.content);
+  cached ??=
+    typeof document === "undefined"
+      ? NONE
+      : parseAppConfig(document.querySelector<HTMLMetaElement>('meta[name="app-config"]')?.content);
   return cached;
+}
+
+/** Server rendering: the same configuration the page's meta tag carries, given once at start. */
+export function provideAppConfig(content: string): void {
+  cached = parseAppConfig(content);
 }

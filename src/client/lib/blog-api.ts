@@ -5,7 +5,8 @@ import { apiGet, apiPost } from "./api-client.js";
  * The blog's calls answer superjson text, so that dates arrive as dates. Only the blog's chunks
  * (the public pages, the home teaser, the admin editor) import this module and superjson with it.
  */
-const decode = (text: string) => superjson.parse(text);
+export const decodeBlog = (text: string): unknown => superjson.parse(text);
+const decode = decodeBlog;
 
 export function blogGet<T>(path: string, signal?: AbortSignal): Promise<T> {
   return apiGet<T>(path, { signal, decode });
@@ -22,4 +23,10 @@ export const BLOG_QUERY_KEYS = {
   list: (limit: number | undefined) => ["blog", "posts", limit ?? "all"] as const,
   post: (slug: string) => ["blog", "post", slug] as const,
   admin: ["admin", "blog-posts"] as const,
+};
+
+/** The public blog's API paths. */
+export const BLOG_URLS = {
+  list: (limit: number | undefined) => `/_api/blog/posts${limit === undefined ? "" : `?limit=${limit}`}`,
+  post: (slug: string) => `/_api/blog/post?slug=${encodeURIComponent(slug)}`,
 };

@@ -1,5 +1,7 @@
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { SessionUser } from "../../shared/schemas/auth.js";
+import { SESSION_URL } from "../../shared/server-render.js";
+import { jsonOf, type PageQuery } from "./page-data.js";
 
 /**
  * The signed-in user from the session call. It lives here rather than in the
@@ -21,22 +23,27 @@ function errorField(payload: unknown): string | undefined {
   return typeof error === "string" && error ? error : undefined;
 }
 
+/** The session call's answer as the app keeps it; a failure other than "signed out" throws. */
+export function sessionFromAnswer(status: number, payload: unknown): SessionData {
+  // A 401 is the normal answer for a visitor, not a failure: nothing to retry, nothing to show.
+  if (status === 401) return { user: null, error: errorField(payload) };
+  if (status < 200 || status >= 300) throw new Error(errorField(payload) ?? `Request failed with status ${status}`);
+  const user = payload && typeof payload === "object" ? (payload as { user?: SessionUser | null }).user : null;
+  return user ? { user } : SIGNED_OUT;
+}
+
 /**
  * Plain fetch rather than the API client: this runs from the entry chunk, where every byte counts
  * (docs/decisions/0006), and it needs none of the client's error mapping.
  */
 async function fetchSession(signal: AbortSignal): Promise<SessionData> {
-  const response = await fetch("/_api/auth/session", {
+  const response = await fetch(SESSION_URL, {
     credentials: "same-origin",
     headers: { Accept: "application/json" },
     signal,
   });
   const payload: unknown = await response.json().catch(() => null);
-  // A 401 is the normal answer for a visitor, not a failure: nothing to retry, nothing to show.
-  if (response.status === 401) return { user: null, error: errorField(payload) };
-  if (!response.ok) throw new Error(errorField(payload) ?? `Request failed with status ${response.status}`);
-  const user = payload && typeof payload === "object" ? (payload as { user?: SessionUser | null }).user : null;
-  return user ? { user } : SIGNED_OUT;
+  return sessionFromAnswer(response.status, payload);
 }
 
 export const sessionQueryOptions = queryOptions({
@@ -64,3 +71,10 @@ export function setSessionUser(queryClient: QueryClient, user: SessionUser | nul
   queryClient.setQueryData<SessionData>(sessionQueryKey, user ? { user } : SIGNED_OUT);
   void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
 }
+
+/** The session as every server-rendered page starts with it (see page-data.ts). */
+export const sessionPageQuery: PageQuery = {
+  queryKey: sessionQueryKey,
+  url: SESSION_URL,
+  toData: (answer) => sessionFromAnswer(answer.status, jsonOf(answer)),
+};

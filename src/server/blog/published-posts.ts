@@ -53,12 +53,13 @@ export class PublishedPosts implements Versioned {
     return this.posts.length;
   }
 
-  /** GET /_api/blog/posts: the newest `limit` posts (all without a limit), as superjson text. */
+  /** GET /_api/blog/posts: the newest `limit` posts (all without a limit) without their bodies, as superjson text. */
   listJson(limit: number | undefined): string {
     const count = Math.min(limit ?? this.posts.length, this.posts.length);
     let answer = this.listAnswers.get(count);
     if (answer === undefined) {
-      answer = superjson.stringify({ posts: this.posts.slice(0, count) });
+      const posts = this.posts.slice(0, count).map(({ content: _body, ...summary }) => summary);
+      answer = superjson.stringify({ posts });
       this.listAnswers.set(count, answer);
     }
     return answer;

@@ -1,4 +1,5 @@
 import type { PageMeta } from "../../shared/page-meta.js";
+import { PAGE_DATA_ELEMENT_ID } from "../../shared/server-render.js";
 import { BRAND_NAME } from "../../shared/site.js";
 
 export type AppConfigForClient = {
@@ -45,6 +46,11 @@ export type PageResolution = { status: 200 | 404; head: PageHead } | { status: 3
  */
 export type PageResolver = (pathname: string) => PageResolution | undefined | Promise<PageResolution | undefined>;
 
+/** What server rendering adds to a page (src/server/site/ssr.ts). */
+export type ServerRenderedApp = { html: string; answers: unknown; preloads: readonly string[] };
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
@@ -79,6 +85,29 @@ export class HtmlShell {
     const insertAt = anchor === -1 ? stripped.indexOf("<head>") + "<head>".length : stripped.indexOf(">", anchor) + 1;
     this.before = stripped.slice(0, insertAt);
     this.after = stripped.slice(insertAt);
+  }
+
+  /**
+   * The page with the app's server-rendered HTML in its root element, the answers it was rendered
+   * with (JSON in a data block: the browser reads it, never runs it, so the CSP has nothing to allow)
+   * and preload links for the chunks of its lazy parts.
+   */
+  renderWithApp(head: PageHead, origin: string, app: ServerRenderedApp): string {
+    const page = this.render(head, origin);
+    const root = page.indexOf(ROOT_ELEMENT);
+    const headEnd = page.indexOf("</head>");
+    if (root === -1 || headEnd === -1) return page;
+    const preloads = app.preloads
+      .map((href) => `    <link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />\n`)
+      .join("");
+    const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(app.answers)}</script>`;
+    return (
+      page.slice(0, headEnd) +
+      preloads +
+      page.slice(headEnd, root) +
+      `<div id="root">${app.html}</div>${data}` +
+      page.slice(root + ROOT_ELEMENT.length)
+    );
   }
 
   render(head: PageHead, origin: string): string {

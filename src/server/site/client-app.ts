@@ -8,6 +8,7 @@ import type { Config } from "../config.js";
 import { type AppConfigForClient, HtmlShell, type PageResolution, type PageResolver } from "../http/html-shell.js";
 import { requestedPath } from "../http/not-found.js";
 import { requestOrigin } from "../http/origin.js";
+import { ServerRenderer } from "./ssr.js";
 
 const NOT_FOUND: PageResolution = { status: 404, head: NOT_FOUND_META };
 
@@ -44,6 +45,7 @@ export async function registerClientApp(
     return;
   }
   const shell = new HtmlShell(await readFile(indexFile, "utf8"), clientConfig);
+  const renderer = await ServerRenderer.load(config.SSR_ENTRY, clientDir, JSON.stringify(clientConfig), app.log);
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: false,
@@ -63,10 +65,22 @@ export async function registerClientApp(
       const query = request.url.indexOf("?");
       return reply.redirect(query === -1 ? page.location : page.location + request.url.slice(query), 301);
     }
+    const origin = requestOrigin(request, config.PUBLIC_ORIGIN);
+    const rendered = renderer?.rendersPath(pathname) ? await renderer.render(app, request) : undefined;
+    if (!rendered) {
+      return reply
+        .status(page.status)
+        .header("cache-control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .send(shell.render(page.head, origin));
+    }
+    if (rendered.setCookie.length > 0) reply.header("set-cookie", rendered.setCookie);
+    // A signed-in visitor's page carries their data: no shared cache may keep it.
     return reply
       .status(page.status)
-      .header("cache-control", "no-cache")
+      .header("cache-control", rendered.personal ? "private, no-cache" : "no-cache")
+      .header("vary", "Cookie")
       .type("text/html; charset=utf-8")
-      .send(shell.render(page.head, requestOrigin(request, config.PUBLIC_ORIGIN)));
+      .send(shell.renderWithApp(page.head, origin, rendered));
   });
 }

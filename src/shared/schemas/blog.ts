@@ -108,7 +108,14 @@ export const blogPostSchema = z.object({
 });
 export type BlogPost = z.infer<typeof blogPostSchema>;
 
-export const blogPostsResponseSchema = z.object({ posts: z.array(blogPostSchema) });
+/**
+ * A post in the public lists: everything but the body. The lists only show cards, and the home
+ * page carries its three in its HTML, so the bodies would only weigh on every page load.
+ */
+export const blogPostSummarySchema = blogPostSchema.omit({ content: true });
+export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
+
+export const blogPostsResponseSchema = z.object({ posts: z.array(blogPostSummarySchema) });
 export type BlogPostsResponse = z.infer<typeof blogPostsResponseSchema>;
 export const blogPostResponseSchema = z.object({ post: blogPostSchema });
 export type BlogPostResponse = z.infer<typeof blogPostResponseSchema>;

@@ -16,7 +16,7 @@ export function BlogPostPage() {
 
   if (!slug) return <Message text={BLOG_TEXTS.invalidUrl} />;
   if (post.isPending) return <PostSkeleton />;
-  if (post.isError) return <PostNotFound />;
+  if (post.isError || post.data === null) return <PostNotFound />;
   return <Article post={post.data} />;
 }
 

@@ -29,6 +29,7 @@ import { displayHost, safeExternalUrl } from "../../lib/safe-url.js";
 import { useSavedFunds } from "../../lib/saved-funds.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { isSubscriber, useViewer } from "../../lib/viewer.js";
+import { fundQueryKey, fundUrl } from "./api/page-queries.js";
 import { useToggleSaveFund } from "./api/use-toggle-save-fund.js";
 import { checkSizeText, FundCard, type FundLinkState, PremiumPlaceholder } from "./components/fund-card.js";
 import { ReportDialog } from "./components/report-dialog.js";
@@ -58,8 +59,13 @@ export function FundPage() {
   const subscriber = isSubscriber(viewer);
   const id = parseFundPath(location.pathname)?.id ?? 0;
   const fund = useQuery({
-    queryKey: ["funds", "fund", id, subscriber],
-    queryFn: ({ signal }) => apiGet<FundResponse>(`/_api/funds/${id}`, { signal }),
+    queryKey: fundQueryKey(id, subscriber),
+    // null: no such fund (a 404 is an answer, not a failure to retry).
+    queryFn: ({ signal }) =>
+      apiGet<FundResponse>(fundUrl(id), { signal }).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }),
     enabled: id > 0 && viewer.status !== "loading",
     retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 1,
   });
@@ -74,7 +80,7 @@ export function FundPage() {
     }
   }, [data, location.pathname, location.search, location.state, navigate]);
 
-  if (id === 0 || (fund.error instanceof ApiError && fund.error.status === 404)) return <FundNotFound />;
+  if (id === 0 || data === null) return <FundNotFound />;
   if (fund.isError) return <FundError onRetry={() => void fund.refetch()} retrying={fund.isFetching} />;
   if (!data) return <FundSkeleton />;
   return <FundDetails fund={data.fund} similar={data.similar} matchReasons={reasonsFrom(location.state)} />;

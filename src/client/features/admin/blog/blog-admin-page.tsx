@@ -1,5 +1,5 @@
 import { ExternalLink, LoaderCircle, Pencil, Plus, Trash2, TriangleAlert } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { toast } from "sonner";
 import { BLOG_ADMIN_TEXTS, deletePostConfirmText, postsLoadFailedText } from "../../../../shared/admin-texts.js";
 import type { BlogPostStatus } from "../../../../shared/blog.js";
@@ -16,13 +16,16 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog.js";
 import { Skeleton } from "../../../components/ui/skeleton.js";
+import { lazyPart } from "../../../lib/lazy-part.js";
 import { BADGE_TONE_CLASS } from "../../../lib/subscription-status.js";
 import { usePageMeta } from "../../../lib/use-page-meta.js";
 import { cn } from "../../../lib/utils.js";
 import { messageOr, useAdminBlogPosts, useDeletePost } from "./api/use-admin-blog.js";
 
 // The editor (Quill, the markdown library) loads only when a post is opened for writing.
-const PostEditor = lazy(() => import("./components/post-editor.js").then((module) => ({ default: module.PostEditor })));
+const PostEditor = lazyPart("features/admin/blog/components/post-editor.tsx", () =>
+  import("./components/post-editor.js").then((module) => module.PostEditor),
+);
 
 const T = BLOG_ADMIN_TEXTS;
 const SKELETON_ROWS = 5;

@@ -1,13 +1,16 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Link } from "react-router";
 import { TEXTS } from "../../../../shared/texts.js";
 import { AuthLoading } from "../../../components/auth-loading.js";
 import { Button } from "../../../components/ui/button.js";
+import { lazyPart } from "../../../lib/lazy-part.js";
 import { useSession } from "../api/use-session.js";
 import { AVATAR_BUTTON_CLASS, accountMenuLabel, UserAvatar } from "./user-avatar.js";
 
 // Most visitors are logged out: the menu (Radix DropdownMenu, the saved-funds call) loads only for a user.
-const AccountMenu = lazy(() => import("./account-menu.js").then((module) => ({ default: module.AccountMenu })));
+const AccountMenu = lazyPart("features/auth/components/account-menu.tsx", () =>
+  import("./account-menu.js").then((module) => module.AccountMenu),
+);
 
 /** The header's account area: loading, the avatar menu, or the Login link. */
 export function HeaderAuth() {

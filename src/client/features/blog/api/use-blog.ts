@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { BLOG_TEXTS } from "../../../../shared/blog-texts.js";
-import type { BlogPost } from "../../../../shared/schemas/blog.js";
+import type { BlogPost, BlogPostSummary } from "../../../../shared/schemas/blog.js";
 import { ApiError } from "../../../lib/api-client.js";
-import { BLOG_QUERY_KEYS, blogGet } from "../../../lib/blog-api.js";
+import { BLOG_QUERY_KEYS, BLOG_URLS, blogGet } from "../../../lib/blog-api.js";
 
 /** The server's error text, else the blog's fallback for the call. */
 function withFallback(error: unknown, fallback: string): never {
@@ -15,23 +15,29 @@ export function useBlogPosts(limit?: number) {
   return useQuery({
     queryKey: BLOG_QUERY_KEYS.list(limit),
     queryFn: ({ signal }) =>
-      blogGet<{ posts: BlogPost[] }>(`/_api/blog/posts${limit === undefined ? "" : `?limit=${limit}`}`, signal).then(
+      blogGet<{ posts: BlogPostSummary[] }>(BLOG_URLS.list(limit), signal).then(
         (answer) => answer.posts,
         (error: unknown) => withFallback(error, BLOG_TEXTS.fetchPostsFailed),
       ),
   });
 }
 
-/** One published post; a draft or an unknown slug fails with 404, which no retry will fix. */
+/**
+ * One published post, or null for a draft or an unknown slug (a 404, which no retry will fix and
+ * which the server-rendered page already knows about).
+ */
 export function useBlogPost(slug: string | undefined) {
   return useQuery({
     queryKey: BLOG_QUERY_KEYS.post(slug ?? ""),
     enabled: Boolean(slug),
     queryFn: ({ signal }) =>
-      blogGet<{ post: BlogPost }>(`/_api/blog/post?slug=${encodeURIComponent(slug ?? "")}`, signal).then(
-        (answer) => answer.post,
-        (error: unknown) => withFallback(error, BLOG_TEXTS.fetchPostFailed),
+      blogGet<{ post: BlogPost }>(BLOG_URLS.post(slug ?? ""), signal).then(
+        (answer): BlogPost | null => answer.post,
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null;
+          return withFallback(error, BLOG_TEXTS.fetchPostFailed);
+        },
       ),
-    retry: (failureCount, error) => !(error instanceof ApiError && error.status === 404) && failureCount < 1,
+    retry: 1,
   });
 }

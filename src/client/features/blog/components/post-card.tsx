@@ -1,11 +1,11 @@
 import { ArrowRight, CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { BLOG_TEXTS, longUsDate } from "../../../../shared/blog-texts.js";
-import type { BlogPost } from "../../../../shared/schemas/blog.js";
+import type { BlogPostSummary } from "../../../../shared/schemas/blog.js";
 import { Skeleton } from "../../../components/ui/skeleton.js";
 
 /** A post in the blog list: picture, date, title and excerpt, the whole card a link to the post. */
-export function PostCard({ post }: { post: BlogPost }) {
+export function PostCard({ post }: { post: BlogPostSummary }) {
   const date = longUsDate(post.publishedAt);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xs transition-shadow focus-within:ring-2 focus-within:ring-indigo-600 hover:shadow-md">

@@ -1,12 +1,15 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { TEXTS } from "../../../../shared/texts.js";
 import { Skeleton } from "../../../components/ui/skeleton.js";
+import { lazyPart } from "../../../lib/lazy-part.js";
 import { cn } from "../../../lib/utils.js";
 import { SEARCH_SECTION_ID } from "../search-ids.js";
 
 // The form brings Radix Select, react-hook-form and zod; loading it after the first paint keeps the
 // home page's critical JS small. The fallback has the same shape, so nothing jumps when it arrives.
-const SearchForm = lazy(() => import("./search-form.js").then((module) => ({ default: module.SearchForm })));
+const SearchForm = lazyPart("features/funds/components/search-form.tsx", () =>
+  import("./search-form.js").then((module) => module.SearchForm),
+);
 
 const FIELDS = [
   { label: "Country", placeholder: TEXTS.home.anyCountry },

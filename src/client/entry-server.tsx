@@ -1,0 +1,72 @@
+import { PassThrough } from "node:stream";
+import type { QueryClient } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { prerenderToNodeStream } from "react-dom/static";
+import { StaticRouter } from "react-router";
+import type { ApiAnswerForRender, PageAnswer, RenderedApp, ServerEntry } from "../shared/server-render.js";
+import { FIRST_QUERIES, pageQueries } from "./app/page-queries.js";
+import { createQueryClient, Providers } from "./app/providers.js";
+import { AppRoutes } from "./app/router.js";
+import { provideAppConfig } from "./lib/app-config.js";
+import { RenderedPartsContext } from "./lib/lazy-part.js";
+import { fillQueries } from "./lib/page-data.js";
+import { type SessionData, sessionQueryKey } from "./lib/session.js";
+
+/**
+ * The server's side of the app (built by Vite into dist/ssr, loaded by src/server/site/ssr.ts).
+ * The same steps as the browser's start (main.tsx): the session first, then the page's queries
+ * (which may depend on who is looking), each answer put in the cache the way the browser will.
+ */
+async function fill(queryClient: QueryClient, pathname: string, answers: readonly PageAnswer[]): Promise<string[]> {
+  fillQueries(queryClient, FIRST_QUERIES, answers);
+  const queries = await pageQueries(pathname, queryClient.getQueryData<SessionData>(sessionQueryKey));
+  fillQueries(queryClient, queries, answers);
+  return queries.map((query) => query.url);
+}
+
+const pathnameOf = (url: string) => new URL(url, "http://localhost").pathname;
+
+async function answers(url: string, fetchApi: (url: string) => Promise<ApiAnswerForRender>) {
+  const collected: PageAnswer[] = [];
+  const setCookie: string[] = [];
+  const ask = async (urls: readonly string[]) => {
+    const fresh = urls.filter((wanted) => !collected.some((answer) => answer.url === wanted));
+    for (const answer of await Promise.all(
+      fresh.map(async (wanted) => ({ url: wanted, ...(await fetchApi(wanted)) })),
+    )) {
+      setCookie.push(...answer.setCookie);
+      collected.push({ url: answer.url, status: answer.status, text: answer.text });
+    }
+  };
+  await ask(FIRST_QUERIES.map((query) => query.url));
+  const queryClient = createQueryClient();
+  await ask(await fill(queryClient, pathnameOf(url), collected));
+  queryClient.clear();
+  return { answers: collected, setCookie };
+}
+
+async function render(url: string, pageAnswers: readonly PageAnswer[], signal: AbortSignal): Promise<RenderedApp> {
+  const queryClient = createQueryClient();
+  await fill(queryClient, pathnameOf(url), pageAnswers);
+  const parts = new Set<string>();
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <RenderedPartsContext value={parts}>
+        <Providers queryClient={queryClient}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </Providers>
+      </RenderedPartsContext>
+    </StrictMode>,
+    // Everything inline: React would otherwise move large parts to the end of the document with
+    // inline scripts to swap them in, which the CSP rightly forbids.
+    { signal, progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  let html = "";
+  for await (const chunk of prelude.pipe(new PassThrough())) html += String(chunk);
+  queryClient.clear();
+  return { html, parts: [...parts] };
+}
+
+export default { configure: provideAppConfig, answers, render } satisfies ServerEntry;
