@@ -9,7 +9,7 @@ import { createQueryClient, Providers } from "./app/providers.js";
 import { AppRoutes } from "./app/router.js";
 import { provideAppConfig } from "./lib/app-config.js";
 import { RenderedPartsContext } from "./lib/lazy-part.js";
-import { fillQueries } from "./lib/page-data.js";
+import { fillQueries, type PageQuery } from "./lib/page-data.js";
 import { type SessionData, sessionQueryKey } from "./lib/session.js";
 
 /**
@@ -17,11 +17,11 @@ import { type SessionData, sessionQueryKey } from "./lib/session.js";
  * The same steps as the browser's start (main.tsx): the session first, then the page's queries
  * (which may depend on who is looking), each answer put in the cache the way the browser will.
  */
-async function fill(queryClient: QueryClient, pathname: string, answers: readonly PageAnswer[]): Promise<string[]> {
+async function fill(queryClient: QueryClient, pathname: string, answers: readonly PageAnswer[]): Promise<PageQuery[]> {
   fillQueries(queryClient, FIRST_QUERIES, answers);
   const queries = await pageQueries(pathname, queryClient.getQueryData<SessionData>(sessionQueryKey));
   fillQueries(queryClient, queries, answers);
-  return queries.map((query) => query.url);
+  return queries;
 }
 
 const pathnameOf = (url: string) => new URL(url, "http://localhost").pathname;
@@ -40,15 +40,15 @@ async function answers(url: string, fetchApi: (url: string) => Promise<ApiAnswer
   };
   await ask(FIRST_QUERIES.map((query) => query.url));
   const queryClient = createQueryClient();
-  await ask(await fill(queryClient, pathnameOf(url), collected));
+  await ask((await fill(queryClient, pathnameOf(url), collected)).map((query) => query.url));
   queryClient.clear();
   return { answers: collected, setCookie };
 }
 
 async function render(url: string, pageAnswers: readonly PageAnswer[], signal: AbortSignal): Promise<RenderedApp> {
   const queryClient = createQueryClient();
-  await fill(queryClient, pathnameOf(url), pageAnswers);
-  const parts = new Set<string>();
+  const queries = await fill(queryClient, pathnameOf(url), pageAnswers);
+  const parts = new Set(queries.flatMap((query) => (query.part ? [query.part] : [])));
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <RenderedPartsContext value={parts}>

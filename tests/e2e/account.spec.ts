@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
 import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS } from "../../src/shared/account-texts.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
+import { expect, type Page, test } from "./support/test.js";
 
 /**
  * Profile and account settings against the built server. The server allows 10

@@ -1,6 +1,6 @@
-import { expect, type Page, request, test } from "@playwright/test";
 import { ADMIN_TEXTS, adminAccessDeniedText } from "../../src/shared/admin-texts.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
+import { expect, type Page, request, test } from "./support/test.js";
 
 /**
  * The admin guard and user management against the built server, which creates the

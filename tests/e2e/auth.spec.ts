@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/axe.js";
+import { type APIRequestContext, expect, type Page, test } from "./support/test.js";
 
 /**
  * Log in, registration and the header's account menu against the real server. The server allows

@@ -1,9 +1,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
 import { BILLING_TEXTS } from "../../src/shared/billing-texts.js";
 import { SUBSCRIBE_TEXTS } from "../../src/shared/subscribe-texts.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
+import { expect, type Page, test } from "./support/test.js";
 
 /**
  * Plans and checkout in demo mode (no Stripe keys): the popup shows the demo provider's checkout

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
 import { BLOG_ADMIN_TEXTS, deletePostConfirmText } from "../../src/shared/admin-texts.js";
 import { BLOG_TEXTS } from "../../src/shared/blog-texts.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
+import { expect, type Page, test, waitForAppOnNavigation } from "./support/test.js";
 
 /**
  * The blog as its admin and its readers use it, against the built server: the shipped articles
@@ -90,7 +90,7 @@ test("the admin writes and publishes a post; a visitor reads it and sees it in t
   await page.getByRole("button", { name: BLOG_ADMIN_TEXTS.filters.all, exact: true }).click();
 
   // A visitor in another browser reads it.
-  const visitor = await browser.newPage();
+  const visitor = waitForAppOnNavigation(await browser.newPage());
   await visitor.goto("/blog");
   await visitor.getByRole("link", { name: TITLE }).click();
   await expect(visitor).toHaveURL(new RegExp(`/blog/${SLUG}$`));

@@ -1,5 +1,5 @@
-import { type BrowserContext, expect, type Page, type Request, test } from "@playwright/test";
 import { chooseOption } from "./support/select.js";
+import { type BrowserContext, expect, type Page, type Request, test } from "./support/test.js";
 
 /**
  * Cookie consent and analytics against the built server, started with

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { expect, type Page, test } from "@playwright/test";
 import { OAUTH_TEXTS } from "../../src/shared/auth-texts.js";
 import { CONSENT_STORAGE_KEY, consentRecord, REJECT_ALL } from "../../src/shared/consent.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
+import { expect, type Page, test } from "./support/test.js";
 
 /**
  * The login page without OpenID keys: the labelled demo provider opens in the real popup, signs a

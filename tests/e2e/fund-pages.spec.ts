@@ -1,9 +1,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
 import { FUND_REPORT_TEXTS } from "../../src/shared/fund-report-texts.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
 import { chooseOption } from "./support/select.js";
+import { expect, type Page, test } from "./support/test.js";
 
 /**
  * Advanced filters, fund pages and reports against the built server. The subscriber is made as a

@@ -1,6 +1,6 @@
-import { expect, type Page, type Response, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/axe.js";
 import { chooseOption } from "./support/select.js";
+import { expect, type Page, type Response, test } from "./support/test.js";
 
 /**
  * The home page as a visitor uses it, against the real server and its seeded fund data

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { ADMIN_TEXTS, FUNDS_ADMIN_TEXTS, IMPORT_TEXTS } from "../../src/shared/admin-texts.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
+import { expect, type Page, test } from "./support/test.js";
 
 /**
  * The admin's fund import and fund management against the built server: a file chosen by

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/axe.js";
+import { expect, type Page, test } from "./support/test.js";
 
 /** The Terms and Privacy pages, their head in the served HTML and after client navigation, and the old policy URL. */
 

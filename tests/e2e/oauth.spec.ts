@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/test.js";
 
 /**
  * "Continue with Google" through the real popup, against the local OpenID provider the test

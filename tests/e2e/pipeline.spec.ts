@@ -1,8 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
 import { PIPELINE_TEXTS } from "../../src/shared/account-texts.js";
 import { SUBSCRIBE_TEXTS } from "../../src/shared/subscribe-texts.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
 import { setPasswordLinkFor } from "./support/outbox.js";
+import { expect, type Page, test } from "./support/test.js";
 
 /**
  * The fundraising pipeline: a subscriber (made through the demo checkout as a guest, which needs

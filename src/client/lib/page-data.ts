@@ -18,6 +18,8 @@ export type PageQuery = {
   url: string;
   /** The query's data for that answer, or undefined to leave the query to the browser (an error, say). */
   toData(answer: ApiAnswer): unknown;
+  /** The lazily loaded module that defines the query (source path), which the browser needs before hydrating. */
+  part?: string;
 };
 
 /** JSON, or undefined for a body that is not JSON. */

@@ -3,6 +3,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { faqJsonLd } from "../../shared/faq.js";
+import { HOME_META } from "../../shared/home-meta.js";
 import { NOT_FOUND_META, pageMetaFor } from "../../shared/page-meta.js";
 import type { Config } from "../config.js";
 import { type AppConfigForClient, HtmlShell, type PageResolution, type PageResolver } from "../http/html-shell.js";
@@ -12,12 +14,16 @@ import { ServerRenderer } from "./ssr.js";
 
 const NOT_FOUND: PageResolution = { status: 404, head: NOT_FOUND_META };
 
+/** The home page's head also carries its questions and answers as structured data (FAQPage). */
+const HOME: PageResolution = { status: 200, head: { ...HOME_META, jsonLd: faqJsonLd } };
+
 /**
  * The status and head of a page path: a fixed page (PAGE_META), else the first domain resolver that
  * owns the path (a blog post, a fund), else Not Found.
  */
 async function resolvePage(pathname: string, resolvers: readonly PageResolver[]): Promise<PageResolution> {
   const meta = pageMetaFor(pathname);
+  if (meta === HOME_META) return HOME;
   if (meta) return { status: 200, head: meta };
   for (const resolve of resolvers) {
     const resolution = await resolve(pathname);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "./test.js";
 
 /** Runs axe-core on the page (or part of it) and fails on any serious or critical violation. */
 export async function expectNoSeriousViolations(page: Page, include?: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "./test.js";
 
 /**
  * Picks an option of a Radix Select by the control's label. Radix drops a click that lands while

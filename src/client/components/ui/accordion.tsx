@@ -32,7 +32,11 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
 export function AccordionContent({ className, children, ...props }: ComponentProps<typeof AccordionPrimitive.Content>) {
   return (
     <AccordionPrimitive.Content
-      className="overflow-hidden text-slate-600 motion-safe:data-[state=closed]:animate-accordion-up motion-safe:data-[state=open]:animate-accordion-down"
+      className={cn(
+        "overflow-hidden text-slate-600 motion-safe:data-[state=open]:animate-accordion-down",
+        // Kept in the page while closed (forceMount): hidden by the closed state instead of unmounted.
+        props.forceMount ? "data-[state=closed]:hidden" : "motion-safe:data-[state=closed]:animate-accordion-up",
+      )}
       {...props}
     >
       <div className={cn("pb-5 leading-relaxed", className)}>{children}</div>

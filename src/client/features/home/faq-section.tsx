@@ -1,5 +1,5 @@
+import { contactEmail, contactHref, FAQ, type FaqItem } from "../../../shared/faq.js";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion.js";
-import { contactHref, FAQ } from "./faq-items.js";
 
 export function FaqSection() {
   return (
@@ -29,11 +29,29 @@ export function FaqSection() {
           {FAQ.map((item) => (
             <AccordionItem key={item.id} value={item.id}>
               <AccordionTrigger>{item.question}</AccordionTrigger>
-              <AccordionContent>{item.answer}</AccordionContent>
+              {/* Always in the page (hidden while closed): readers and crawlers get every answer. */}
+              <AccordionContent forceMount>
+                <Answer item={item} />
+              </AccordionContent>
             </AccordionItem>
           ))}
         </Accordion>
       </div>
     </section>
+  );
+}
+
+/** The answer's text, with the contact address as a link. */
+function Answer({ item }: { item: FaqItem }) {
+  const at = item.id === "contact" ? item.answer.indexOf(contactEmail) : -1;
+  if (at === -1) return item.answer;
+  return (
+    <>
+      {item.answer.slice(0, at)}
+      <a href={contactHref} className="font-medium text-indigo-700 underline underline-offset-4 hover:text-indigo-800">
+        {contactEmail}
+      </a>
+      {item.answer.slice(at + contactEmail.length)}
+    </>
   );
 }

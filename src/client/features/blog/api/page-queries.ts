@@ -9,10 +9,14 @@ function decoded<T>(answer: ApiAnswer, pick: (payload: never) => T): T | null | 
   return pick(decodeBlog(answer.text) as never);
 }
 
+/** This module, which the browser loads before hydrating a page with blog data. */
+const part = "features/blog/api/page-queries.ts";
+
 /** A list of published posts (the home teaser's three, or all of them on /blog). */
 export const blogListPageQuery = (limit: number | undefined): PageQuery => ({
   queryKey: BLOG_QUERY_KEYS.list(limit),
   url: BLOG_URLS.list(limit),
+  part,
   toData: (answer) =>
     answer.status === 404 ? undefined : decoded(answer, (payload: { posts: BlogPostSummary[] }) => payload.posts),
 });
@@ -21,5 +25,6 @@ export const blogListPageQuery = (limit: number | undefined): PageQuery => ({
 export const blogPostPageQuery = (slug: string): PageQuery => ({
   queryKey: BLOG_QUERY_KEYS.post(slug),
   url: BLOG_URLS.post(slug),
+  part,
   toData: (answer) => decoded(answer, (payload: { post: BlogPost }) => payload.post),
 });

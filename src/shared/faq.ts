@@ -1,13 +1,19 @@
-import type { ReactNode } from "react";
-import { formatUsd, PLANS } from "../../../shared/plans.js";
-import { CLAIMS, SOCIAL_LINKS } from "../../../shared/site.js";
-import { STAGES } from "../../../shared/stages.js";
+import { formatUsd, PLANS } from "./plans.js";
+import { CLAIMS, SOCIAL_LINKS } from "./site.js";
+import { STAGES } from "./stages.js";
 
+/**
+ * The home page's questions and answers, as text: the page shows them, and the server writes them
+ * into the page's structured data (FAQPage) for search engines. The contact answer's address is a
+ * link on the page.
+ */
 export const contactHref = SOCIAL_LINKS.find((link) => link.id === "email")?.href ?? "mailto:hello@fundmatch.example";
-const contactEmail = contactHref.replace(/^mailto:/, "");
+export const contactEmail = contactHref.replace(/^mailto:/, "");
 const stageList = STAGES.map((stage) => stage.label).join(", ");
 
-export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNode }> = [
+export type FaqItem = { id: string; question: string; answer: string };
+
+export const FAQ: readonly FaqItem[] = [
   {
     id: "what",
     question: "What is FundMatch?",
@@ -45,18 +51,19 @@ export const FAQ: ReadonlyArray<{ id: string; question: string; answer: ReactNod
   {
     id: "contact",
     question: "How can I contact you?",
-    answer: (
-      <>
-        E-mail us at{" "}
-        <a
-          href={contactHref}
-          className="font-medium text-indigo-700 underline underline-offset-4 hover:text-indigo-800"
-        >
-          {contactEmail}
-        </a>
-        . You can also reach us in our community forum, on LinkedIn and on Telegram; the links are at the bottom of
-        every page.
-      </>
-    ),
+    answer: `E-mail us at ${contactEmail}. You can also reach us in our community forum, on LinkedIn and on Telegram; the links are at the bottom of every page.`,
   },
 ];
+
+/** schema.org FAQPage of the questions above, for the home page's head. */
+export function faqJsonLd(): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: FAQ.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
+  };
+}

@@ -1,0 +1,38 @@
+import { test as base, type Page } from "@playwright/test";
+
+export * from "@playwright/test";
+
+/**
+ * Waits until the app in the page is live. Server-rendered pages show their content before the
+ * app's code runs; a click in that moment does nothing (as for a person on a slow network), so a
+ * test must not click before the app marks the page (src/client/app/app.tsx).
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-app-ready"), undefined, {
+    timeout: 15_000,
+  });
+}
+
+/** Makes goto and reload wait for the app as well as for the page. */
+export function waitForAppOnNavigation(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page["goto"]>) => {
+    const response = await goto(...args);
+    if (response?.headers()["content-type"]?.startsWith("text/html")) await waitForApp(page);
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page["reload"]>) => {
+    const response = await reload(...args);
+    if (response?.headers()["content-type"]?.startsWith("text/html")) await waitForApp(page);
+    return response;
+  };
+  return page;
+}
+
+/** Playwright's test, with a page whose navigations wait for the app. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await use(waitForAppOnNavigation(page));
+  },
+});
