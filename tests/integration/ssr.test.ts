@@ -1,0 +1,175 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/app.js";
+import { TEST_DRIVERS } from "../support/database.js";
+
+/**
+ * The server's side of server rendering, with a stand-in for the client's server bundle: which
+ * pages are rendered, the API answers asked with the visitor's own cookie and sent in the page,
+ * the preloads, the cache for visitors, and a render that fails or hangs (the page is still served).
+ * The real bundle is exercised end to end by tests/e2e/server-rendering.spec.ts.
+ */
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Build title</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-abc.js">
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+const MANIFEST = {
+  "index.html": { file: "assets/index-abc.js", isEntry: true, imports: ["_react.js"] },
+  "_react.js": { file: "assets/react-abc.js" },
+  "_shared.js": { file: "assets/shared-abc.js", imports: ["_react.js"] },
+  "features/blog/blog-list-page.tsx": { file: "assets/blog-list-abc.js", imports: ["_shared.js", "_react.js"] },
+};
+
+/** Counts its renders, echoes what it was given, and fails or hangs on request. */
+const ENTRY = `
+let renders = 0;
+let config = "";
+export default {
+  configure(json) { config = json; },
+  async answers(url, fetchApi) {
+    const urls = ["/_api/auth/session", ...(url.startsWith("/blog") ? ["/_api/blog/posts"] : [])];
+    const answers = [];
+    const setCookie = [];
+    for (const wanted of urls) {
+      const answer = await fetchApi(wanted);
+      answers.push({ url: wanted, status: answer.status, text: answer.text });
+      setCookie.push(...answer.setCookie);
+    }
+    if (url.includes("inert")) answers.push({ url: "/_api/x", status: 200, text: "</script><script>alert(1)</script>\u2028" });
+    return { answers, setCookie };
+  },
+  async render(url, answers, signal) {
+    if (url.includes("boom")) throw new Error("render failed");
+    if (url.includes("hang")) await new Promise((resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason)));
+    renders += 1;
+    const session = answers[0];
+    return {
+      html: "<p>render " + renders + " of " + url.replace(/[<>&"]/g, "") + " as " + session.status + " with " + JSON.parse(config).paymentsMode + "</p>",
+      parts: url.startsWith("/blog") ? ["features/blog/blog-list-page.tsx"] : [],
+    };
+  },
+};
+`;
+
+function buildDirs(): { clientDir: string; entry: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), "fundmatch-ssr-"));
+  const clientDir = path.join(dir, "client");
+  mkdirSync(path.join(clientDir, ".vite"), { recursive: true });
+  writeFileSync(path.join(clientDir, "index.html"), TEMPLATE);
+  writeFileSync(path.join(clientDir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+  const entry = path.join(dir, "entry-server.mjs");
+  writeFileSync(entry, ENTRY);
+  return { clientDir, entry };
+}
+
+const pageData = (html: string) => {
+  const match = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html);
+  return match?.[1] ? (JSON.parse(match[1]) as Array<{ url: string; status: number; text: string }>) : undefined;
+};
+
+describe.each(TEST_DRIVERS)("server-rendered pages (%s)", (driver) => {
+  let t: TestApp;
+  let ip = 0;
+  const get = (url: string, cookie?: string) =>
+    t.app.inject({
+      method: "GET",
+      url,
+      remoteAddress: `10.7.0.${++ip % 250}`,
+      ...(cookie ? { cookies: { fundmatch_session: cookie } } : {}),
+    });
+
+  beforeAll(async () => {
+    const { clientDir, entry } = buildDirs();
+    t = await createTestApp(driver, {}, { CLIENT_DIR: clientDir, SSR_ENTRY: entry });
+  });
+  afterAll(async () => t?.close());
+
+  it("renders a public page into the root element with the answers it used, for the browser to replay", async () => {
+    const response = await get("/blog");
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toMatch(/<div id="root"><p>render \d+ of \/blog as 401 with demo<\/p><\/div>/);
+    const answers = pageData(response.body);
+    expect(answers?.map((answer) => [answer.url, answer.status])).toEqual([
+      ["/_api/auth/session", 401],
+      ["/_api/blog/posts", 200],
+    ]);
+    // The head still comes from the page's own metadata, once.
+    expect(response.body.match(/<title>/g)).toHaveLength(1);
+    expect(response.body).not.toContain("Build title");
+  });
+
+  it("preloads the chunks of the lazy parts a page rendered, but none the page's own tags already load", async () => {
+    const html = (await get("/blog")).body;
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+    expect(preloads.sort()).toEqual(["/assets/blog-list-abc.js", "/assets/shared-abc.js"]);
+    expect(html.indexOf("blog-list-abc.js")).toBeLessThan(html.indexOf("</head>"));
+    expect((await get("/terms")).body).not.toContain("blog-list-abc.js");
+  });
+
+  it("renders a visitor's page once for the same answers, and again when the data changes", async () => {
+    const first = (await get("/terms?x=1")).body;
+    const again = (await get("/terms?x=1")).body;
+    expect(again).toBe(first);
+    const other = (await get("/terms?x=2")).body;
+    expect(other).not.toBe(first);
+  });
+
+  it("renders a signed-in visitor's page with their session, kept private and never shared", async () => {
+    const registered = await t.app.inject({
+      method: "POST",
+      url: "/_api/auth/register_with_password",
+      payload: { email: `ssr-${driver}@example.com`, password: "Password123", displayName: "Ada" },
+      remoteAddress: "10.7.1.1",
+    });
+    expect(registered.statusCode).toBe(201);
+    const token = registered.cookies.find((cookie) => cookie.name === "fundmatch_session")?.value;
+    expect(token).toBeTruthy();
+    const first = await get("/terms?signed-in", token);
+    expect(first.body).toMatch(/as 200 with demo/);
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+    expect(first.headers.vary).toContain("Cookie");
+    const session = pageData(first.body)?.[0];
+    expect(JSON.parse(session?.text ?? "{}").user.email).toBe(`ssr-${driver}@example.com`);
+    // Not taken from the visitors' cache, and not put in it.
+    const visitor = await get("/terms?signed-in");
+    expect(visitor.body).toMatch(/as 401/);
+    expect(visitor.headers["cache-control"]).toBe("no-cache");
+    expect(visitor.body).not.toContain(`ssr-${driver}@example.com`);
+  });
+
+  it("leaves the signed-in areas to the browser", async () => {
+    for (const url of ["/admin/users", "/profile", "/account-settings", "/set-password?token=x", "/admin"]) {
+      const response = await get(url);
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(pageData(response.body), url).toBeUndefined();
+    }
+  });
+
+  it("still serves the page, for the browser to render, when rendering fails", async () => {
+    const response = await get("/blog/boom");
+    expect([200, 404]).toContain(response.statusCode);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(pageData(response.body)).toBeUndefined();
+  });
+
+  it("renders unknown paths with their 404 status", async () => {
+    const response = await get("/no-such-page");
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toMatch(/<div id="root"><p>render \d+ of \/no-such-page as 401/);
+  });
+
+  it("keeps the page data inert: text that looks like markup cannot close its element", async () => {
+    const response = await get("/terms?inert");
+    expect(response.body).not.toContain("<script>alert(1)");
+    expect(pageData(response.body)?.[1]?.text).toBe("</script><script>alert(1)</script>\u2028");
+  });
+});
