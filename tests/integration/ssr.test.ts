@@ -109,7 +109,7 @@ describe.each(TEST_DRIVERS)("server-rendered pages (%s)", (driver) => {
 
   it("preloads the chunks of the lazy parts a page rendered, but none the page's own tags already load", async () => {
     const html = (await get("/blog")).body;
-    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)" \/>/g)].map((m) => m[1]);
     expect(preloads.sort()).toEqual(["/assets/blog-list-abc.js", "/assets/shared-abc.js"]);
     expect(html.indexOf("blog-list-abc.js")).toBeLessThan(html.indexOf("</head>"));
     expect((await get("/terms")).body).not.toContain("blog-list-abc.js");

@@ -1,13 +1,12 @@
 import { matchPath } from "react-router";
-import { BLOG_TEASER_LIMIT } from "../../shared/blog.js";
-import { seesAllResults } from "../../shared/entitlements.js";
-import { parseFundPath } from "../../shared/fund-page.js";
-import { countriesPageQuery, fundPageQuery } from "../features/funds/api/page-queries.js";
+import { countriesPageQuery } from "../features/funds/api/page-queries.js";
 import type { PageQuery } from "../lib/page-data.js";
 import { type SessionData, sessionPageQuery } from "../lib/session.js";
 
-// The blog's queries decode superjson: that code comes with the blog's own chunk, not the entry.
+// The blog's queries decode superjson, and a fund page's need the entitlement rules: that code
+// comes with those pages' own chunks, not the entry.
 const blogQueries = () => import("../features/blog/api/page-queries.js");
+const fundQueries = () => import("../features/funds/api/fund-page-queries.js");
 
 /** Every page starts with the session: the header, the paywall and a fund page depend on it. */
 export const FIRST_QUERIES: readonly PageQuery[] = [sessionPageQuery];
@@ -19,13 +18,12 @@ export const FIRST_QUERIES: readonly PageQuery[] = [sessionPageQuery];
  */
 export async function pageQueries(pathname: string, session: SessionData | undefined): Promise<PageQuery[]> {
   if (pathname === "/") {
-    const { blogListPageQuery } = await blogQueries();
-    return [countriesPageQuery, blogListPageQuery(BLOG_TEASER_LIMIT)];
+    const { blogTeaserPageQuery } = await blogQueries();
+    return [countriesPageQuery, blogTeaserPageQuery()];
   }
   if (matchPath("/blog", pathname)) return [(await blogQueries()).blogListPageQuery(undefined)];
   const post = matchPath("/blog/:slug", pathname);
   if (post?.params.slug) return [(await blogQueries()).blogPostPageQuery(post.params.slug)];
-  const fund = matchPath("/funds/:fund", pathname) ? parseFundPath(pathname) : null;
-  if (fund && fund.id > 0) return [fundPageQuery(fund.id, seesAllResults(session?.user))];
+  if (matchPath("/funds/:fund", pathname)) return (await fundQueries()).fundPageQueries(pathname, session?.user);
   return [];
 }

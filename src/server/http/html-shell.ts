@@ -98,7 +98,7 @@ export class HtmlShell {
     const headEnd = page.indexOf("</head>");
     if (root === -1 || headEnd === -1) return page;
     const preloads = app.preloads
-      .map((href) => `    <link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />\n`)
+      .map((href) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />\n`)
       .join("");
     const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(app.answers)}</script>`;
     return (

@@ -1,3 +1,4 @@
+import { BLOG_TEASER_LIMIT } from "../../../../shared/blog.js";
 import type { BlogPost, BlogPostSummary } from "../../../../shared/schemas/blog.js";
 import { BLOG_QUERY_KEYS, BLOG_URLS, decodeBlog } from "../../../lib/blog-api.js";
 import type { ApiAnswer, PageQuery } from "../../../lib/page-data.js";
@@ -11,6 +12,9 @@ function decoded<T>(answer: ApiAnswer, pick: (payload: never) => T): T | null | 
 
 /** This module, which the browser loads before hydrating a page with blog data. */
 const part = "features/blog/api/page-queries.ts";
+
+/** The home page's teaser: the latest few posts. */
+export const blogTeaserPageQuery = (): PageQuery => blogListPageQuery(BLOG_TEASER_LIMIT);
 
 /** A list of published posts (the home teaser's three, or all of them on /blog). */
 export const blogListPageQuery = (limit: number | undefined): PageQuery => ({

@@ -12,10 +12,3 @@ export const countriesPageQuery: PageQuery = { queryKey: countriesQueryKey, url:
 /** A fund page's data depends on who looks: subscribers get the premium fields. */
 export const fundQueryKey = (id: number, subscriber: boolean) => ["funds", "fund", id, subscriber] as const;
 export const fundUrl = (id: number) => `/_api/funds/${id}`;
-
-/** A fund's data, or null for a fund that does not exist (the page shows its Not Found state). */
-export const fundPageQuery = (id: number, subscriber: boolean): PageQuery => ({
-  queryKey: fundQueryKey(id, subscriber),
-  url: fundUrl(id),
-  toData: (answer) => (answer.status === 404 ? null : okJson(answer)),
-});
