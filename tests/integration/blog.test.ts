@@ -283,6 +283,12 @@ describe.each(TEST_DRIVERS)("the blog on %s", (driver) => {
       expect(ids).not.toContain(draft.id);
       expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
       expect(posts.every((post) => post.status === "published" && post.publishedAt instanceof Date)).toBe(true);
+      // Cards only: the bodies stay with the post call (the home page carries its teaser's list in its HTML).
+      expect(posts.every((post) => !("content" in post))).toBe(true);
+      expect(posts.find((post) => post.id === newer.id)).toMatchObject({
+        title: "Newer public post",
+        excerpt: "The newer one.",
+      });
     });
 
     it("honours limit and refuses one that is not a positive whole number", async () => {
