@@ -12,7 +12,14 @@ const outputs = [
   "dist/server/migrate-cli.js",
   "dist/server/users-cli.js",
 ].map((file) => path.join(root, file));
-const inputs = ["src", "index.html", "vite.config.ts", "package-lock.json", "scripts/build-server.mjs"];
+const inputs = [
+  "src",
+  "index.html",
+  "vite.config.ts",
+  "package-lock.json",
+  "scripts/build-server.mjs",
+  "scripts/compress-assets.mjs",
+];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

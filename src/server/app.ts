@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
+import { constants as zlibConstants } from "node:zlib";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
@@ -84,6 +86,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook("onClose", close);
 
   await app.register(cookie);
+  // Pages, API answers, feeds: compressed when the client accepts it (gzip is cheap enough per
+  // request; brotli at a low quality). Built assets are compressed once at build time instead
+  // (scripts/compress-assets.mjs) and sent as they are. Streams such as the import's NDJSON
+  // progress are not in the compressed types, so their lines are not held back.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   app.decorateRequest("viewer", null as never);
   app.decorateRequest("user", null);
   // Everyone is a visitor until the API scope's session hook finds a live session.

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
@@ -109,7 +110,9 @@ describe.each(TEST_DRIVERS)("server-rendered pages (%s)", (driver) => {
 
   it("preloads the chunks of the lazy parts a page rendered, but none the page's own tags already load", async () => {
     const html = (await get("/blog")).body;
-    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)" \/>/g)].map((m) => m[1]);
+    const preloads = [
+      ...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)" \/>/g),
+    ].map((m) => m[1]);
     expect(preloads.sort()).toEqual(["/assets/blog-list-abc.js", "/assets/shared-abc.js"]);
     expect(html.indexOf("blog-list-abc.js")).toBeLessThan(html.indexOf("</head>"));
     expect((await get("/terms")).body).not.toContain("blog-list-abc.js");
@@ -144,6 +147,19 @@ describe.each(TEST_DRIVERS)("server-rendered pages (%s)", (driver) => {
     expect(visitor.body).toMatch(/as 401/);
     expect(visitor.headers["cache-control"]).toBe("no-cache");
     expect(visitor.body).not.toContain(`ssr-${driver}@example.com`);
+  });
+
+  it("compresses pages for clients that accept it", async () => {
+    for (const encoding of ["br", "gzip"] as const) {
+      const response = await t.app.inject({ method: "GET", url: "/blog", headers: { "accept-encoding": encoding } });
+      expect(response.headers["content-encoding"]).toBe(encoding);
+      expect(String(response.headers.vary)).toContain("Accept-Encoding");
+      const raw = response.rawPayload;
+      const html = (encoding === "br" ? brotliDecompressSync(raw) : gunzipSync(raw)).toString("utf8");
+      expect(html).toContain('<div id="root"><p>render');
+    }
+    const plain = await t.app.inject({ method: "GET", url: "/blog", headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
   });
 
   it("leaves the signed-in areas to the browser", async () => {

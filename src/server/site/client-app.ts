@@ -7,6 +7,7 @@ import { faqJsonLd } from "../../shared/faq.js";
 import { HOME_META } from "../../shared/home-meta.js";
 import { NOT_FOUND_META, pageMetaFor } from "../../shared/page-meta.js";
 import type { Config } from "../config.js";
+import { sendHtml } from "../http/compressed-html.js";
 import { type AppConfigForClient, HtmlShell, type PageResolution, type PageResolver } from "../http/html-shell.js";
 import { requestedPath } from "../http/not-found.js";
 import { requestOrigin } from "../http/origin.js";
@@ -54,6 +55,8 @@ export async function registerClientApp(
   const renderer = await ServerRenderer.load(config.SSR_ENTRY, clientDir, JSON.stringify(clientConfig), app.log);
   await app.register(fastifyStatic, {
     root: clientDir,
+    // The .br and .gz copies the build wrote next to each asset, for clients that accept them.
+    preCompressed: true,
     wildcard: false,
     index: false,
     setHeaders: (reply, filePath) => {
@@ -73,20 +76,18 @@ export async function registerClientApp(
     }
     const origin = requestOrigin(request, config.PUBLIC_ORIGIN);
     const rendered = renderer?.rendersPath(pathname) ? await renderer.render(app, request) : undefined;
+    const send = (html: string) => sendHtml(request, reply, html);
     if (!rendered) {
-      return reply
-        .status(page.status)
-        .header("cache-control", "no-cache")
-        .type("text/html; charset=utf-8")
-        .send(shell.render(page.head, origin));
+      reply.status(page.status).header("cache-control", "no-cache").type("text/html; charset=utf-8");
+      return send(shell.render(page.head, origin));
     }
     if (rendered.setCookie.length > 0) reply.header("set-cookie", rendered.setCookie);
     // A signed-in visitor's page carries their data: no shared cache may keep it.
-    return reply
+    reply
       .status(page.status)
       .header("cache-control", rendered.personal ? "private, no-cache" : "no-cache")
       .header("vary", "Cookie")
-      .type("text/html; charset=utf-8")
-      .send(shell.renderWithApp(page.head, origin, rendered));
+      .type("text/html; charset=utf-8");
+    return send(shell.renderWithApp(page.head, origin, rendered));
   });
 }
