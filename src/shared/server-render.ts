@@ -7,7 +7,10 @@
 /** The session call every page starts with; its answer tells whether the page is a signed-in visitor's. */
 export const SESSION_URL = "/_api/auth/session";
 
-/** The id of the element that carries a page's answers (JSON in a data block, never run). */
+/** What a server-rendered page carries for the browser: the answers and the lazy parts it was rendered with. */
+export type PageData = { answers: PageAnswer[]; parts: string[] };
+
+/** The id of the element that carries a page's data (JSON in a data block, never run). */
 export const PAGE_DATA_ELEMENT_ID = "page-data";
 
 /** An API call answered inside the server (the app's own route, with the visitor's cookie). */

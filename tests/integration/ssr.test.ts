@@ -74,7 +74,10 @@ function buildDirs(): { clientDir: string; entry: string } {
 
 const pageData = (html: string) => {
   const match = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html);
-  return match?.[1] ? (JSON.parse(match[1]) as Array<{ url: string; status: number; text: string }>) : undefined;
+  return match?.[1]
+    ? (JSON.parse(match[1]) as { answers: Array<{ url: string; status: number; text: string }>; parts: string[] })
+        .answers
+    : undefined;
 };
 
 describe.each(TEST_DRIVERS)("server-rendered pages (%s)", (driver) => {
@@ -114,6 +117,9 @@ describe.each(TEST_DRIVERS)("server-rendered pages (%s)", (driver) => {
       ...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)" \/>/g),
     ].map((m) => m[1]);
     expect(preloads.sort()).toEqual(["/assets/blog-list-abc.js", "/assets/shared-abc.js"]);
+    // The page names its parts too: the browser loads them all before taking the page over.
+    const data = /id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "{}";
+    expect(JSON.parse(data).parts).toEqual(["features/blog/blog-list-page.tsx"]);
     expect(html.indexOf("blog-list-abc.js")).toBeLessThan(html.indexOf("</head>"));
     expect((await get("/terms")).body).not.toContain("blog-list-abc.js");
   });

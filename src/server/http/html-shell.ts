@@ -47,7 +47,7 @@ export type PageResolution = { status: 200 | 404; head: PageHead } | { status: 3
 export type PageResolver = (pathname: string) => PageResolution | undefined | Promise<PageResolution | undefined>;
 
 /** What server rendering adds to a page (src/server/site/ssr.ts). */
-export type ServerRenderedApp = { html: string; answers: unknown; preloads: readonly string[] };
+export type ServerRenderedApp = { html: string; data: unknown; preloads: readonly string[] };
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
@@ -100,7 +100,7 @@ export class HtmlShell {
     const preloads = app.preloads
       .map((href) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />\n`)
       .join("");
-    const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(app.answers)}</script>`;
+    const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(app.data)}</script>`;
     return (
       page.slice(0, headEnd) +
       preloads +

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
-import { type PageAnswer, SESSION_URL, type ServerEntry } from "../../shared/server-render.js";
+import { type PageAnswer, type PageData, SESSION_URL, type ServerEntry } from "../../shared/server-render.js";
 
 /** Paths the browser renders alone: signed-in areas with nothing for crawlers (robots.txt keeps them out too). */
 const CLIENT_ONLY = /^\/(?:admin|profile|account-settings|set-password)(?:\/|$)/;
@@ -16,8 +16,8 @@ const CACHE_ENTRIES = 200;
 
 export type ServerRendered = {
   html: string;
-  /** The answers the browser replays before hydrating, as JSON. */
-  answers: readonly PageAnswer[];
+  /** What the browser needs before hydrating: the answers to replay and the lazy parts to load. */
+  data: PageData;
   setCookie: string[];
   /** Chunk URLs of the lazy parts the page rendered, beyond what the page's own script tags load. */
   preloads: string[];
@@ -117,7 +117,7 @@ export class ServerRenderer {
       const app = await this.entry.render(request.url, answers, signal);
       const rendered: ServerRendered = {
         html: app.html,
-        answers,
+        data: { answers, parts: app.parts },
         setCookie,
         preloads: this.preloadsOf(app.parts),
         personal,
