@@ -63,7 +63,7 @@ test.describe("without JavaScript", () => {
     await page.goto("/subscribe");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.goto("/login");
-    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Log In" })).toBeVisible();
   });
 
   test("unknown pages, posts and funds say so with a 404", async ({ page }) => {

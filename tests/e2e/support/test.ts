@@ -30,9 +30,9 @@ export function waitForAppOnNavigation(page: Page): Page {
   return page;
 }
 
-/** Playwright's test, with a page whose navigations wait for the app. */
+/** Playwright's test, with a page whose navigations wait for the app (unless scripts are off). */
 export const test = base.extend({
-  page: async ({ page }, use) => {
-    await use(waitForAppOnNavigation(page));
+  page: async ({ page, javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled === false ? page : waitForAppOnNavigation(page));
   },
 });
