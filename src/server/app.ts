@@ -12,6 +12,7 @@ import type { UserRow } from "./db/types.js";
 import { fundPageResolver, fundSitemapSource } from "./funds/pages.js";
 import { registerErrorHandling } from "./http/errors.js";
 import { registerJsonBodyParser } from "./http/json-body.js";
+import { registerOpenApi } from "./http/openapi.js";
 import { previewRedirectHook } from "./http/preview-redirect.js";
 import { API_PREFIX, collectRoutes, type RouteEntry } from "./http/route-inventory.js";
 import { securityHeaders, tagManager } from "./http/security-headers.js";
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   registerJsonBodyParser(app);
   const routes = collectRoutes(app);
+  await registerOpenApi(app);
 
   const { services, start, close } = await createServices(config, options, app.log as unknown as Logger);
   app.decorate("services", services);
