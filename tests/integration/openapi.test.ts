@@ -148,7 +148,7 @@ describe("the coverage check", () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     const routes = collectRoutes(app);
-    await registerOpenApi(app);
+    await registerOpenApi(app, "session");
     await app.register(
       async (api) => {
         api.post("/bare/:id", async () => ({ ok: true }));

@@ -23,7 +23,6 @@ import * as fundReportSchemas from "../../shared/schemas/fund-reports.js";
 import * as fundUpdateSchemas from "../../shared/schemas/fund-update.js";
 import * as fundSchemas from "../../shared/schemas/funds.js";
 import * as importSchemas from "../../shared/schemas/import.js";
-import { SESSION_COOKIE } from "../auth/session-cookie.js";
 import { API_PREFIX } from "./route-inventory.js";
 
 /** Where the document and its reference page live, under the API prefix. */
@@ -197,7 +196,7 @@ function withoutUnused<T extends Components>(document: T): T {
  * route: the swagger plugin sees routes through an onRoute hook. The document is built on its
  * first request, not at start-up, and kept.
  */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, sessionCookie: string): Promise<void> {
   const { transform, transformObject } = routeTransform();
   await app.register(swagger, {
     openapi: {
@@ -213,13 +212,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           session: {
             type: "apiKey",
             in: "cookie",
-            name: SESSION_COOKIE,
+            name: sessionCookie,
             description: "The HttpOnly session cookie that log-in, registration and OpenID sign-in set.",
           },
           adminSession: {
             type: "apiKey",
             in: "cookie",
-            name: SESSION_COOKIE,
+            name: sessionCookie,
             description:
               "The session cookie of an admin account. Every /_api/admin call needs it: 401 without a session, 403 for any other role.",
           },
