@@ -17,6 +17,7 @@ import { adminFundReportRoutes, fundReportRoutes } from "./funds/reports/routes.
 import { fundsRoutes } from "./funds/routes.js";
 import { crossSiteHook } from "./http/csrf.js";
 import { sendNoApiRoute } from "./http/not-found.js";
+import { apiDocsRoutes } from "./http/openapi.js";
 import { closeRateLimitRedis, openRateLimitRedis } from "./http/rate-limit-store.js";
 import { scaleRouteLimits } from "./http/rate-limits.js";
 import type { AppServices } from "./services.js";
@@ -47,6 +48,7 @@ export const apiRoutes =
       ...(redis ? { redis, nameSpace: "fundmatch:rate-limit:", skipOnError: true } : {}),
     });
     await api.register(pingRoute);
+    await api.register(apiDocsRoutes);
     await api.register(fundsRoutes(services.funds));
     await api.register(fundReportRoutes(services.fundReports));
     await api.register(blogRoutes(services.blog));

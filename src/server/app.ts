@@ -8,12 +8,14 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify"
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
 import { apiRoutes } from "./api.js";
+import { SESSION_COOKIE } from "./auth/session-cookie.js";
 import { blogFeedRoutes, blogPageResolver, blogSitemapSource } from "./blog/pages.js";
 import type { Config } from "./config.js";
 import type { UserRow } from "./db/types.js";
 import { fundPageResolver, fundSitemapSource } from "./funds/pages.js";
 import { registerErrorHandling } from "./http/errors.js";
 import { registerJsonBodyParser } from "./http/json-body.js";
+import { registerOpenApi } from "./http/openapi.js";
 import { previewRedirectHook } from "./http/preview-redirect.js";
 import { API_PREFIX, collectRoutes, type RouteEntry } from "./http/route-inventory.js";
 import { securityHeaders, tagManager } from "./http/security-headers.js";
@@ -78,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   registerJsonBodyParser(app);
   const routes = collectRoutes(app);
+  await registerOpenApi(app, SESSION_COOKIE);
 
   const { services, start, close } = await createServices(config, options, app.log as unknown as Logger);
   app.decorate("services", services);

@@ -3,9 +3,11 @@ import {
   accountStatusResponseSchema,
   changePasswordRequestSchema,
   confirmPasswordRequestSchema,
+  dataExportSchema,
   fundIdRequestSchema,
   messageResponseSchema,
   profileResponseSchema,
+  savedFundsResponseSchema,
   savedFundUpdateRequestSchema,
   savedFundUpdateResponseSchema,
   saveFundResponseSchema,
@@ -17,6 +19,7 @@ import { clearSessionCookie, setSessionCookie } from "../auth/session-cookie.js"
 import { clientInfo } from "../http/client-info.js";
 import { requireUser } from "../http/guards.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
+import { sendJsonText } from "../http/responses.js";
 import type { AccountService } from "./service.js";
 
 /** Every call that checks a password is limited per IP too (the per-account limit is in AuthService). */
@@ -27,11 +30,9 @@ export const accountRoutes =
   async (app) => {
     app.addHook("onRequest", requireUser);
 
-    // Sent pre-serialised (the index renders the fund JSON): savedFundsResponseSchema describes it.
-    app.get("/user/saved-funds", async (request, reply) =>
-      reply
-        .type("application/json; charset=utf-8")
-        .send(await account.savedFundsJson(requireUser.user(request).id, request.viewer)),
+    // Sent pre-serialised (the index renders the fund JSON): the schema describes it.
+    app.get("/user/saved-funds", { schema: { response: { 200: savedFundsResponseSchema } } }, async (request, reply) =>
+      sendJsonText(reply, await account.savedFundsJson(requireUser.user(request).id, request.viewer)),
     );
 
     app.post(
@@ -115,12 +116,13 @@ export const accountRoutes =
     );
 
     // A JSON file for the person to keep, pretty-printed: sent as text, not through a serializer.
-    app.get("/user/export-data", async (request, reply) =>
-      reply
-        .header("content-disposition", 'attachment; filename="fundmatch-data-export.json"')
-        .header("cache-control", "no-store")
-        .type("application/json; charset=utf-8")
-        .send(JSON.stringify(await account.exportData(requireUser.user(request)), null, 2)),
+    app.get("/user/export-data", { schema: { response: { 200: dataExportSchema } } }, async (request, reply) =>
+      sendJsonText(
+        reply
+          .header("content-disposition", 'attachment; filename="fundmatch-data-export.json"')
+          .header("cache-control", "no-store"),
+        JSON.stringify(await account.exportData(requireUser.user(request)), null, 2),
+      ),
     );
 
     app.get("/user/profile", { schema: { response: { 200: profileResponseSchema } } }, async (request) => {

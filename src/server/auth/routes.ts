@@ -5,6 +5,7 @@ import {
   loginRequestSchema,
   logoutResponseSchema,
   oauthAuthorizeQuerySchema,
+  oauthCallbackQuerySchema,
   registerRequestSchema,
   type SignInProviderId,
   userResponseSchema,
@@ -15,6 +16,7 @@ import { clientInfo } from "../http/client-info.js";
 import { requestOrigin } from "../http/origin.js";
 import { sendPopupPage } from "../http/popup-page.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
+import { htmlPage, redirect } from "../http/responses.js";
 import { OidcError, type OidcSignIn } from "./oidc.js";
 import { AUTH_MESSAGES, type AuthService, toSessionUser } from "./service.js";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie.js";
@@ -96,33 +98,58 @@ export const authRoutes =
       },
     );
 
-    app.get("/auth/oauth_authorize", { schema: { querystring: oauthAuthorizeQuerySchema } }, async (request, reply) => {
-      // Only the provider this instance offers: Google (or the configured issuer), or the demo one.
-      if (!oidc || oidc.provider.id !== request.query.provider) {
-        return sendPopup(request, reply, popupError(notConfigured(request.query.provider)));
-      }
-      try {
-        const { url, state } = await oidc.start(appOrigin(request));
-        reply.setCookie(OAUTH_STATE_COOKIE, state, { ...stateCookie, maxAge: 600 });
-        return reply.redirect(url, 302);
-      } catch (error) {
-        request.log.warn({ err: error }, "OpenID sign-in could not start");
-        return sendPopup(request, reply, popupError(error));
-      }
-    });
+    const popupResult = htmlPage(
+      "The popup's last page: it posts the outcome to the app's window (OAUTH_TOKEN_SUCCESS with a one-time token for establish_session, or OAUTH_ERROR) and closes.",
+    );
 
-    app.get("/auth/oauth_callback", async (request, reply) => {
-      reply.clearCookie(OAUTH_STATE_COOKIE, stateCookie);
-      if (!oidc) return sendPopup(request, reply, popupError(notConfigured("google")));
-      try {
-        const callbackUrl = new URL(request.url, `${appOrigin(request)}/`);
-        const token = await oidc.finish(callbackUrl, request.cookies[OAUTH_STATE_COOKIE]);
-        return sendPopup(request, reply, { type: "OAUTH_TOKEN_SUCCESS", token });
-      } catch (error) {
-        if (!(error instanceof OidcError)) request.log.error({ err: error }, "OpenID sign-in failed");
-        return sendPopup(request, reply, popupError(error));
-      }
-    });
+    app.get(
+      "/auth/oauth_authorize",
+      {
+        schema: {
+          querystring: oauthAuthorizeQuerySchema,
+          response: {
+            302: redirect("To the identity provider's sign-in page (the popup starts here)."),
+            200: htmlPage("The popup's page when sign-in cannot start: it posts OAUTH_ERROR to the app's window."),
+          },
+        },
+      },
+      async (request, reply) => {
+        // Only the provider this instance offers: Google (or the configured issuer), or the demo one.
+        if (!oidc || oidc.provider.id !== request.query.provider) {
+          return sendPopup(request, reply, popupError(notConfigured(request.query.provider)));
+        }
+        try {
+          const { url, state } = await oidc.start(appOrigin(request));
+          reply.setCookie(OAUTH_STATE_COOKIE, state, { ...stateCookie, maxAge: 600 });
+          return reply.redirect(url, 302);
+        } catch (error) {
+          request.log.warn({ err: error }, "OpenID sign-in could not start");
+          return sendPopup(request, reply, popupError(error));
+        }
+      },
+    );
+
+    // The identity provider's redirect back: its parameters are read from the URL by the OpenID
+    // client, which checks them (state, PKCE, issuer), so they are only described here.
+    app.get(
+      "/auth/oauth_callback",
+      {
+        schema: { response: { 200: popupResult } },
+        config: { documentedInput: { querystring: oauthCallbackQuerySchema } },
+      },
+      async (request, reply) => {
+        reply.clearCookie(OAUTH_STATE_COOKIE, stateCookie);
+        if (!oidc) return sendPopup(request, reply, popupError(notConfigured("google")));
+        try {
+          const callbackUrl = new URL(request.url, `${appOrigin(request)}/`);
+          const token = await oidc.finish(callbackUrl, request.cookies[OAUTH_STATE_COOKIE]);
+          return sendPopup(request, reply, { type: "OAUTH_TOKEN_SUCCESS", token });
+        } catch (error) {
+          if (!(error instanceof OidcError)) request.log.error({ err: error }, "OpenID sign-in failed");
+          return sendPopup(request, reply, popupError(error));
+        }
+      },
+    );
 
     app.post(
       "/auth/establish_session",
@@ -139,11 +166,15 @@ export const authRoutes =
       },
     );
 
-    app.post("/auth/logout", { schema: { response: { 200: logoutResponseSchema } } }, async (request, reply) => {
-      await auth.logout(request.cookies[SESSION_COOKIE]);
-      clearSessionCookie(request, reply, publicOrigin);
-      return { ok: true as const };
-    });
+    app.post(
+      "/auth/logout",
+      { schema: { response: { 200: logoutResponseSchema } }, config: { documentedInput: { body: "none" } } },
+      async (request, reply) => {
+        await auth.logout(request.cookies[SESSION_COOKIE]);
+        clearSessionCookie(request, reply, publicOrigin);
+        return { ok: true as const };
+      },
+    );
 
     app.get("/auth/session", { schema: { response: { 200: userResponseSchema } } }, async (request) => {
       if (!request.user) throw unauthenticated(AUTH_MESSAGES.notAuthenticated);

@@ -5,6 +5,7 @@ import {
   demoPortalActionParamsSchema,
   demoPortalParamsSchema,
 } from "../../shared/schemas/billing.js";
+import { htmlPage, redirect } from "../http/responses.js";
 import { checkoutPageBody, PORTAL_BANNER, portalPageBody, sendDemoPage } from "./demo-pages.js";
 import type { StripeEmulator } from "./stripe-emulator/emulator.js";
 
@@ -26,21 +27,46 @@ export const demoBillingRoutes =
     app.addHook("onSend", async (_request, reply) => {
       reply.header("cross-origin-opener-policy", "unsafe-none");
     });
+    const page = (description: string) => ({
+      200: htmlPage(description),
+      404: htmlPage("This demo page does not exist or has expired."),
+    });
+    const action = (description: string) => ({
+      303: redirect(description),
+      404: htmlPage("This demo page does not exist or has expired."),
+    });
+    // The buttons post empty forms: all a choice says is in its path.
+    const NO_BODY = { documentedInput: { body: "none" as const } };
     const notFound = (reply: Parameters<typeof sendDemoPage>[0]) =>
       sendDemoPage(reply, "Not found", "<h1>Not found</h1><p>This demo page does not exist or has expired.</p>", 404);
 
-    app.get("/checkout/:id", { schema: { params: demoCheckoutParamsSchema } }, async (request, reply) => {
-      const session = await emulator.getCheckoutSession(request.params.id);
-      if (!session) return notFound(reply);
-      const customerId = typeof session.customer === "string" ? session.customer : session.customer?.id;
-      const customer = customerId ? await emulator.getCustomer(customerId) : undefined;
-      const email = session.customer_details?.email ?? session.customer_email ?? customer?.email ?? null;
-      return sendDemoPage(reply, "Demo checkout", checkoutPageBody(session, email));
-    });
+    app.get(
+      "/checkout/:id",
+      {
+        schema: {
+          params: demoCheckoutParamsSchema,
+          response: page("The demo checkout page: the plan, the price, Pay and Cancel."),
+        },
+      },
+      async (request, reply) => {
+        const session = await emulator.getCheckoutSession(request.params.id);
+        if (!session) return notFound(reply);
+        const customerId = typeof session.customer === "string" ? session.customer : session.customer?.id;
+        const customer = customerId ? await emulator.getCustomer(customerId) : undefined;
+        const email = session.customer_details?.email ?? session.customer_email ?? customer?.email ?? null;
+        return sendDemoPage(reply, "Demo checkout", checkoutPageBody(session, email));
+      },
+    );
 
     app.post(
       "/checkout/:id/:choice",
-      { schema: { params: demoCheckoutChoiceParamsSchema } },
+      {
+        schema: {
+          params: demoCheckoutChoiceParamsSchema,
+          response: action("Pay or cancel, then on to the checkout's success or cancel URL (the popup's last page)."),
+        },
+        config: NO_BODY,
+      },
       async (request, reply) => {
         const session = await emulator.getCheckoutSession(request.params.id);
         if (!session) return notFound(reply);
@@ -54,26 +80,41 @@ export const demoBillingRoutes =
       },
     );
 
-    app.get("/portal/:id", { schema: { params: demoPortalParamsSchema } }, async (request, reply) => {
-      const portal = await emulator.getPortalSession(request.params.id);
-      if (!portal) return notFound(reply);
-      const customerId = typeof portal.customer === "string" ? portal.customer : "";
-      const [customer, subscriptions] = await Promise.all([
-        emulator.getCustomer(customerId),
-        emulator.listSubscriptions(customerId),
-      ]);
-      return sendDemoPage(
-        reply,
-        "Demo billing portal",
-        portalPageBody(portal, customer, subscriptions),
-        200,
-        PORTAL_BANNER,
-      );
-    });
+    app.get(
+      "/portal/:id",
+      {
+        schema: {
+          params: demoPortalParamsSchema,
+          response: page("The demo billing portal: the customer's subscriptions and what can be done with them."),
+        },
+      },
+      async (request, reply) => {
+        const portal = await emulator.getPortalSession(request.params.id);
+        if (!portal) return notFound(reply);
+        const customerId = typeof portal.customer === "string" ? portal.customer : "";
+        const [customer, subscriptions] = await Promise.all([
+          emulator.getCustomer(customerId),
+          emulator.listSubscriptions(customerId),
+        ]);
+        return sendDemoPage(
+          reply,
+          "Demo billing portal",
+          portalPageBody(portal, customer, subscriptions),
+          200,
+          PORTAL_BANNER,
+        );
+      },
+    );
 
     app.post(
       "/portal/:id/subscriptions/:subscriptionId/:action",
-      { schema: { params: demoPortalActionParamsSchema } },
+      {
+        schema: {
+          params: demoPortalActionParamsSchema,
+          response: action("The action applied, back to the portal page."),
+        },
+        config: NO_BODY,
+      },
       async (request, reply) => {
         const { id, subscriptionId, action } = request.params;
         const portal = await emulator.getPortalSession(id);

@@ -11,6 +11,8 @@ import {
   checkoutRequestSchema,
   portalRequestSchema,
   resumeSubscriptionRequestSchema,
+  stripeEventSchema,
+  stripeSignatureHeadersSchema,
   upgradeRequestSchema,
   webhookResponseSchema,
 } from "../../shared/schemas/billing.js";
@@ -19,6 +21,7 @@ import { DomainError, ERROR_KINDS } from "../errors.js";
 import { requestOrigin } from "../http/origin.js";
 import { sendPopupPage } from "../http/popup-page.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
+import { htmlPage } from "../http/responses.js";
 import type { BillingGateway } from "./gateway.js";
 import type { BillingService } from "./service.js";
 
@@ -65,6 +68,11 @@ export const billingRoutes =
       {
         schema: {
           querystring: checkoutCallbackQuerySchema,
+          response: {
+            200: htmlPage(
+              "The checkout popup's last page: it posts CHECKOUT_SUCCESS (plan, guest, e-mail), stripe-checkout-error or stripe-checkout-cancelled to the app's window and closes.",
+            ),
+          },
         },
         config: START_LIMIT,
       },
@@ -107,7 +115,18 @@ export const billingRoutes =
         "/stripe/webhook",
         {
           schema: { response: { 200: webhookResponseSchema, "4xx": errorResponseSchema, 503: errorResponseSchema } },
-          config: { rateLimit: ROUTE_LIMITS.webhook },
+          config: {
+            rateLimit: ROUTE_LIMITS.webhook,
+            // Read as raw bytes (the signature covers them), so described rather than validated.
+            documentedInput: {
+              body: {
+                contentType: "application/json",
+                schema: stripeEventSchema,
+                description: "A Stripe event, exactly as Stripe sent it.",
+              },
+              headers: stripeSignatureHeadersSchema,
+            },
+          },
         },
         async (request, reply) => {
           if (!gateway.webhookSecret) {

@@ -1,36 +1,43 @@
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   aiWriterRequestSchema,
   aiWriterResponseSchema,
   blogListQuerySchema,
+  blogMessageAnswerSchema,
+  blogPostAnswerSchema,
   blogPostCreateSchema,
   blogPostDeleteSchema,
   blogPostQuerySchema,
+  blogPostsAnswerSchema,
   blogPostUpdateSchema,
 } from "../../shared/schemas/blog.js";
 import { requireUser } from "../http/guards.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
+import { sendJsonText } from "../http/responses.js";
 import type { AiWriterService } from "./ai-writer/service.js";
 import { type BlogService, blogAnswer } from "./service.js";
 
 /**
- * Blog answers are superjson text (dates stay dates), made ahead for the public calls. They have no
- * response schema for that reason, as the search's pre-serialised answer; errors still leave
- * through the error handler as {error}.
+ * Blog answers are superjson text (dates stay dates), made ahead for the public calls: sent as they
+ * are, their response schemas describe the superjson envelope; errors still leave through the
+ * error handler as {error}.
  */
-const sendSuperjson = (reply: FastifyReply, text: string) => reply.type("application/json; charset=utf-8").send(text);
+const sendSuperjson = sendJsonText;
 
 /** The public blog calls, in the API scope. */
 export const blogRoutes =
   (service: BlogService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/blog/posts", { schema: { querystring: blogListQuerySchema } }, async (request, reply) =>
-      sendSuperjson(reply, await service.listJson(request.query.limit)),
+    app.get(
+      "/blog/posts",
+      { schema: { querystring: blogListQuerySchema, response: { 200: blogPostsAnswerSchema } } },
+      async (request, reply) => sendSuperjson(reply, await service.listJson(request.query.limit)),
     );
 
-    app.get("/blog/post", { schema: { querystring: blogPostQuerySchema } }, async (request, reply) =>
-      sendSuperjson(reply, await service.postJson(request.query.slug)),
+    app.get(
+      "/blog/post",
+      { schema: { querystring: blogPostQuerySchema, response: { 200: blogPostAnswerSchema } } },
+      async (request, reply) => sendSuperjson(reply, await service.postJson(request.query.slug)),
     );
   };
 
@@ -38,22 +45,32 @@ export const blogRoutes =
 export const adminBlogRoutes =
   (service: BlogService, aiWriter: AiWriterService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/blog-posts", async (_request, reply) =>
+    app.get("/blog-posts", { schema: { response: { 200: blogPostsAnswerSchema } } }, async (_request, reply) =>
       sendSuperjson(reply, blogAnswer({ posts: await service.adminList() })),
     );
 
-    app.post("/blog-post/create", { schema: { body: blogPostCreateSchema } }, async (request, reply) => {
-      const post = await service.create(request.body, requireUser.user(request));
-      return sendSuperjson(reply.status(201), blogAnswer({ post }));
-    });
+    app.post(
+      "/blog-post/create",
+      { schema: { body: blogPostCreateSchema, response: { 201: blogPostAnswerSchema } } },
+      async (request, reply) => {
+        const post = await service.create(request.body, requireUser.user(request));
+        return sendSuperjson(reply.status(201), blogAnswer({ post }));
+      },
+    );
 
-    app.post("/blog-post/update", { schema: { body: blogPostUpdateSchema } }, async (request, reply) => {
-      const { id, ...input } = request.body;
-      return sendSuperjson(reply, blogAnswer({ post: await service.update(id, input) }));
-    });
+    app.post(
+      "/blog-post/update",
+      { schema: { body: blogPostUpdateSchema, response: { 200: blogPostAnswerSchema } } },
+      async (request, reply) => {
+        const { id, ...input } = request.body;
+        return sendSuperjson(reply, blogAnswer({ post: await service.update(id, input) }));
+      },
+    );
 
-    app.post("/blog-post/delete", { schema: { body: blogPostDeleteSchema } }, async (request, reply) =>
-      sendSuperjson(reply, blogAnswer(await service.delete(request.body.id))),
+    app.post(
+      "/blog-post/delete",
+      { schema: { body: blogPostDeleteSchema, response: { 200: blogMessageAnswerSchema } } },
+      async (request, reply) => sendSuperjson(reply, blogAnswer(await service.delete(request.body.id))),
     );
 
     // Each draft fetches up to ten pages and asks the LLM: its own tight limit.

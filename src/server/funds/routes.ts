@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { BILLING_TEXTS } from "../../shared/billing-texts.js";
 import { canExportFunds } from "../../shared/entitlements.js";
@@ -6,10 +6,13 @@ import {
   countriesResponseSchema,
   fundExportQuerySchema,
   fundParamsSchema,
+  fundResponseSchema,
   fundSearchRequestSchema,
+  fundSearchResponseSchema,
 } from "../../shared/schemas/funds.js";
 import { forbidden, unauthenticated } from "../errors.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
+import { fileDownload, sendJsonText } from "../http/responses.js";
 import { subscriptionOf } from "../http/viewer.js";
 import { exportFunds, XLSX_CONTENT_TYPE } from "./export.js";
 import type { FundsService } from "./service.js";
@@ -34,18 +37,19 @@ export const fundsRoutes =
       {
         schema: {
           body: fundSearchRequestSchema,
-          // No response schema: the 200 body (fundSearchResponseSchema, asserted by the API tests) comes
-          // pre-serialised, and errors leave through the error handler as {error}.
+          // The 200 body comes pre-serialised from the index: the schema describes it (the API tests
+          // assert it); errors leave through the error handler as {error}.
+          response: { 200: fundSearchResponseSchema },
         },
       },
-      async (request, reply) =>
-        reply.type("application/json; charset=utf-8").send(await service.searchBody(request.body, request.viewer)),
+      async (request, reply) => sendJsonText(reply, await service.searchBody(request.body, request.viewer)),
     );
 
-    // A fund page's data: the same gate as search. Pre-serialised like search (fundResponseSchema
-    // describes it, the API tests assert it).
-    app.get("/funds/:id", { schema: { params: fundParamsSchema } }, async (request, reply) =>
-      reply.type("application/json; charset=utf-8").send(await service.fundJson(request.params.id, request.viewer)),
+    // A fund page's data: the same gate as search, pre-serialised like search.
+    app.get(
+      "/funds/:id",
+      { schema: { params: fundParamsSchema, response: { 200: fundResponseSchema } } },
+      async (request, reply) => sendJsonText(reply, await service.fundJson(request.params.id, request.viewer)),
     );
 
     // Building a workbook of every fund is the heaviest call in the API, hence its own tight limit
@@ -54,13 +58,20 @@ export const fundsRoutes =
     app.get(
       "/funds/export",
       {
-        schema: { querystring: fundExportQuerySchema },
+        schema: {
+          querystring: fundExportQuerySchema,
+          response: { 200: fileDownload(XLSX_CONTENT_TYPE, "An Excel workbook of every fund the filters match.") },
+          security: [{ session: [] }],
+          description: "Lifetime members only: 401 signed out, 403 for any other plan.",
+        },
         preValidation: requireExporter,
         config: { rateLimit: ROUTE_LIMITS.export },
       },
       async (request, reply) => {
         const file = await exportFunds(service, request.query);
-        return reply
+        // The workbook's bytes go out as they are; the response schema only describes them.
+        const raw: FastifyReply = reply;
+        return raw
           .type(XLSX_CONTENT_TYPE)
           .header("content-disposition", `attachment; filename="${file.fileName}"`)
           .header("cache-control", "no-store")

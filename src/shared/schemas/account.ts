@@ -125,3 +125,19 @@ export const saveFundResponseSchema = z.object({ saved: z.boolean(), fundId: idR
 
 /** The answer of the account changes that only confirm what happened. */
 export const messageResponseSchema = z.object({ message: z.string() });
+
+/**
+ * GET /_api/user/export-data: the file of everything stored about the person (no password hash, no
+ * session token). Its sections are listed; their rows follow the tables they come from.
+ */
+export const dataExportSchema = z
+  .object({
+    exportedAt: z.string(),
+    profile: z.looseObject({ id: idResponseSchema, email: z.string(), displayName: z.string().nullable() }),
+    subscription: z.looseObject({}),
+    savedFunds: z.array(z.looseObject({})),
+    signInProviders: z.array(z.object({ issuer: z.string(), linkedAt: z.string() })),
+    sessions: z.array(z.looseObject({})),
+    fundReports: z.array(z.looseObject({})),
+  })
+  .describe("A JSON file (Content-Disposition: attachment) of everything stored about the signed-in user.");

@@ -79,6 +79,18 @@ export const oauthAuthorizeQuerySchema = z.strictObject({
 const oauthParam = z.string({ error: "Each parameter must be given once, as text." }).max(2048).optional();
 
 /**
+ * The identity provider's redirect to /_api/auth/oauth_callback, as OpenID Connect defines it. The
+ * OpenID client reads and checks these from the URL itself (state, PKCE, issuer); this describes them.
+ */
+export const oauthCallbackQuerySchema = z.looseObject({
+  code: oauthParam,
+  state: oauthParam,
+  iss: oauthParam,
+  error: oauthParam,
+  error_description: oauthParam,
+});
+
+/**
  * The demo sign-in provider's authorization request. Unknown parameters are ignored, as OAuth
  * says; the values are checked by the provider itself, which answers in OAuth's terms.
  */

@@ -72,6 +72,19 @@ export const checkoutCallbackQuerySchema = z.object({
 
 export const webhookResponseSchema = z.object({ received: z.literal(true) });
 
+/**
+ * POST /_api/stripe/webhook, as Stripe sends it: an event (the handled types are listed in the
+ * README) and its signature header. The server verifies the signature over the raw bytes.
+ */
+export const stripeEventSchema = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
+export const stripeSignatureHeadersSchema = z.object({
+  "stripe-signature": z.string().describe("Stripe's signature of the body, checked with STRIPE_WEBHOOK_SECRET."),
+});
+
 /** Ids of the demo provider's objects in its page paths: Stripe's id alphabet. */
 const demoObjectId = z.string().regex(/^[A-Za-z0-9_]{3,255}$/);
 export const DEMO_PORTAL_ACTIONS = ["cancel", "keep", "renew", "fail"] as const;

@@ -120,6 +120,19 @@ export type BlogPostsResponse = z.infer<typeof blogPostsResponseSchema>;
 export const blogPostResponseSchema = z.object({ post: blogPostSchema });
 export type BlogPostResponse = z.infer<typeof blogPostResponseSchema>;
 
+/**
+ * The blog calls' answers as they travel: superjson text, `{json, meta}`, where `json` is the answer
+ * with its dates as ISO strings and `meta` tells superjson.parse which values to turn back into
+ * dates (absent when there are none). These describe the wire; the client reads them with superjson.
+ */
+const superjsonText = <T extends z.ZodType>(answer: T) =>
+  z
+    .object({ json: answer, meta: z.looseObject({}).optional() })
+    .describe("superjson text: read it with superjson.parse to get the answer with its dates as dates.");
+export const blogPostsAnswerSchema = superjsonText(blogPostsResponseSchema);
+export const blogPostAnswerSchema = superjsonText(blogPostResponseSchema);
+export const blogMessageAnswerSchema = superjsonText(z.object({ message: z.string() }));
+
 /** POST /_api/admin/ai-blog-writer: 1 to 10 http(s) URLs. */
 export const aiWriterRequestSchema = z.strictObject(
   {

@@ -159,3 +159,13 @@ export const importRunSchema = z.object({
 export type ImportRun = z.infer<typeof importRunSchema>;
 
 export const importHistorySchema = z.object({ imports: z.array(importRunSchema) });
+
+/**
+ * The multipart form of POST /_api/admin/import and its preview. The server reads the parts itself
+ * (the file is streamed, its size capped), so this describes the form rather than validating it.
+ */
+export const importUploadFormSchema = z.object({
+  file: z.string().meta({ format: "binary" }).describe("The spreadsheet: CSV, XLS or XLSX."),
+  importMode: importModeSchema.optional().describe("What to do with duplicates; skip_duplicates when absent."),
+  mapping: z.string().optional().describe("JSON of an ImportMapping: the admin's choices from the preview."),
+});

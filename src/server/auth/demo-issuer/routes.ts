@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   demoAuthorizeFormSchema,
   demoAuthorizeQuerySchema,
@@ -8,6 +9,7 @@ import {
 import { emailSchema } from "../../../shared/schemas/fields.js";
 import { invalid } from "../../errors.js";
 import { requestOrigin } from "../../http/origin.js";
+import { htmlPage, redirect } from "../../http/responses.js";
 import { type DemoIssuer, issuerFor } from "./issuer.js";
 import { errorPageBody, type FormState, sendIssuerPage, signInPageBody } from "./pages.js";
 
@@ -15,6 +17,7 @@ const TITLE = "Demo sign-in";
 const FORM_LIMIT = 16 * 1024;
 const EMAIL_MESSAGE = "Enter a valid e-mail address.";
 const demoEmail = emailSchema(EMAIL_MESSAGE);
+const userinfoHeadersSchema = z.object({ authorization: z.string().describe("Bearer <access_token>") });
 
 /**
  * The demo sign-in provider over HTTP (registered only with OIDC_MODE=demo, under
@@ -72,43 +75,96 @@ export const demoIssuerRoutes =
       return reply.status(answer.status).send(await answer.text());
     };
 
-    app.get("/.well-known/openid-configuration", (request, reply) =>
-      forward(request, reply, "/.well-known/openid-configuration"),
-    );
-    app.get("/jwks", (request, reply) => forward(request, reply, "/jwks"));
-    app.post("/token", { schema: { body: demoTokenFormSchema } }, (request, reply) =>
-      forward(request, reply, "/token", request.body),
-    );
-    app.get("/userinfo", (request, reply) => forward(request, reply, "/userinfo"));
+    // The machine endpoints answer what OpenID Connect defines; the issuer writes them.
+    const oidcAnswer = (description: string) => z.looseObject({}).describe(description);
+    const FORM = ["application/x-www-form-urlencoded"];
+    const signInPage = htmlPage("The demo sign-in page: an e-mail address, a name, Continue or Cancel.");
+    const backToClient = redirect("Back to the client's redirect_uri with a code (or an error).");
 
-    app.get("/authorize", { schema: { querystring: demoAuthorizeQuerySchema } }, async (request, reply) => {
-      const check = issuer.checkAuthorization(request.query, issuerOf(request));
-      if (!check.ok) {
-        return "redirect" in check
-          ? reply.redirect(check.redirect, 303)
-          : sendIssuerPage(reply, TITLE, errorPageBody(check.message), 400);
-      }
-      return sendIssuerPage(reply, TITLE, signInPageBody(check.request, { email: "", name: "", errors: {} }));
-    });
+    app.get(
+      "/.well-known/openid-configuration",
+      { schema: { response: { 200: oidcAnswer("The OpenID Connect discovery document.") } } },
+      (request, reply) => forward(request, reply, "/.well-known/openid-configuration"),
+    );
+    app.get(
+      "/jwks",
+      { schema: { response: { 200: oidcAnswer("The issuer's public signing keys (JWKS).") } } },
+      (request, reply) => forward(request, reply, "/jwks"),
+    );
+    app.post(
+      "/token",
+      {
+        schema: {
+          body: demoTokenFormSchema,
+          consumes: FORM,
+          response: { 200: oidcAnswer("The token response: access_token, id_token, token_type, expires_in.") },
+        },
+      },
+      (request, reply) => forward(request, reply, "/token", request.body),
+    );
+    app.get(
+      "/userinfo",
+      {
+        schema: { response: { 200: oidcAnswer("The signed-in person's claims: sub, email, name.") } },
+        config: { documentedInput: { headers: userinfoHeadersSchema } },
+      },
+      (request, reply) => forward(request, reply, "/userinfo"),
+    );
 
-    app.post("/authorize", { schema: { body: demoAuthorizeFormSchema } }, async (request, reply) => {
-      const { body } = request;
-      const issuerId = issuerOf(request);
-      const check = issuer.checkAuthorization(body, issuerId);
-      if (!check.ok) {
-        return "redirect" in check
-          ? reply.redirect(check.redirect, 303)
-          : sendIssuerPage(reply, TITLE, errorPageBody(check.message), 400);
-      }
-      if (body.decision === "deny") return reply.redirect(issuer.deny(check.request, issuerId), 303);
-      const form = identityForm(body.email ?? "", body.name ?? "");
-      if (form.errors.email || form.errors.name) {
-        return sendIssuerPage(reply, TITLE, signInPageBody(check.request, form), 400);
-      }
-      const email = demoEmail.parse(form.email);
-      const name = form.name || nameFromEmail(email);
-      return reply.redirect(await issuer.approve(check.request, { email, name }, issuerId), 303);
-    });
+    app.get(
+      "/authorize",
+      {
+        schema: {
+          querystring: demoAuthorizeQuerySchema,
+          response: {
+            200: signInPage,
+            303: backToClient,
+            400: htmlPage("The request cannot be answered: why, as a page."),
+          },
+        },
+      },
+      async (request, reply) => {
+        const check = issuer.checkAuthorization(request.query, issuerOf(request));
+        if (!check.ok) {
+          return "redirect" in check
+            ? reply.redirect(check.redirect, 303)
+            : sendIssuerPage(reply, TITLE, errorPageBody(check.message), 400);
+        }
+        return sendIssuerPage(reply, TITLE, signInPageBody(check.request, { email: "", name: "", errors: {} }));
+      },
+    );
+
+    app.post(
+      "/authorize",
+      {
+        schema: {
+          body: demoAuthorizeFormSchema,
+          consumes: FORM,
+          response: {
+            303: backToClient,
+            400: htmlPage("The sign-in page again with what to correct, or why the request cannot be answered."),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { body } = request;
+        const issuerId = issuerOf(request);
+        const check = issuer.checkAuthorization(body, issuerId);
+        if (!check.ok) {
+          return "redirect" in check
+            ? reply.redirect(check.redirect, 303)
+            : sendIssuerPage(reply, TITLE, errorPageBody(check.message), 400);
+        }
+        if (body.decision === "deny") return reply.redirect(issuer.deny(check.request, issuerId), 303);
+        const form = identityForm(body.email ?? "", body.name ?? "");
+        if (form.errors.email || form.errors.name) {
+          return sendIssuerPage(reply, TITLE, signInPageBody(check.request, form), 400);
+        }
+        const email = demoEmail.parse(form.email);
+        const name = form.name || nameFromEmail(email);
+        return reply.redirect(await issuer.approve(check.request, { email, name }, issuerId), 303);
+      },
+    );
   };
 
 /** The form's two fields, checked: the shared e-mail rule, and a name of plain text. */

@@ -14,6 +14,7 @@ import {
   importModeSchema,
   importPreviewSchema,
   importResultSchema,
+  importUploadFormSchema,
 } from "../../../shared/schemas/import.js";
 import { DomainError, ERROR_KINDS, invalid, tooLarge, unsupportedMediaType } from "../../errors.js";
 import { ROUTE_LIMITS } from "../../http/rate-limits.js";
@@ -112,9 +113,20 @@ export const fundImportRoutes =
       limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: MAPPING_MAX_BYTES, parts: 6, headerPairs: 50 },
     });
 
+    const documentedInput = {
+      body: {
+        contentType: "multipart/form-data",
+        schema: importUploadFormSchema,
+        description: "The spreadsheet and the choices.",
+      },
+    };
+
     app.post(
       "/import/preview",
-      { schema: { response: { 200: importPreviewSchema } }, config: { rateLimit: ROUTE_LIMITS.import } },
+      {
+        schema: { response: { 200: importPreviewSchema } },
+        config: { rateLimit: ROUTE_LIMITS.import, documentedInput },
+      },
       async (request) => {
         const form = await readUploadForm(request, maxBytes);
         return imports.preview(form);
@@ -123,7 +135,20 @@ export const fundImportRoutes =
 
     app.post(
       "/import",
-      { schema: { response: { 200: importResultSchema } }, config: { rateLimit: ROUTE_LIMITS.import } },
+      {
+        schema: {
+          response: {
+            200: {
+              description: `The import's result; with Accept: ${IMPORT_STREAM_TYPE}, progress lines ({type: "progress"}) first, then {type: "result"} or {type: "error"}, one JSON object a line.`,
+              content: {
+                "application/json": { schema: importResultSchema },
+                [IMPORT_STREAM_TYPE]: { schema: z.string() },
+              },
+            },
+          },
+        },
+        config: { rateLimit: ROUTE_LIMITS.import, documentedInput },
+      },
       async (request, reply) => {
         const form = await readUploadForm(request, maxBytes);
         const user = request.user;
