@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/test.js";
 
 /** The API reference page (Swagger UI over /_api/openapi.json), rendered by a real browser under the app's CSP. */
 
