@@ -87,6 +87,7 @@ describe("budgets", () => {
   it("counts a page that could not be measured as a failure", () => {
     const failed: PageResult = { label: "page", path: "/p", status: "failed", note: "NO_FCP" };
     expect(pageBudgets(failed)).toEqual([expect.objectContaining({ pass: false })]);
+    expect(renderPageTable([failed])).toMatch(/page\s+\/p\s+FAILED\n\/p: FAILED, NO_FCP$/);
     expect(summariseLighthouse([page(passing), failed])).toBe(
       "Lighthouse budgets: 6 of 7 passed. FAILED: Lighthouse run completed [/p] = failed.",
     );

@@ -173,7 +173,7 @@ export function renderPageTable(results: readonly PageResult[]): string {
     { title: "CLS", align: "right" as const },
   ];
   const rows = results.map((result) => {
-    if (result.status === "failed") return [result.label, result.path, `FAILED: ${result.note.split("\n")[0]}`];
+    if (result.status === "failed") return [result.label, result.path, "FAILED"];
     const cells = checks(result.median, result.noindex !== undefined).map((check) => {
       const value = check.actual === null ? "n/a" : Math.round(check.actual).toLocaleString("en-US");
       if (check.excepted) return `${value} noindex (excepted)`;
@@ -181,7 +181,11 @@ export function renderPageTable(results: readonly PageResult[]): string {
     });
     return [result.label, result.path, ...cells, result.median.cls === null ? "n/a" : result.median.cls.toFixed(3)];
   });
-  return renderTable(columns, rows);
+  // A failure's reason goes below the table: one long cell would stretch its column for every row.
+  const failures = results.flatMap((result) =>
+    result.status === "failed" ? [`${result.path}: FAILED, ${result.note.split("\n")[0]}`] : [],
+  );
+  return [renderTable(columns, rows), ...failures].join("\n");
 }
 
 /** "Lighthouse budgets: 30 of 36 passed. FAILED: …" */

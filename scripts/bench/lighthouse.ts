@@ -101,11 +101,48 @@ function findChromium(env: NodeJS.ProcessEnv): string | undefined {
 /** "Chromium 156.0.8078.108 …": the user agent Lighthouse reports hides all but the major version. */
 function browserVersion(chromiumPath: string): string {
   try {
-    return execFileSync(chromiumPath, ["--version"], { encoding: "utf8", timeout: 10_000 }).trim();
+    return execFileSync(chromiumPath, ["--version"], {
+      encoding: "utf8",
+      timeout: 10_000,
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
   } catch {
     return chromiumPath;
   }
 }
+
+/**
+ * A fresh Chromium (own profile, chrome-launcher's temp directory) for each load: no state of an earlier
+ * load (memory, compiled code, sockets) carries into the next, and a recording that went wrong cannot
+ * spoil the runs after it. Storage and cache Lighthouse resets itself.
+ */
+async function withChrome<T>(settings: LighthouseSettings, use: (port: number) => Promise<T>): Promise<T> {
+  if (!settings.chromiumPath) throw new Error("no Chromium");
+  let chrome: LaunchedChrome | undefined;
+  const kill = deferCleanup(async () => chrome?.kill());
+  try {
+    chrome = await launch({
+      chromePath: settings.chromiumPath,
+      // The bench's own SIGINT handler stops everything; chrome-launcher's would exit the process first.
+      handleSIGINT: false,
+      chromeFlags: CHROME_FLAGS,
+    });
+    return await use(chrome.port);
+  } finally {
+    await kill();
+  }
+}
+
+const CHROME_FLAGS = [
+  "--headless=new",
+  // Root in a container has no sandbox to use.
+  "--no-sandbox",
+  "--disable-gpu",
+  // The machine may have no outside network: keep Chromium from reaching for it during a measurement.
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /** Starts a server on a fresh DATA_DIR and Chromium, measures every page, and stops both. */
 export async function runLighthouse(
@@ -118,35 +155,17 @@ export async function runLighthouse(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "fundmatch-lighthouse-"));
   const removeDataDir = deferCleanup(() => rm(dataDir, { recursive: true, force: true }));
   let server: RunningServer | undefined;
-  let chrome: LaunchedChrome | undefined;
-  const killChrome = deferCleanup(async () => chrome?.kill());
   try {
     server = await startServer({ root: settings.root, dataDir, readyPath: "/healthz" });
     log(`Lighthouse: server ready on ${server.baseUrl} in ${(server.readyMs / 1000).toFixed(1)} s`);
     const pages = await findPages(server.baseUrl);
-    chrome = await launch({
-      chromePath: settings.chromiumPath,
-      // The bench's own SIGINT handler stops everything; chrome-launcher's would exit the process first.
-      handleSIGINT: false,
-      chromeFlags: [
-        "--headless=new",
-        // Root in a container has no sandbox to use.
-        "--no-sandbox",
-        "--disable-gpu",
-        // The machine may have no outside network: keep Chromium from reaching for it during a measurement.
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
     await rm(settings.reportsDir, { recursive: true, force: true });
     await mkdir(settings.reportsDir, { recursive: true });
-    const report = await measurePages(settings, server.baseUrl, chrome.port, pages, log);
+    const report = await measurePages(settings, server.baseUrl, pages, log);
     return report.status === "ok" ? { ...report, browser: browserVersion(settings.chromiumPath) } : report;
   } catch (error) {
     return { status: "failed", note: error instanceof Error ? error.message : String(error) };
   } finally {
-    await killChrome();
     await server?.stop();
     await removeDataDir();
   }
@@ -155,7 +174,6 @@ export async function runLighthouse(
 async function measurePages(
   settings: LighthouseSettings,
   baseUrl: string,
-  port: number,
   pages: readonly PageSpec[],
   log: (message: string) => void,
 ): Promise<LighthouseReport> {
@@ -165,11 +183,11 @@ async function measurePages(
   for (const page of pages) {
     const url = `${baseUrl}${page.path}`;
     try {
-      const served = await warmUp(url, port);
+      const served = await withChrome(settings, (port) => warmUp(url, port));
       const samples: PageSample[] = [];
       const noindexSeen: string[] = [];
       for (let run = 1; run <= settings.runsPerPage; run++) {
-        const lhr = await measureOnce(url, port, settings, page, run);
+        const lhr = await measureWithRetry(url, settings, page, run, log);
         last = lhr;
         if (lhr.environment.benchmarkIndex) benchmarkIndexes.push(lhr.environment.benchmarkIndex);
         samples.push(sampleOf(lhr));
@@ -216,6 +234,28 @@ async function warmUp(url: string, port: number): Promise<string[]> {
   return robotsDirectives(html, response.headers.get("x-robots-tag"));
 }
 
+/**
+ * A run Lighthouse could not record (NO_NAVSTART and the like: a trace lost on a busy machine, for which
+ * its own advice is to run again) is retried once; a second failure fails the page.
+ */
+async function measureWithRetry(
+  url: string,
+  settings: LighthouseSettings,
+  page: PageSpec,
+  run: number,
+  log: (message: string) => void,
+): Promise<Result> {
+  try {
+    return await withChrome(settings, (port) => measureOnce(url, port, settings, page, run));
+  } catch (error) {
+    if (!(error instanceof LighthouseRunError)) throw error;
+    log(`Lighthouse ${page.path} run ${run}: ${error.message}; trying once more`);
+    return await withChrome(settings, (port) => measureOnce(url, port, settings, page, run));
+  }
+}
+
+class LighthouseRunError extends Error {}
+
 async function measureOnce(
   url: string,
   port: number,
@@ -233,7 +273,8 @@ async function measureOnce(
   const result = await lighthouse(url, flags);
   if (!result) throw new Error("Lighthouse returned no result");
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}, ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw new LighthouseRunError(`Lighthouse: ${lhr.runtimeError.code}, ${lhr.runtimeError.message}`);
   const reports = Array.isArray(result.report) ? result.report : [result.report];
   const base = path.join(settings.reportsDir, `${fileName(page.path)}-run${run}`);
   await writeFile(`${base}.report.json`, reports[0] ?? "");
@@ -338,6 +379,11 @@ export function renderLighthouseReport(report: LighthouseReport): string {
     `Browser: ${report.browser}; benchmark index ${report.benchmarkIndex === null ? "n/a" : Math.round(report.benchmarkIndex)}; ${report.runsPerPage} measured run(s) per page after one unmeasured warm-up load${medianNote}.`,
     "Budgets: performance ≥ 95, accessibility 100, best practices ≥ 95, SEO ≥ 95 (pages with noindex excepted), LCP ≤ 2,000 ms, TBT ≤ 150 ms.",
     renderPageTable(report.pages),
+    ...report.pages.flatMap((page) =>
+      page.status === "ok" && page.noindex
+        ? [`${page.path} says noindex (${page.noindex}): its SEO score is not judged.`]
+        : [],
+    ),
     `Reports: ${path.relative(process.cwd(), report.reportsDir) || report.reportsDir}/`,
     summariseLighthouse(report.pages),
   ].join("\n");
