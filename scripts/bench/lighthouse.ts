@@ -31,11 +31,12 @@ import { type RunningServer, startServer } from "./server-process.js";
  * throttled 4× and every request delayed by DevTools (562.5 ms per request, 1.4 Mbps down, Lighthouse's
  * applied equivalents of 150 ms RTT and 1.6 Mbps), and reports what it measured. "simulate" (Lighthouse's
  * own default, Lantern) loads the page unthrottled and estimates the throttled timings from the requests'
- * dependency graph. On a loopback server that graph is drawn from a page load where every request took
- * under a millisecond: the lazy chunks and API calls a client-rendered page starts during its first render
- * had all finished before the largest paint, so Lantern counts them in the paint's critical path and
- * estimated the home page's LCP at 6.9 s where the applied load painted it at 4.4 s (one run each,
- * 2026-11-25). See docs/decisions/0020-lighthouse-bench.md.
+ * dependency graph. Its LCP counts every request started before the largest paint of that unthrottled load
+ * as blocking the paint, scripts included; on a loopback server that load takes milliseconds, so every
+ * module script (which never blocks a paint) lands in the estimate of a server-rendered page's paint.
+ * It also takes layout shifts from the unthrottled load, where late content shifts nothing. The price of
+ * applied throttling is noise: the 4× slowdown adds to whatever else the machine runs.
+ * See docs/decisions/0020-lighthouse-bench.md.
  */
 export type ThrottlingMethod = "devtools" | "simulate";
 
