@@ -11,7 +11,10 @@
  * BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL admin URL), BENCH_CPU_PROF=1 (write a V8 CPU
  * profile of each server process to .bench/profiles), LOAD_USERS, LOAD_DURATION and LOAD_THINK_MS
  * (the load scenario's, see scripts/load.ts), BENCH_LOAD=0 (skip the load scenario), BENCH_ONLY=import
- * (only the import budgets).
+ * (only the import budgets), BENCH_LIGHTHOUSE=0 (skip Lighthouse), LIGHTHOUSE_RUNS, LIGHTHOUSE_THROTTLING and
+ * CHROMIUM_PATH (Lighthouse's, see scripts/lighthouse.ts).
+ *
+ * Last, Lighthouse on the public pages (`npm run lighthouse`), on a server of its own once the others have stopped.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -20,6 +23,12 @@ import path from "node:path";
 import { runPendingCleanups } from "./bench/cleanup.js";
 import { GZIP_LEVEL, measureClientJs } from "./bench/client-js.js";
 import { type ImportBenchResult, measureImports, renderImportReport } from "./bench/import.js";
+import {
+  type LighthouseReport,
+  readLighthouseSettings,
+  renderLighthouseReport,
+  runLighthouse,
+} from "./bench/lighthouse.js";
 import { type LoadRun, runLoadOnBothDatabases } from "./bench/load-runs.js";
 import { readLoadSettings } from "./bench/load-scenario.js";
 import { type PostgresProbe, probePostgres } from "./bench/postgres.js";
@@ -128,6 +137,11 @@ async function main(): Promise<number> {
   } catch (error) {
     log(`import bench could not run: ${(error as Error).message}`);
   }
+  // Lighthouse last, alone on the machine's CPUs: its timings are wall-clock times in a throttled browser.
+  const lighthouse: LighthouseReport =
+    process.env.BENCH_LIGHTHOUSE === "0"
+      ? { status: "skipped", note: "BENCH_LIGHTHOUSE=0" }
+      : await runLighthouse(readLighthouseSettings(settings.root), log);
 
   const rebuilt =
     readIfExists(path.join(clientDir, "index.html")) !== indexHtmlAtStart
@@ -135,11 +149,17 @@ async function main(): Promise<number> {
       : [];
   const results = assembleResults(settings, postgres, scenarios, coldStart, clientJs, load, rebuilt);
   await mkdir(path.dirname(settings.resultsFile), { recursive: true });
-  await writeFile(settings.resultsFile, `${JSON.stringify({ ...results, imports }, null, 2)}\n`);
+  await writeFile(settings.resultsFile, `${JSON.stringify({ ...results, imports, lighthouse }, null, 2)}\n`);
   console.log(renderReport(results));
   console.log(renderImportReport(imports));
+  console.log(renderLighthouseReport(lighthouse));
   console.log(`\nWrote ${path.relative(settings.root, settings.resultsFile)}; the run took ${elapsedText()}.`);
-  return scenarios.some((scenario) => scenario.status === "failed") || load.some((run) => run.status === "failed")
+  const lighthouseBroke =
+    lighthouse.status === "failed" ||
+    (lighthouse.status === "ok" && lighthouse.pages.some((page) => page.status === "failed"));
+  return scenarios.some((scenario) => scenario.status === "failed") ||
+    load.some((run) => run.status === "failed") ||
+    lighthouseBroke
     ? 1
     : 0;
 }

@@ -1,0 +1,395 @@
+/**
+ * Lighthouse (mobile, the default form factor) on the public pages of a fresh server: scores,
+ * largest contentful paint, total blocking time and layout shift per page, judged against the
+ * budgets of lighthouse-budgets.ts. Run alone with `npm run lighthouse`, or at the end of `npm run bench`.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { type LaunchedChrome, launch } from "chrome-launcher";
+import lighthouse, { type Flags, type Result } from "lighthouse";
+import { deferCleanup } from "./cleanup.js";
+import {
+  median,
+  medianSample,
+  noindexSource,
+  type PageResult,
+  type PageSample,
+  renderPageTable,
+  robotsDirectives,
+  scoreOutOf100,
+  summariseLighthouse,
+} from "./lighthouse-budgets.js";
+import { type RunningServer, startServer } from "./server-process.js";
+
+/**
+ * How Lighthouse slows the page down to a mid-range phone on a slow 4G network.
+ *
+ * "devtools" (the default here) loads the page with the slowdown applied for real: Chromium's CPU
+ * throttled 4× and every request delayed by DevTools (562.5 ms per request, 1.4 Mbps down, Lighthouse's
+ * applied equivalents of 150 ms RTT and 1.6 Mbps), and reports what it measured. "simulate" (Lighthouse's
+ * own default, Lantern) loads the page unthrottled and estimates the throttled timings from the requests'
+ * dependency graph. Its LCP counts every request started before the largest paint of that unthrottled load
+ * as blocking the paint, scripts included; on a loopback server that load takes milliseconds, so every
+ * module script (which never blocks a paint) lands in the estimate of a server-rendered page's paint.
+ * It also takes layout shifts from the unthrottled load, where late content shifts nothing. The price of
+ * applied throttling is noise: the 4× slowdown adds to whatever else the machine runs.
+ * See docs/decisions/0020-lighthouse-bench.md.
+ */
+export type ThrottlingMethod = "devtools" | "simulate";
+
+export type LighthouseSettings = {
+  root: string;
+  runsPerPage: number;
+  method: ThrottlingMethod;
+  chromiumPath: string | undefined;
+  reportsDir: string;
+};
+
+export type LighthouseReport =
+  | {
+      status: "ok";
+      method: ThrottlingMethod;
+      /** The throttling Lighthouse applied or simulated, as its result reports it. */
+      throttling: Partial<Result["configSettings"]["throttling"]>;
+      lighthouseVersion: string;
+      browser: string;
+      /** Lighthouse's measure of this machine's speed (median over the runs); its CPU slowdown assumes about 1,000 or more. */
+      benchmarkIndex: number | null;
+      runsPerPage: number;
+      pages: PageResult[];
+      reportsDir: string;
+    }
+  | { status: "skipped" | "failed"; note: string };
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+/** The pages measured: the fixed ones, and one blog post and one fund page found on the fresh server. */
+type PageSpec = { label: string; path: string };
+
+export function readLighthouseSettings(root: string, env: NodeJS.ProcessEnv = process.env): LighthouseSettings {
+  return {
+    root,
+    runsPerPage: positiveInteger(env.LIGHTHOUSE_RUNS, 1, "LIGHTHOUSE_RUNS"),
+    method: throttlingMethod(env.LIGHTHOUSE_THROTTLING),
+    chromiumPath: findChromium(env),
+    reportsDir: path.join(root, ".bench/lighthouse"),
+  };
+}
+
+function positiveInteger(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1`);
+  return value;
+}
+
+function throttlingMethod(raw: string | undefined): ThrottlingMethod {
+  if (raw === undefined || raw.trim() === "") return "devtools";
+  if (raw === "devtools" || raw === "simulate") return raw;
+  throw new Error("LIGHTHOUSE_THROTTLING must be 'devtools' or 'simulate'");
+}
+
+/** The same search as `npm test`'s: CHROMIUM_PATH, then the system Chromium. */
+function findChromium(env: NodeJS.ProcessEnv): string | undefined {
+  return [env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
+    (candidate): candidate is string => typeof candidate === "string" && candidate !== "" && existsSync(candidate),
+  );
+}
+
+/** "Chromium 156.0.8078.108 …": the user agent Lighthouse reports hides all but the major version. */
+function browserVersion(chromiumPath: string): string {
+  try {
+    return execFileSync(chromiumPath, ["--version"], {
+      encoding: "utf8",
+      timeout: 10_000,
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+  } catch {
+    return chromiumPath;
+  }
+}
+
+/**
+ * A fresh Chromium (own profile, chrome-launcher's temp directory) for each load: no state of an earlier
+ * load (memory, compiled code, sockets) carries into the next, and a recording that went wrong cannot
+ * spoil the runs after it. Storage and cache Lighthouse resets itself.
+ */
+async function withChrome<T>(settings: LighthouseSettings, use: (port: number) => Promise<T>): Promise<T> {
+  if (!settings.chromiumPath) throw new Error("no Chromium");
+  let chrome: LaunchedChrome | undefined;
+  const kill = deferCleanup(async () => chrome?.kill());
+  try {
+    chrome = await launch({
+      chromePath: settings.chromiumPath,
+      // The bench's own SIGINT handler stops everything; chrome-launcher's would exit the process first.
+      handleSIGINT: false,
+      chromeFlags: CHROME_FLAGS,
+    });
+    return await use(chrome.port);
+  } finally {
+    await kill();
+  }
+}
+
+const CHROME_FLAGS = [
+  "--headless=new",
+  // Root in a container has no sandbox to use.
+  "--no-sandbox",
+  "--disable-gpu",
+  // The machine may have no outside network: keep Chromium from reaching for it during a measurement.
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Starts a server on a fresh DATA_DIR and Chromium, measures every page, and stops both. */
+export async function runLighthouse(
+  settings: LighthouseSettings,
+  log: (message: string) => void,
+): Promise<LighthouseReport> {
+  if (!settings.chromiumPath) {
+    return { status: "skipped", note: "no Chromium found (set CHROMIUM_PATH or install /usr/bin/chromium)" };
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "fundmatch-lighthouse-"));
+  const removeDataDir = deferCleanup(() => rm(dataDir, { recursive: true, force: true }));
+  let server: RunningServer | undefined;
+  try {
+    server = await startServer({ root: settings.root, dataDir, readyPath: "/healthz" });
+    log(`Lighthouse: server ready on ${server.baseUrl} in ${(server.readyMs / 1000).toFixed(1)} s`);
+    const pages = await findPages(server.baseUrl);
+    await rm(settings.reportsDir, { recursive: true, force: true });
+    await mkdir(settings.reportsDir, { recursive: true });
+    const report = await measurePages(settings, server.baseUrl, pages, log);
+    return report.status === "ok" ? { ...report, browser: browserVersion(settings.chromiumPath) } : report;
+  } catch (error) {
+    return { status: "failed", note: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await server?.stop();
+    await removeDataDir();
+  }
+}
+
+async function measurePages(
+  settings: LighthouseSettings,
+  baseUrl: string,
+  pages: readonly PageSpec[],
+  log: (message: string) => void,
+): Promise<LighthouseReport> {
+  const results: PageResult[] = [];
+  const benchmarkIndexes: number[] = [];
+  let last: Result | undefined;
+  for (const page of pages) {
+    const url = `${baseUrl}${page.path}`;
+    try {
+      const served = await withChrome(settings, (port) => warmUp(url, port));
+      const samples: PageSample[] = [];
+      const noindexSeen: string[] = [];
+      for (let run = 1; run <= settings.runsPerPage; run++) {
+        const lhr = await measureWithRetry(url, settings, page, run, log);
+        last = lhr;
+        if (lhr.environment.benchmarkIndex) benchmarkIndexes.push(lhr.environment.benchmarkIndex);
+        samples.push(sampleOf(lhr));
+        noindexSeen.push(...renderedRobotsDirectives(lhr));
+        log(`Lighthouse ${page.path} run ${run}/${settings.runsPerPage}: ${describe(samples.at(-1))}`);
+      }
+      const noindex = noindexSource([...served, ...noindexSeen]);
+      results.push({
+        ...page,
+        status: "ok",
+        median: medianSample(samples),
+        runs: samples,
+        ...(noindex ? { noindex } : {}),
+      });
+    } catch (error) {
+      const note = error instanceof Error ? error.message : String(error);
+      log(`Lighthouse ${page.path}: FAILED, ${note}`);
+      results.push({ ...page, status: "failed", note });
+    }
+  }
+  return {
+    status: "ok",
+    method: settings.method,
+    throttling: last?.configSettings.throttling ?? {},
+    lighthouseVersion: last?.lighthouseVersion ?? "unknown",
+    browser: "unknown",
+    benchmarkIndex: median(benchmarkIndexes),
+    runsPerPage: settings.runsPerPage,
+    pages: results,
+    reportsDir: settings.reportsDir,
+  };
+}
+
+/**
+ * Before the measured runs: the page and its assets fetched once and one unmeasured, unthrottled load
+ * in Chromium, so that the server's per-page caches and the API calls the page makes are warm, as on a
+ * live site. Returns the robots directives the server sent with the page.
+ */
+async function warmUp(url: string, port: number): Promise<string[]> {
+  const response = await fetch(url);
+  const html = await response.text();
+  if (!response.ok) throw new Error(`GET ${new URL(url).pathname} answered ${response.status}`);
+  await lighthouse(url, { port, logLevel: "error", throttlingMethod: "provided", onlyAudits: ["viewport"] });
+  return robotsDirectives(html, response.headers.get("x-robots-tag"));
+}
+
+/**
+ * A run Lighthouse could not record (NO_NAVSTART and the like: a trace lost on a busy machine, for which
+ * its own advice is to run again) is retried once; a second failure fails the page.
+ */
+async function measureWithRetry(
+  url: string,
+  settings: LighthouseSettings,
+  page: PageSpec,
+  run: number,
+  log: (message: string) => void,
+): Promise<Result> {
+  try {
+    return await withChrome(settings, (port) => measureOnce(url, port, settings, page, run));
+  } catch (error) {
+    if (!(error instanceof LighthouseRunError)) throw error;
+    log(`Lighthouse ${page.path} run ${run}: ${error.message}; trying once more`);
+    return await withChrome(settings, (port) => measureOnce(url, port, settings, page, run));
+  }
+}
+
+class LighthouseRunError extends Error {}
+
+async function measureOnce(
+  url: string,
+  port: number,
+  settings: LighthouseSettings,
+  page: PageSpec,
+  run: number,
+): Promise<Result> {
+  const flags: Flags = {
+    port,
+    logLevel: "error",
+    output: ["json", "html"],
+    onlyCategories: CATEGORIES,
+    throttlingMethod: settings.method,
+  };
+  const result = await lighthouse(url, flags);
+  if (!result) throw new Error("Lighthouse returned no result");
+  const { lhr } = result;
+  if (lhr.runtimeError)
+    throw new LighthouseRunError(`Lighthouse: ${lhr.runtimeError.code}, ${lhr.runtimeError.message}`);
+  const reports = Array.isArray(result.report) ? result.report : [result.report];
+  const base = path.join(settings.reportsDir, `${fileName(page.path)}-run${run}`);
+  await writeFile(`${base}.report.json`, reports[0] ?? "");
+  if (reports[1] !== undefined) await writeFile(`${base}.report.html`, reports[1]);
+  return lhr;
+}
+
+function fileName(pagePath: string): string {
+  return pagePath === "/" ? "home" : pagePath.replace(/^\//, "").replace(/[^a-z0-9-]+/gi, "_");
+}
+
+function sampleOf(lhr: Result): PageSample {
+  const metric = (id: string) => {
+    const value = lhr.audits[id]?.numericValue;
+    return typeof value === "number" ? value : null;
+  };
+  return {
+    performance: scoreOutOf100(lhr.categories.performance?.score),
+    accessibility: scoreOutOf100(lhr.categories.accessibility?.score),
+    bestPractices: scoreOutOf100(lhr.categories["best-practices"]?.score),
+    seo: scoreOutOf100(lhr.categories.seo?.score),
+    lcpMs: metric("largest-contentful-paint"),
+    tbtMs: metric("total-blocking-time"),
+    cls: metric("cumulative-layout-shift"),
+  };
+}
+
+/**
+ * Robots directives of the rendered page, from Lighthouse's crawlability audit: a robots meta the
+ * client added after the first HTML counts as much as one the server sent. Its robots.txt findings
+ * are left out (a disallow there is not the page asking to stay unindexed).
+ */
+function renderedRobotsDirectives(lhr: Result): string[] {
+  const details = lhr.audits["is-crawlable"]?.details;
+  if (details?.type !== "table") return [];
+  return details.items.flatMap((item) => {
+    const source = item.source;
+    if (typeof source === "string") return [source.replace(/^x-robots-tag:/i, "X-Robots-Tag:")];
+    if (source && typeof source === "object" && "type" in source && source.type === "node" && source.snippet) {
+      return [source.snippet];
+    }
+    return [];
+  });
+}
+
+function describe(sample: PageSample | undefined): string {
+  if (!sample) return "no result";
+  const ms = (value: number | null) => (value === null ? "n/a" : `${Math.round(value)} ms`);
+  return `perf ${sample.performance ?? "n/a"}, a11y ${sample.accessibility ?? "n/a"}, BP ${sample.bestPractices ?? "n/a"}, SEO ${sample.seo ?? "n/a"}, LCP ${ms(sample.lcpMs)}, TBT ${ms(sample.tbtMs)}`;
+}
+
+/** The fixed pages, a seeded blog post (from the blog's list call) and a fund page (from the sitemap). */
+async function findPages(baseUrl: string): Promise<PageSpec[]> {
+  return [
+    { label: "home", path: "/" },
+    { label: "blog", path: "/blog" },
+    { label: "blog post", path: `/blog/${await firstBlogSlug(baseUrl)}` },
+    { label: "fund page", path: await firstFundPath(baseUrl) },
+    { label: "terms", path: "/terms" },
+    { label: "subscribe", path: "/subscribe" },
+  ];
+}
+
+async function firstBlogSlug(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/_api/blog/posts`);
+  if (!response.ok) throw new Error(`GET /_api/blog/posts answered ${response.status}`);
+  // The API answers superjson: the plain value is under `json`.
+  const body = (await response.json()) as { json?: { posts?: { slug?: unknown }[] } };
+  const slug = body.json?.posts?.find((post) => typeof post.slug === "string")?.slug;
+  if (typeof slug !== "string") throw new Error("the fresh server lists no blog post");
+  return encodeURIComponent(slug);
+}
+
+async function firstFundPath(baseUrl: string): Promise<string> {
+  const pending = [`${baseUrl}/sitemap.xml`];
+  // A large catalogue makes /sitemap.xml an index of sitemaps: follow it until a fund page turns up.
+  for (let fetched = 0; pending.length > 0 && fetched < 20; fetched++) {
+    const url = pending.shift() as string;
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`GET ${new URL(url).pathname} answered ${response.status}`);
+    const xml = await response.text();
+    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] as string));
+    const fund = locations.find((location) => /^\/funds\/\d+-/.test(location.pathname));
+    if (fund) return fund.pathname;
+    if (xml.includes("<sitemapindex")) pending.push(...locations.map((location) => `${baseUrl}${location.pathname}`));
+  }
+  throw new Error("the sitemap lists no fund page");
+}
+
+/** The printed report: how it was measured, the table, the summary. */
+export function renderLighthouseReport(report: LighthouseReport): string {
+  if (report.status !== "ok") return `\nLighthouse: ${report.status.toUpperCase()}, ${report.note}`;
+  const t = report.throttling;
+  const method =
+    report.method === "devtools"
+      ? `devtools (applied: CPU ${t.cpuSlowdownMultiplier}× slower, ${t.requestLatencyMs} ms per request, ${kbps(t.downloadThroughputKbps)} down, ${kbps(t.uploadThroughputKbps)} up)`
+      : `simulate (Lantern estimate for CPU ${t.cpuSlowdownMultiplier}× slower, ${t.rttMs} ms RTT, ${kbps(t.throughputKbps)})`;
+  const medianNote = report.runsPerPage > 1 ? `, each figure the median of ${report.runsPerPage} runs` : "";
+  return [
+    "",
+    `Lighthouse ${report.lighthouseVersion}, mobile (default form factor), throttling method: ${method}`,
+    `Browser: ${report.browser}; benchmark index ${report.benchmarkIndex === null ? "n/a" : Math.round(report.benchmarkIndex)}; ${report.runsPerPage} measured run(s) per page after one unmeasured warm-up load${medianNote}.`,
+    "Budgets: performance ≥ 95, accessibility 100, best practices ≥ 95, SEO ≥ 95 (pages with noindex excepted), LCP ≤ 2,000 ms, TBT ≤ 150 ms.",
+    renderPageTable(report.pages),
+    ...report.pages.flatMap((page) =>
+      page.status === "ok" && page.noindex
+        ? [`${page.path} says noindex (${page.noindex}): its SEO score is not judged.`]
+        : [],
+    ),
+    `Reports: ${path.relative(process.cwd(), report.reportsDir) || report.reportsDir}/`,
+    summariseLighthouse(report.pages),
+  ].join("\n");
+}
+
+function kbps(value: number | undefined): string {
+  return value === undefined ? "n/a" : `${(value / 1024).toFixed(2)} Mbps`;
+}
