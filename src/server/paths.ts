@@ -19,3 +19,5 @@ export const SEED_FUNDS_CSV = path.join(ROOT_DIR, "src/server/db/seed/funds.csv"
 /** The articles a new blog starts with: one markdown file each, with a front-matter header. */
 export const SEED_BLOG_DIR = path.join(ROOT_DIR, "src/server/db/seed/blog");
 export const CLIENT_BUILD_DIR = path.join(ROOT_DIR, "dist/client");
+/** An empty, migrated PGlite cluster written by the build (scripts/build-pglite-template.mjs). */
+export const PGLITE_TEMPLATE_DIR = path.join(ROOT_DIR, "dist/server/pglite-template");
