@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync } from "node:fs";
+import { constants, cpSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
 import { Worker } from "node:worker_threads";
@@ -69,9 +69,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     mkdirSync(options.dataDir, { recursive: true });
     if (!existsSync(path.join(options.dataDir, "PG_VERSION"))) {
       // The build's ready-made cluster when there is one (not under tsx before any build): a copy of
-      // files, against seconds of initdb.
+      // files (shared copy-on-write where the file system can), against seconds of initdb.
       if (existsSync(path.join(PGLITE_TEMPLATE_DIR, "PG_VERSION"))) {
-        cpSync(PGLITE_TEMPLATE_DIR, options.dataDir, { recursive: true });
+        cpSync(PGLITE_TEMPLATE_DIR, options.dataDir, { recursive: true, mode: constants.COPYFILE_FICLONE });
       } else {
         await initialisePgliteDataDir(options.dataDir);
       }
