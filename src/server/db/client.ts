@@ -1,15 +1,14 @@
-import { constants, cpSync, existsSync, mkdirSync } from "node:fs";
+import { constants, existsSync, mkdirSync } from "node:fs";
+import { cp, readFile } from "node:fs/promises";
 import path from "node:path";
 import v8 from "node:v8";
 import { Worker } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type pg from "pg";
 import type { Logger } from "pino";
 import { MIGRATIONS_DIR, PGLITE_TEMPLATE_DIR } from "../paths.js";
 import * as schema from "./schema/index.js";
@@ -17,6 +16,8 @@ import * as schema from "./schema/index.js";
 export type Schema = typeof schema;
 /** The dialect-neutral Drizzle handle repositories use: the same API over PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+type PgModule = typeof import("pg").default;
 
 export type Notification = { channel: string; payload: string };
 
@@ -65,19 +66,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   compileWebAssemblyOnce();
+  // Compiled on background threads while the data directory is prepared, rather than after it.
+  const wasmModule = options.dataDir ? compilePgliteWasm() : undefined;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
     if (!existsSync(path.join(options.dataDir, "PG_VERSION"))) {
       // The build's ready-made cluster when there is one (not under tsx before any build): a copy of
       // files (shared copy-on-write where the file system can), against seconds of initdb.
       if (existsSync(path.join(PGLITE_TEMPLATE_DIR, "PG_VERSION"))) {
-        cpSync(PGLITE_TEMPLATE_DIR, options.dataDir, { recursive: true, mode: constants.COPYFILE_FICLONE });
+        await cp(PGLITE_TEMPLATE_DIR, options.dataDir, { recursive: true, mode: constants.COPYFILE_FICLONE });
       } else {
         await initialisePgliteDataDir(options.dataDir);
       }
     }
   }
-  const client = new PGlite(options.dataDir, { startParams: PGLITE_START_PARAMS });
+  const pgliteWasmModule = await wasmModule;
+  const client = new PGlite(options.dataDir, {
+    startParams: PGLITE_START_PARAMS,
+    ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
@@ -138,6 +145,16 @@ function compileWebAssemblyOnce(): void {
   v8.setFlagsFromString("--liftoff-only");
 }
 
+/** PGlite's WebAssembly, compiled ahead; undefined (PGlite then loads it itself) if it cannot be. */
+async function compilePgliteWasm(): Promise<WebAssembly.Module | undefined> {
+  try {
+    const file = new URL("./pglite.wasm", import.meta.resolve("@electric-sql/pglite"));
+    return await WebAssembly.compile(await readFile(file));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Creating a PGlite cluster (initdb) grows its WebAssembly memory to about 700 MB, which a WASM
  * instance never gives back: done in the server's own thread, a first start would idle at ~800 MB
@@ -163,6 +180,12 @@ async function initialisePgliteDataDir(dataDir: string): Promise<void> {
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  // Loaded only for PostgreSQL: a PGlite server never needs the driver (about 0.1 s of start-up).
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000 });
   // An idle client that dies (server restart) must not crash the process; the pool replaces it.
   pool.on("error", (error) => options.logger?.warn({ err: error }, "idle PostgreSQL client error"));
@@ -196,6 +219,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       if (!entry) {
         const subscribers = new Set<Subscriber>();
         const listener = createPgListener(
+          pg,
           url,
           channel,
           (payload) => {
@@ -246,6 +270,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
  * caller stop trusting what it caches and onReconnect lets it re-check.
  */
 function createPgListener(
+  pg: PgModule,
   url: string,
   channel: string,
   onNotify: (payload: string) => void,
