@@ -1,5 +1,5 @@
-import { constants, existsSync, mkdirSync } from "node:fs";
-import { cp, readFile } from "node:fs/promises";
+import { constants, existsSync, mkdirSync, readdirSync } from "node:fs";
+import { cp, readFile, rename, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import v8 from "node:v8";
 import { Worker } from "node:worker_threads";
@@ -72,9 +72,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     mkdirSync(options.dataDir, { recursive: true });
     if (!existsSync(path.join(options.dataDir, "PG_VERSION"))) {
       // The build's ready-made cluster when there is one (not under tsx before any build): a copy of
-      // files (shared copy-on-write where the file system can), against seconds of initdb.
-      if (existsSync(path.join(PGLITE_TEMPLATE_DIR, "PG_VERSION"))) {
-        await cp(PGLITE_TEMPLATE_DIR, options.dataDir, { recursive: true, mode: constants.COPYFILE_FICLONE });
+      // files, against seconds of initdb. Only into an empty directory, never over leftovers.
+      if (existsSync(path.join(PGLITE_TEMPLATE_DIR, "PG_VERSION")) && readdirSync(options.dataDir).length === 0) {
+        await copyTemplate(options.dataDir);
       } else {
         await initialisePgliteDataDir(options.dataDir);
       }
@@ -143,6 +143,19 @@ const PGLITE_START_PARAMS = [
  */
 function compileWebAssemblyOnce(): void {
   v8.setFlagsFromString("--liftoff-only");
+}
+
+/**
+ * Copies the template beside the data directory, then renames it into place: a start interrupted
+ * half-way leaves a staging directory (removed next time), never a data directory that looks like a
+ * cluster but is missing files. Copy-on-write where the file system can.
+ */
+async function copyTemplate(dataDir: string): Promise<void> {
+  const staging = `${dataDir}.copying`;
+  await rm(staging, { recursive: true, force: true });
+  await cp(PGLITE_TEMPLATE_DIR, staging, { recursive: true, mode: constants.COPYFILE_FICLONE });
+  await rmdir(dataDir);
+  await rename(staging, dataDir);
 }
 
 /** PGlite's WebAssembly, compiled ahead; undefined (PGlite then loads it itself) if it cannot be. */
