@@ -16,7 +16,7 @@ const IDLE_SETTLE_MS = 1_000;
  * What a newcomer's `npm start` does once the app is built, timed from the spawn of `npm start` to
  * the first 200 on the ready path, on PGlite with the shipped data: a fresh DATA_DIR (copy of the
  * build's migrated cluster, seed, index), then a restart on it. The same two starts are also timed
- * as `node dist/server/main.js` alone, which leaves out npm and the build check (about 0.6 s). Each
+ * as `node dist/server/main.js` alone, which leaves out npm and the build check. Each
  * start is a new process, so the idle RSS after it is what that server holds for good.
  */
 export async function measureColdStarts(

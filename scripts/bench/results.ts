@@ -94,7 +94,7 @@ export type ColdStart = {
 /**
  * The built server's own start, `node dist/server/main.js` spawned to its first page: the slower
  * of the fresh and restart medians. `npm start` adds npm's and the build check's start-up on top
- * (about 0.6 s on a quiet 2-core machine), printed beside it but not part of the budget.
+ * (0.1–0.3 s on a quiet 2-core machine, a second or more on a busy one), printed beside it but not part of the budget.
  */
 export const COLD_START_LIMIT_MS = 3_000;
 /** PGlite with the shipped data, idle after a start (the larger of the fresh and restart medians). */
