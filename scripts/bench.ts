@@ -11,8 +11,8 @@
  * BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL admin URL), BENCH_CPU_PROF=1 (write a V8 CPU
  * profile of each server process to .bench/profiles), LOAD_USERS, LOAD_DURATION and LOAD_THINK_MS
  * (the load scenario's, see scripts/load.ts), BENCH_LOAD=0 (skip the load scenario), BENCH_ONLY=import
- * (only the import budgets), BENCH_LIGHTHOUSE=0 (skip Lighthouse), LIGHTHOUSE_RUNS, LIGHTHOUSE_THROTTLING and
- * CHROMIUM_PATH (Lighthouse's, see scripts/lighthouse.ts).
+ * (only the import budgets), BENCH_ONLY=start (only the cold start and idle memory), BENCH_LIGHTHOUSE=0 (skip
+ * Lighthouse), LIGHTHOUSE_RUNS, LIGHTHOUSE_THROTTLING and CHROMIUM_PATH (Lighthouse's, see scripts/lighthouse.ts).
  *
  * Last, Lighthouse on the public pages (`npm run lighthouse`), on a server of its own once the others have stopped.
  */
@@ -22,6 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { runPendingCleanups } from "./bench/cleanup.js";
 import { GZIP_LEVEL, measureClientJs } from "./bench/client-js.js";
+import { measureColdStarts } from "./bench/cold-start.js";
 import { type ImportBenchResult, measureImports, renderImportReport } from "./bench/import.js";
 import {
   type LighthouseReport,
@@ -32,11 +33,12 @@ import {
 import { type LoadRun, runLoadOnBothDatabases } from "./bench/load-runs.js";
 import { readLoadSettings } from "./bench/load-scenario.js";
 import { type PostgresProbe, probePostgres } from "./bench/postgres.js";
-import { renderReport } from "./bench/report.js";
+import { renderBudgets, renderColdStart, renderReport } from "./bench/report.js";
 import {
   type BenchResults,
   type ColdStart,
   clientJsBudget,
+  coldStartBudgets,
   type DatabaseKind,
   type DataSetKind,
   loadBudgets,
@@ -102,6 +104,15 @@ async function main(): Promise<number> {
     console.log(`\nThe run took ${elapsedText()}; .bench/results.json is written by whole runs only.`);
     return imports.length > 0 ? 0 : 1;
   }
+  if (settings.only === "start") {
+    const readyPath = indexHtmlAtStart === undefined ? "/_api/ping" : "/";
+    log(`BENCH_ONLY=start; 1-minute load average ${loadAverageAtStart.toFixed(2)} at the start`);
+    const coldStart = await measureColdStarts(settings.root, readyPath, log);
+    const budgets = coldStartBudgets(coldStart);
+    console.log([renderColdStart({ coldStart }), renderBudgets(budgets), summarise(budgets, [])].join("\n\n"));
+    console.log(`\nThe run took ${elapsedText()}; .bench/results.json is written by whole runs only.`);
+    return 0;
+  }
   const context: ScenarioContext = {
     settings,
     postgres,
@@ -113,10 +124,11 @@ async function main(): Promise<number> {
   let coldStart: ColdStart | undefined;
   let load: LoadRun[] = [];
   try {
+    // First, while the machine is as quiet as this run will see it.
+    coldStart = await measureColdStarts(settings.root, context.readyPath, log);
     for (const spec of SCENARIOS) {
       const outcome = await runScenario(spec, context);
       scenarios.push(outcome.result);
-      coldStart ??= outcome.coldStart;
     }
     if (process.env.BENCH_LOAD !== "0") {
       load = await runLoadOnBothDatabases(readLoadSettings(), {
@@ -173,7 +185,12 @@ function assembleResults(
   load: LoadRun[],
   extraNotes: string[],
 ): BenchResults {
-  const budgets = [...scenarios.flatMap(scenarioBudgets), ...clientJsBudget(clientJs), ...loadBudgets(load)];
+  const budgets = [
+    ...coldStartBudgets(coldStart),
+    ...scenarios.flatMap(scenarioBudgets),
+    ...clientJsBudget(clientJs),
+    ...loadBudgets(load),
+  ];
   return {
     generatedAt: new Date().toISOString(),
     machine: machineInfo(postgres),

@@ -16,3 +16,5 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+
+await import("./build-pglite-template.mjs");

@@ -2,6 +2,7 @@
 // and the server when the output is missing or older than any source file, otherwise start at once.
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -11,6 +12,7 @@ const outputs = [
   "dist/server/main.js",
   "dist/server/migrate-cli.js",
   "dist/server/users-cli.js",
+  "dist/server/pglite-template/PG_VERSION",
 ].map((file) => path.join(root, file));
 const inputs = [
   "src",
@@ -19,6 +21,7 @@ const inputs = [
   "package-lock.json",
   "scripts/build-server.mjs",
   "scripts/compress-assets.mjs",
+  "scripts/build-pglite-template.mjs",
 ];
 
 function newestMtime(target) {
@@ -36,6 +39,14 @@ function newestMtime(target) {
 const builtAt = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
 const changedAt = Math.max(...inputs.map((input) => newestMtime(path.join(root, input))));
 if (builtAt === 0 || changedAt > builtAt) {
-  console.log("Building the app (client and server)…");
-  execSync("npm run build", { cwd: root, stdio: "inherit" });
+  // The build prints little for a minute or more: say what is happening and how long it may take,
+  // so that a first `npm start` does not look stuck.
+  const cores = os.availableParallelism();
+  const estimate = cores <= 2 ? "about a minute" : "well under a minute";
+  const why = builtAt === 0 ? "first start" : "the sources changed since the last build";
+  console.log(`\nBuilding the app (${why}): ${estimate} on ${cores} core${cores === 1 ? "" : "s"}…\n`);
+  const started = performance.now();
+  execSync("npm run build --silent", { cwd: root, stdio: "inherit" });
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  console.log(`\nBuilt in ${seconds} s. Starting the server…\n`);
 }

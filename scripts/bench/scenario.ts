@@ -21,14 +21,7 @@ import {
   sessionProbe,
 } from "./load.js";
 import { createScratchDatabase, type PostgresProbe } from "./postgres.js";
-import type {
-  ColdStart,
-  Measurement,
-  RouteMeasurement,
-  ScenarioResult,
-  ScenarioSpec,
-  ServerLoadStats,
-} from "./results.js";
+import type { Measurement, RouteMeasurement, ScenarioResult, ScenarioSpec, ServerLoadStats } from "./results.js";
 import {
   ClientBuildMissingError,
   type RunningServer,
@@ -52,18 +45,13 @@ export type ScenarioContext = {
   log(message: string): void;
 };
 
-export type ScenarioOutcome = { result: ScenarioResult; coldStart?: ColdStart };
+export type ScenarioOutcome = { result: ScenarioResult };
 
 /** How long to wait for a client build running elsewhere to put dist/client back. */
 const CLIENT_BUILD_WAIT_MS = 60_000;
 
 /** Lets the start-up's last allocations and timers settle before the idle RSS is read. */
 const IDLE_SETTLE_MS = 1_000;
-
-/** The cold start is timed on this scenario: it is the one whose first start migrates and seeds itself. */
-function timesColdStart(spec: ScenarioSpec): boolean {
-  return spec.database === "pglite" && spec.dataSet === "shipped";
-}
 
 /** Runs one scenario on its own server and database; a failure becomes the scenario's result, not a crash. */
 export async function runScenario(spec: ScenarioSpec, context: ScenarioContext): Promise<ScenarioOutcome> {
@@ -118,22 +106,7 @@ async function measureScenario(spec: ScenarioSpec, context: ScenarioContext): Pr
     context.log(`${spec.label}: starting the server`);
     server = await startServer(serverOptions);
     const measurement = await measureServer(server, spec, context, prepared);
-    let coldStart: ColdStart | undefined;
-    if (timesColdStart(spec)) {
-      await server.stop();
-      context.log(`${spec.label}: restarting on the same DATA_DIR for the second cold start`);
-      server = await startServer(serverOptions);
-      await delay(IDLE_SETTLE_MS);
-      coldStart = {
-        scenario: spec.label,
-        path: context.readyPath,
-        freshMs: measurement.readyMs,
-        restartMs: server.readyMs,
-        freshRssIdleBytes: measurement.rssIdleBytes,
-        restartRssIdleBytes: readRssBytes(server.pid),
-      };
-    }
-    return { result: { ...spec, status: "ok", measurement }, coldStart };
+    return { result: { ...spec, status: "ok", measurement } };
   } finally {
     await server?.stop();
     await dropDatabase?.();

@@ -15,9 +15,15 @@ export type ServerOptions = {
   readyPath: string;
   /** Directory for a V8 CPU profile written when the server exits; absent = no profile. */
   cpuProfileDir?: string;
+  /**
+   * "npm-start" runs `npm start` as a newcomer does (npm, the build check, then the server), in a
+   * process group of its own; the default spawns `node dist/server/main.js` directly.
+   */
+  launch?: "node" | "npm-start";
 };
 
 export type RunningServer = {
+  /** The server's own process (under npm's for "npm-start"): its RSS and CPU are the server's. */
   pid: number;
   baseUrl: string;
   /** Milliseconds from spawn to the first 200 on readyPath. */
@@ -42,10 +48,41 @@ export class ClientBuildMissingError extends Error {
 
 /** Every server this process spawned and has not seen exit, so that no exit path leaves one behind. */
 const liveChildren = new Set<ChildProcess>();
+/** Children started in a process group of their own (`npm start`): signals go to the whole group. */
+const groupLeaders = new WeakSet<ChildProcess>();
+
+function signal(child: ChildProcess, name: NodeJS.Signals): void {
+  if (groupLeaders.has(child) && child.pid !== undefined) {
+    try {
+      process.kill(-child.pid, name);
+      return;
+    } catch {
+      // The group is gone already; fall through to the child alone.
+    }
+  }
+  child.kill(name);
+}
+
+/** The `node …dist/server/main.js` process among a process's descendants (Linux /proc), if found. */
+function serverPidUnder(root: number): number | undefined {
+  const queue = [root];
+  while (queue.length > 0) {
+    const pid = queue.shift() as number;
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      if (command.includes("dist/server/main.js") && command.split("\0")[0]?.endsWith("node")) return pid;
+      const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+      if (children) queue.push(...children.split(/\s+/).map(Number));
+    } catch {
+      // Exited meanwhile, or not Linux.
+    }
+  }
+  return undefined;
+}
 
 process.once("exit", () => {
   // Last resort (an uncaught error or process.exit elsewhere): only synchronous calls work here.
-  for (const child of liveChildren) child.kill("SIGKILL");
+  for (const child of liveChildren) signal(child, "SIGKILL");
 });
 
 export async function stopAllServers(): Promise<void> {
@@ -57,11 +94,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeFlags(options), path.join(options.root, "dist/server/main.js")], {
-    cwd: options.root,
-    env: serverEnv(options, port),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const viaNpm = options.launch === "npm-start";
+  const child = viaNpm
+    ? spawn("npm", ["start", "--silent"], {
+        cwd: options.root,
+        env: serverEnv(options, port),
+        stdio: ["ignore", "pipe", "pipe"],
+        // Its own process group, so that stopping it stops npm, its shell and the server together.
+        detached: true,
+      })
+    : spawn(process.execPath, [...nodeFlags(options), path.join(options.root, "dist/server/main.js")], {
+        cwd: options.root,
+        env: serverEnv(options, port),
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+  if (viaNpm) groupLeaders.add(child);
   liveChildren.add(child);
   child.once("exit", () => liveChildren.delete(child));
   const output = captureOutput(child);
@@ -72,7 +119,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error;
   }
   const readyMs = performance.now() - started;
-  const pid = child.pid;
+  const pid = viaNpm && child.pid !== undefined ? serverPidUnder(child.pid) : child.pid;
   if (pid === undefined) throw new Error("server process has no pid");
   return { pid, baseUrl, readyMs, stop: () => stopChild(child) };
 }
@@ -154,12 +201,12 @@ function statusOf(url: string): Promise<number> {
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, "exit");
-  child.kill("SIGTERM");
+  signal(child, "SIGTERM");
   // An unref'd timer: once the child is gone it must not keep the bench alive for the grace period.
   const grace = delay(STOP_GRACE_MS, "timeout" as const, { ref: false });
   const outcome = await Promise.race([exited.then(() => "exited" as const), grace]);
   if (outcome === "timeout") {
-    child.kill("SIGKILL");
+    signal(child, "SIGKILL");
     await exited;
   }
 }

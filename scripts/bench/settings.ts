@@ -14,8 +14,11 @@ export type BenchSettings = {
   generatedFunds: number;
   /** Write a V8 CPU profile of every server process to .bench/profiles (BENCH_CPU_PROF=1). */
   cpuProfile: boolean;
-  /** BENCH_ONLY=import: only the import budgets (a couple of minutes instead of the whole run). */
-  only: "import" | undefined;
+  /**
+   * BENCH_ONLY=import: only the import budgets (a couple of minutes instead of the whole run);
+   * BENCH_ONLY=start: only the cold start and the idle memory (under a minute).
+   */
+  only: "import" | "start" | undefined;
   resultsFile: string;
 };
 
@@ -36,10 +39,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSetting
   };
 }
 
-function onlyPart(raw: string | undefined): "import" | undefined {
+function onlyPart(raw: string | undefined): "import" | "start" | undefined {
   if (raw === undefined || raw.trim() === "") return undefined;
-  if (raw.trim() === "import") return "import";
-  throw new Error("BENCH_ONLY must be 'import' (or unset for the whole run)");
+  const part = raw.trim();
+  if (part === "import" || part === "start") return part;
+  throw new Error("BENCH_ONLY must be 'import' or 'start' (or unset for the whole run)");
 }
 
 function positiveNumber(raw: string | undefined, fallback: number, name: string): number {

@@ -20,3 +20,5 @@ export const SEED_FUNDS_CSV = path.join(ROOT_DIR, "src/server/db/seed/funds.csv"
 export const SEED_BLOG_DIR = path.join(ROOT_DIR, "src/server/db/seed/blog");
 export const CLIENT_BUILD_DIR = path.join(ROOT_DIR, "dist/client");
 export const SSR_ENTRY_FILE = path.join(ROOT_DIR, "dist/ssr/entry-server.js");
+/** An empty, migrated PGlite cluster written by the build (scripts/build-pglite-template.mjs). */
+export const PGLITE_TEMPLATE_DIR = path.join(ROOT_DIR, "dist/server/pglite-template");

@@ -97,6 +97,38 @@ test("the admin sees every user with their columns and can search", async ({ pag
   await expect(page.getByText(ADMIN_TEXTS.noUsers)).toBeVisible();
 });
 
+test("on a phone the users table scrolls sideways with a hint, its actions always in reach", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await page.goto("/admin/users");
+  const row = memberRow(page);
+  await expect(row).toHaveCount(1);
+  await expect(page.getByText("Scroll the table sideways for status, subscription and dates")).toBeVisible();
+
+  // The actions column is pinned to the frame's right edge: on screen, and clickable, without scrolling.
+  const remove = row.getByRole("button", { name: `Delete ${member.displayName}` });
+  await expect(remove).toBeInViewport();
+  const box = await remove.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(375);
+  await remove.click({ trial: true });
+
+  // The other columns are reached by scrolling the frame.
+  const status = row.getByRole("cell").nth(3);
+  await expect(status).not.toBeInViewport({ ratio: 0.9 });
+  await status.scrollIntoViewIfNeeded();
+  await expect(status).toBeInViewport();
+  await expect(status).toHaveText("active");
+  await expectNoSeriousViolations(page);
+});
+
+test("on a wide screen the users table needs no hint", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await page.goto("/admin/users");
+  await expect(memberRow(page)).toHaveCount(1);
+  await expect(page.getByText("Scroll the table sideways for status, subscription and dates")).toHaveCount(0);
+});
+
 test("pausing a subscription that does not exist shows the server's answer", async ({ page }) => {
   await logIn(page, ADMIN.email, ADMIN.password);
   // This member never paid: the list is made to show an active subscription with Pause offered (a

@@ -82,6 +82,41 @@ async function submitSearch(page: Page): Promise<{ totalCount: number }> {
 }
 
 test.describe("the cookie banner", () => {
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 375, height: 812 } });
+
+    test("is a compact strip: short text with the policy link, the three choices in one row, the search clear of it", async ({
+      page,
+    }) => {
+      await page.goto("/");
+      const region = banner(page);
+      await expect(region).toBeVisible();
+      const box = await region.boundingBox();
+      // It took 27% of this screen before, with Manage Preferences on a row of its own.
+      expect(box?.height ?? Number.POSITIVE_INFINITY, "at most 20% of the screen").toBeLessThanOrEqual(812 * 0.2);
+
+      const buttons = ["Manage Preferences", "Reject All", "Accept All"].map((name) =>
+        region.getByRole("button", { name }),
+      );
+      const tops = await Promise.all(buttons.map(async (button) => (await button.boundingBox())?.y ?? -1));
+      expect(new Set(tops).size, `the buttons' tops: ${tops.join(", ")}`).toBe(1);
+      await expect(region.getByRole("link", { name: "Privacy Policy" })).toBeVisible();
+      // The title stays for screen readers, which name the region by it.
+      await expect(region.getByRole("heading", { name: "Cookies on FundMatch" })).toHaveCount(1);
+
+      // Brought into view, the search button is above the banner, not under it.
+      const submit = page.getByRole("button", { name: "Find Matching Funds" });
+      await submit.scrollIntoViewIfNeeded();
+      const submitBox = await submit.boundingBox();
+      const bannerBox = await region.boundingBox();
+      expect((submitBox?.y ?? 0) + (submitBox?.height ?? 0)).toBeLessThanOrEqual(bannerBox?.y ?? 0);
+      await expectNoSeriousViolations(page);
+
+      await region.getByRole("button", { name: "Manage Preferences" }).click();
+      await expect(region.getByRole("switch", { name: "Analytics" })).toBeVisible();
+    });
+  });
+
   test("shows on a first visit, without blocking the page, and links to the privacy policy", async ({ page }) => {
     await page.goto("/");
     const region = banner(page);

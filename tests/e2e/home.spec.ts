@@ -201,6 +201,78 @@ test.describe("search as a visitor", () => {
   });
 });
 
+test.describe("fund cards on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+  /** About 60% of this screen: each card was over 700 px tall before the phone layout. */
+  const MAX_CARD_HEIGHT = 520;
+
+  test("are compact and keep their fields, for a visitor", async ({ page }) => {
+    await page.goto("/?search=1&country=United+Kingdom");
+    const cards = fundCards(page);
+    await expect(cards).toHaveCount(3);
+    for (const card of await cards.all()) {
+      const height = (await card.boundingBox())?.height ?? Number.POSITIVE_INFINITY;
+      expect(height, "card height at 375 px").toBeLessThanOrEqual(MAX_CARD_HEIGHT);
+      await expect(card.getByRole("heading", { level: 3 })).toBeVisible();
+      await expect(card.getByText("United Kingdom").first()).toBeVisible();
+      await expect(card.getByRole("term").filter({ hasText: "Fund size" })).toBeVisible();
+      await expect(card.getByRole("button", { name: /save/i })).toBeVisible();
+      await expect(card.getByText("Premium", { exact: true })).toBeVisible();
+      await expect(card.getByText(/^Reviewed /)).toBeVisible();
+      // The tag headings are for screen readers only on a phone; the tags themselves show.
+      await expect(card.getByRole("term").filter({ hasText: "Stages" })).toHaveCount(1);
+      await expect(card.getByRole("definition").first()).toBeVisible();
+    }
+  });
+
+  test("are compact with every premium field shown", async ({ page }) => {
+    const fund = {
+      id: 990002,
+      name: "Example Ventures",
+      fundSize: 1_500_000_000,
+      currency: "EUR",
+      country: "Germany",
+      countryCode: "DE",
+      city: "Berlin",
+      fundingStage: "seed",
+      fundingStages: ["pre_seed", "seed", "series_a", "series_b", "growth"],
+      industryFocus: ["fintech", "ai_ml", "saas", "digital_health", "marketplaces", "enterprise_software"],
+      foundedYear: 2015,
+      description:
+        "A made-up fund with a long description, to check that the phone card stays compact however much text the data holds. ".repeat(
+          3,
+        ),
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+      matchReasons: ["Invests from Seed", "Focus: Fintech", "Leads rounds"],
+      isPremium: false,
+      website: "https://www.example-ventures.test/",
+      linkedin: "https://www.linkedin.com/company/example-ventures",
+      fundManager: "Jane Example",
+      checkSizeMinUsd: 250_000,
+      checkSizeMaxUsd: 2_000_000,
+      leadsRounds: true,
+    };
+    await page.route(`**${SEARCH_PATH}`, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ results: [fund], totalCount: 1 }),
+      }),
+    );
+    await page.goto("/?search=1&stage=seed");
+    const card = fundCards(page).first();
+    await expect(card.getByRole("heading", { name: "Example Ventures" })).toBeVisible();
+    for (const text of ["Berlin, Germany", "€1.5B", "2015", "Growth", "Fintech", "Jane Example", "$250K – $2M"]) {
+      await expect(card.getByText(text, { exact: true }).first()).toBeVisible();
+    }
+    await expect(card.getByRole("link", { name: /example-ventures\.test/ })).toBeVisible();
+    await expect(card.getByRole("link", { name: /View profile/ })).toBeVisible();
+    const height = (await card.boundingBox())?.height ?? Number.POSITIVE_INFINITY;
+    expect(height, "card height at 375 px with every premium field").toBeLessThanOrEqual(MAX_CARD_HEIGHT + 80);
+  });
+});
+
 test("the save button asks a visitor to sign up", async ({ page }) => {
   await page.goto("/?search=1&country=United+Kingdom");
   const saveButton = fundCards(page).first().getByRole("button", { name: "Save fund" });

@@ -2,8 +2,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Viewer } from "../../src/server/http/viewer.js";
+import { MAX_SEARCH_LIMIT } from "../../src/shared/plans.js";
 import {
   type FundSearchQuery,
   type FundSearchResponse,
@@ -108,6 +109,12 @@ describe.each(TEST_DRIVERS)("funds API on %s", (driver) => {
       all.results.map((fund: { id: number }) => fund.id),
     );
     expect((await search({ limit: 1 })).json().results).toHaveLength(1);
+    // Any positive whole limit is taken, however large: it is clamped to the viewer's page.
+    for (const limit of [1000, 1e20]) {
+      const large = await search({ limit });
+      expect(large.statusCode).toBe(200);
+      expect(large.json().results).toHaveLength(3);
+    }
   });
 
   it("answers every search with the shape of fundSearchResponseSchema, and nothing more", async () => {
@@ -157,6 +164,14 @@ describe.each(TEST_DRIVERS)("funds API on %s", (driver) => {
       leadsRounds: true,
     });
     expect(alpha?.matchReasons).toContain("Leads rounds");
+    const index = await t.app.services.funds.current();
+    const searchBody = vi.spyOn(index, "searchBody");
+    try {
+      expect((await search({ limit: 1000 }, subscriber)).results).toHaveLength(FIXTURES.length);
+      expect(searchBody.mock.calls.at(-1)?.[1]).toMatchObject({ limit: MAX_SEARCH_LIMIT });
+    } finally {
+      searchBody.mockRestore();
+    }
     const trialing = { ...subscriber, subscriptionStatus: "trialing" } as const;
     expect((await search({}, trialing)).results).toHaveLength(3);
   });
@@ -166,7 +181,6 @@ describe.each(TEST_DRIVERS)("funds API on %s", (driver) => {
     [{ limit: -1 }, "limit must be a positive number."],
     [{ limit: 2.5 }, "limit must be a whole number."],
     [{ limit: "10" }, "limit must be a number."],
-    [{ limit: 1000 }, "limit must be at most 100."],
     [{ offset: -1 }, "offset must not be negative."],
     [{ fundingStage: "series_z" }, "Unknown funding stage 'series_z'"],
     [{ fundingStage: 3 }, "Unknown funding stage '3'"],

@@ -1,21 +1,23 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { constants, existsSync, mkdirSync, readdirSync } from "node:fs";
+import { cp, readFile, rename, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
+import v8 from "node:v8";
 import { Worker } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type pg from "pg";
 import type { Logger } from "pino";
-import { MIGRATIONS_DIR } from "../paths.js";
+import { MIGRATIONS_DIR, PGLITE_TEMPLATE_DIR } from "../paths.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
 /** The dialect-neutral Drizzle handle repositories use: the same API over PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+type PgModule = typeof import("pg").default;
 
 export type Notification = { channel: string; payload: string };
 
@@ -63,11 +65,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
+  compileWebAssemblyOnce();
+  // Compiled on background threads while the data directory is prepared, rather than after it.
+  const wasmModule = options.dataDir ? compilePgliteWasm() : undefined;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
-    if (!existsSync(path.join(options.dataDir, "PG_VERSION"))) await initialisePgliteDataDir(options.dataDir);
+    if (!existsSync(path.join(options.dataDir, "PG_VERSION"))) {
+      // The build's ready-made cluster when there is one (not under tsx before any build): a copy of
+      // files, against seconds of initdb. Only into an empty directory, never over leftovers.
+      if (existsSync(path.join(PGLITE_TEMPLATE_DIR, "PG_VERSION")) && readdirSync(options.dataDir).length === 0) {
+        await copyTemplate(options.dataDir);
+      } else {
+        await initialisePgliteDataDir(options.dataDir);
+      }
+    }
   }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const pgliteWasmModule = await wasmModule;
+  const client = new PGlite(options.dataDir, {
+    startParams: PGLITE_START_PARAMS,
+    ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
@@ -100,6 +117,58 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
 }
 
 /**
+ * PostgreSQL's settings for PGlite, on top of PGlite's own start parameters. The defaults size
+ * shared memory for a server with many connections: 128 MB of shared_buffers, which PostgreSQL
+ * touches at start, so they sat in the process's RSS however small the data (about 120 MiB of the
+ * idle server's ~400). This single connection reads the tables mostly once, into the in-memory
+ * snapshots, and the operating system's page cache still holds the files beneath, so 16 MB is plenty.
+ * The memory for sorts and index builds is capped too: WebAssembly memory that has grown once is
+ * never given back, so a large sort would raise the idle RSS for the rest of the process's life.
+ * (docs/decisions/0019-memory-and-start.md)
+ */
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...["-c", "shared_buffers=16MB"],
+  ...["-c", "work_mem=4MB"],
+  ...["-c", "maintenance_work_mem=16MB"],
+  ...["-c", "temp_buffers=2MB"],
+];
+
+/**
+ * V8 compiles WebAssembly twice: at once with its baseline compiler, then the hot functions again
+ * with its optimising one in background threads. For PGlite's 9 MB module that second pass kept
+ * about 80 MiB of the idle server's RSS (compiler memory the allocator does not give back) and made
+ * database calls only ~1.4 times faster, on a path the in-memory snapshots keep off every hot route.
+ * The flag must be set before the module is compiled; it only concerns WebAssembly, not JavaScript.
+ */
+function compileWebAssemblyOnce(): void {
+  v8.setFlagsFromString("--liftoff-only");
+}
+
+/**
+ * Copies the template beside the data directory, then renames it into place: a start interrupted
+ * half-way leaves a staging directory (removed next time), never a data directory that looks like a
+ * cluster but is missing files. Copy-on-write where the file system can.
+ */
+async function copyTemplate(dataDir: string): Promise<void> {
+  const staging = `${dataDir}.copying`;
+  await rm(staging, { recursive: true, force: true });
+  await cp(PGLITE_TEMPLATE_DIR, staging, { recursive: true, mode: constants.COPYFILE_FICLONE });
+  await rmdir(dataDir);
+  await rename(staging, dataDir);
+}
+
+/** PGlite's WebAssembly, compiled ahead; undefined (PGlite then loads it itself) if it cannot be. */
+async function compilePgliteWasm(): Promise<WebAssembly.Module | undefined> {
+  try {
+    const file = new URL("./pglite.wasm", import.meta.resolve("@electric-sql/pglite"));
+    return await WebAssembly.compile(await readFile(file));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Creating a PGlite cluster (initdb) grows its WebAssembly memory to about 700 MB, which a WASM
  * instance never gives back: done in the server's own thread, a first start would idle at ~800 MB
  * RSS against ~330 MB after a restart. A short-lived worker thread does it instead and takes that
@@ -124,6 +193,12 @@ async function initialisePgliteDataDir(dataDir: string): Promise<void> {
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  // Loaded only for PostgreSQL: a PGlite server never needs the driver (about 0.1 s of start-up).
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000 });
   // An idle client that dies (server restart) must not crash the process; the pool replaces it.
   pool.on("error", (error) => options.logger?.warn({ err: error }, "idle PostgreSQL client error"));
@@ -157,6 +232,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       if (!entry) {
         const subscribers = new Set<Subscriber>();
         const listener = createPgListener(
+          pg,
           url,
           channel,
           (payload) => {
@@ -207,6 +283,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
  * caller stop trusting what it caches and onReconnect lets it re-check.
  */
 function createPgListener(
+  pg: PgModule,
   url: string,
   channel: string,
   onNotify: (payload: string) => void,

@@ -40,7 +40,7 @@ function fund(overrides: Partial<FundRow> = {}): FundRow {
 
 /** Writes and reads back, the way a spreadsheet program would see the file. */
 function roundTrip(funds: FundRow[]) {
-  const workbook = XLSX.read(writeWorkbook(buildFundsWorkbook(funds)), { type: "buffer", cellDates: true });
+  const workbook = XLSX.read(writeWorkbook(XLSX, buildFundsWorkbook(XLSX, funds)), { type: "buffer", cellDates: true });
   const sheet = workbook.Sheets[EXPORT_SHEET_NAME] as XLSX.WorkSheet;
   return { workbook, sheet };
 }
@@ -147,7 +147,7 @@ describe("buildFundsWorkbook", () => {
 
   it("sizes columns by content within caps and puts an autofilter over the header", () => {
     const long = "x".repeat(500);
-    const workbook = buildFundsWorkbook([fund({ description: long, name: "A" })]);
+    const workbook = buildFundsWorkbook(XLSX, [fund({ description: long, name: "A" })]);
     const sheet = workbook.Sheets[EXPORT_SHEET_NAME] as XLSX.WorkSheet;
     const widths = (sheet["!cols"] ?? []).map((column) => column.wch);
     const width = (header: string) => widths[EXPORT_COLUMNS.findIndex((column) => column.header === header)];

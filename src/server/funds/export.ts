@@ -1,9 +1,10 @@
-import * as XLSX from "@e965/xlsx";
+import type * as XLSX from "@e965/xlsx";
 import { industryLabel } from "../../shared/industries.js";
 import type { FundSearchQuery } from "../../shared/schemas/funds.js";
 import { BRAND_NAME } from "../../shared/site.js";
 import { isStageCode, sortStages, stageLabel } from "../../shared/stages.js";
 import type { FundRow } from "../db/types.js";
+import { loadXlsx, type XlsxModule } from "./load-xlsx.js";
 import type { FundsService } from "./service.js";
 
 /**
@@ -26,11 +27,12 @@ export async function exportFunds(
   now = new Date(),
 ): Promise<{ fileName: string; body: Buffer }> {
   const rows = await service.exportRows(query);
-  return { fileName: exportFileName(now), body: writeWorkbook(buildFundsWorkbook(rows)) };
+  const xlsx = await loadXlsx();
+  return { fileName: exportFileName(now), body: writeWorkbook(xlsx, buildFundsWorkbook(xlsx, rows)) };
 }
 
-export function writeWorkbook(workbook: XLSX.WorkBook): Buffer {
-  return XLSX.write(workbook, { type: "buffer", bookType: "xlsx", compression: true }) as Buffer;
+export function writeWorkbook(xlsx: XlsxModule, workbook: XLSX.WorkBook): Buffer {
+  return xlsx.write(workbook, { type: "buffer", bookType: "xlsx", compression: true }) as Buffer;
 }
 
 type Value = string | number | null | undefined;
@@ -115,31 +117,31 @@ function toCell(kind: Kind, value: Value): { cell: XLSX.CellObject; shown: strin
  * with ", "), column widths from the content (capped) and an autofilter over the header. SheetJS CE
  * cannot write frozen panes, so the header row is not frozen.
  */
-export function buildFundsWorkbook(funds: readonly FundRow[]): XLSX.WorkBook {
+export function buildFundsWorkbook(xlsx: XlsxModule, funds: readonly FundRow[]): XLSX.WorkBook {
   const sheet: XLSX.WorkSheet = {};
   const widths = EXPORT_COLUMNS.map((column) => column.header.length);
   EXPORT_COLUMNS.forEach((column, c) => {
-    sheet[XLSX.utils.encode_cell({ r: 0, c })] = { t: "s", v: column.header };
+    sheet[xlsx.utils.encode_cell({ r: 0, c })] = { t: "s", v: column.header };
   });
   funds.forEach((fund, index) => {
     const r = index + 1;
     EXPORT_COLUMNS.forEach((column, c) => {
       const made = toCell(column.kind, column.value(fund));
       if (!made) return;
-      sheet[XLSX.utils.encode_cell({ r, c })] = made.cell;
+      sheet[xlsx.utils.encode_cell({ r, c })] = made.cell;
       const longestLine = Math.max(...made.shown.split("\n").map((line) => line.length));
       if (longestLine > (widths[c] ?? 0)) widths[c] = longestLine;
     });
   });
-  const range = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: funds.length, c: EXPORT_COLUMNS.length - 1 } });
+  const range = xlsx.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: funds.length, c: EXPORT_COLUMNS.length - 1 } });
   sheet["!ref"] = range;
   sheet["!autofilter"] = { ref: range };
   sheet["!cols"] = EXPORT_COLUMNS.map((column, c) => ({
     wch: Math.min(Math.max((widths[c] ?? 0) + 2, MIN_WIDTH), column.maxWidth ?? DEFAULT_MAX_WIDTH),
   }));
 
-  const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, sheet, EXPORT_SHEET_NAME);
+  const workbook = xlsx.utils.book_new();
+  xlsx.utils.book_append_sheet(workbook, sheet, EXPORT_SHEET_NAME);
   workbook.Props = { Title: `${BRAND_NAME} funds`, Author: BRAND_NAME };
   return workbook;
 }

@@ -1,6 +1,6 @@
 import { isAdvancedSearch } from "../../shared/advanced-search.js";
 import { seesAllResults } from "../../shared/entitlements.js";
-import { FREE_RESULTS_LIMIT } from "../../shared/plans.js";
+import { FREE_RESULTS_LIMIT, MAX_SEARCH_LIMIT } from "../../shared/plans.js";
 import { SUBSCRIPTION_REQUIRED } from "../../shared/schemas/account.js";
 import type { FundSearchQuery } from "../../shared/schemas/funds.js";
 import type { FundRow } from "../db/types.js";
@@ -26,7 +26,8 @@ export class FundsService {
 
   /**
    * The paywall lives here: a viewer who does not see all results gets the top 3 only, whatever
-   * limit or offset they ask for, and no premium field; totalCount always counts every match. An
+   * limit or offset they ask for, and no premium field; totalCount always counts every match. A
+   * larger limit than the viewer's page is not an error: it gets the largest page they may have. An
    * advanced filter (src/shared/advanced-search.ts) is refused to that viewer outright, with 402
    * and nothing else: a count or an order alone would already give the Premium answer away.
    */
@@ -37,7 +38,7 @@ export class FundsService {
     return index.searchBody(query, {
       offset: full ? (query.offset ?? 0) : 0,
       limit: full
-        ? (query.limit ?? DEFAULT_PAGE_SIZE)
+        ? Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_SEARCH_LIMIT)
         : Math.min(query.limit ?? FREE_RESULTS_LIMIT, FREE_RESULTS_LIMIT),
       includePremium: full,
     });

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { MAX_USD_AMOUNT, SEARCH_QUERY_MAX, SEARCH_SORTS } from "../advanced-search.js";
 import { INDUSTRY_CODES } from "../industries.js";
-import { MAX_SEARCH_LIMIT } from "../plans.js";
 import { REGION_CODES } from "../regions.js";
 import { ANY_VALUE } from "../search-params.js";
 import { STAGE_CODES } from "../stages.js";
@@ -94,9 +93,10 @@ export const fundSearchRequestSchema = z
         .optional(),
       limit: z
         .number({ error: "limit must be a number." })
-        .int("limit must be a whole number.")
         .positive("limit must be a positive number.")
-        .max(MAX_SEARCH_LIMIT, `limit must be at most ${MAX_SEARCH_LIMIT}.`)
+        // Any positive whole number is accepted, past the safe-integer range too (zod's int() would
+        // refuse 1e20): the service clamps it to the viewer's largest page.
+        .refine(Number.isInteger, "limit must be a whole number.")
         .optional(),
       offset: z
         .number({ error: "offset must be a number." })

@@ -1,5 +1,5 @@
-import { Pause, Play, RotateCcw, Search, Trash2, TriangleAlert } from "lucide-react";
-import { useDeferredValue, useState } from "react";
+import { ArrowRight, Pause, Play, RotateCcw, Search, Trash2, TriangleAlert } from "lucide-react";
+import { useDeferredValue, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ADMIN_TEXTS, usersLoadFailedText } from "../../../shared/admin-texts.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
@@ -34,6 +34,25 @@ const COLUMNS = [
   "Actions",
 ] as const;
 const SKELETON_ROWS = 5;
+/** The actions column stays in view at the frame's right edge, with a shadow over what scrolls beneath. */
+const PINNED_CELL = "sticky right-0 shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.2)]";
+
+/** Whether the element's content is wider than the element (it scrolls sideways), kept up to date. */
+function useOverflowsSideways<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const check = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, []);
+  return [ref, overflows] as const;
+}
 
 const ACTION_ICONS = {
   pause_subscription: Pause,
@@ -54,6 +73,7 @@ export function UsersPage() {
   const deferredQuery = useDeferredValue(query);
   const [target, setTarget] = useState<Target | null>(null);
   const visible = users.data ? filterUsers(users.data, deferredQuery) : [];
+  const [frameRef, overflows] = useOverflowsSideways<HTMLElement>();
 
   const confirm = () => {
     if (!target) return;
@@ -104,53 +124,67 @@ export function UsersPage() {
           {usersLoadFailedText(messageOr(users.error, ADMIN_TEXTS.fetchUsersFailed))}
         </p>
       ) : (
-        // Wide table, narrow screens: it scrolls sideways inside its frame, which keyboard users can focus.
-        <section
-          aria-label="Users"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-          tabIndex={0}
-          className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden"
-        >
-          <table className="w-full min-w-[60rem] text-left text-sm" aria-busy={users.isPending}>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th
-                    key={column}
-                    scope="col"
-                    className={cn("px-3 py-3 align-bottom", column === "Actions" && "text-right")}
-                  >
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {users.isPending ? (
-                Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on.
-                  <tr key={index}>
-                    {COLUMNS.map((column) => (
-                      <td key={column} className="px-3 py-4">
-                        <Skeleton className="h-4 w-full max-w-32" />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              ) : visible.length === 0 ? (
+        // Wide table, narrow screens: it scrolls sideways inside its frame, which keyboard users can focus;
+        // a hint says so while it overflows, and the actions column stays pinned at the right edge.
+        <div className="flex flex-col gap-2">
+          {overflows && (
+            <p id="users-scroll-hint" className="flex items-center gap-1.5 text-sm text-slate-600">
+              Scroll the table sideways for status, subscription and dates
+              <ArrowRight className="size-4 shrink-0" aria-hidden="true" />
+            </p>
+          )}
+          <section
+            ref={frameRef}
+            aria-label="Users"
+            aria-describedby={overflows ? "users-scroll-hint" : undefined}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+            tabIndex={0}
+            className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden"
+          >
+            <table className="w-full min-w-[60rem] text-left text-sm" aria-busy={users.isPending}>
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>
-                  <td colSpan={COLUMNS.length} className="px-3 py-12 text-center text-slate-600">
-                    {ADMIN_TEXTS.noUsers}
-                  </td>
+                  {COLUMNS.map((column) => (
+                    <th
+                      key={column}
+                      scope="col"
+                      className={cn(
+                        "px-3 py-3 align-bottom",
+                        column === "Actions" && `text-right ${PINNED_CELL} bg-slate-50`,
+                      )}
+                    >
+                      {column}
+                    </th>
+                  ))}
                 </tr>
-              ) : (
-                visible.map((user) => (
-                  <UserRow key={user.id} user={user} adminId={adminId} onAction={(next) => setTarget(next)} />
-                ))
-              )}
-            </tbody>
-          </table>
-        </section>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {users.isPending ? (
+                  Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on.
+                    <tr key={index}>
+                      {COLUMNS.map((column) => (
+                        <td key={column} className="px-3 py-4">
+                          <Skeleton className="h-4 w-full max-w-32" />
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                ) : visible.length === 0 ? (
+                  <tr>
+                    <td colSpan={COLUMNS.length} className="px-3 py-12 text-center text-slate-600">
+                      {ADMIN_TEXTS.noUsers}
+                    </td>
+                  </tr>
+                ) : (
+                  visible.map((user) => (
+                    <UserRow key={user.id} user={user} adminId={adminId} onAction={(next) => setTarget(next)} />
+                  ))
+                )}
+              </tbody>
+            </table>
+          </section>
+        </div>
       )}
 
       <UserActionDialog
@@ -201,7 +235,7 @@ function UserRow({
       </td>
       <td className="px-3 py-3 whitespace-nowrap text-slate-700">{createdAtText(user.createdAt)}</td>
       <td className="px-3 py-3 text-slate-700 tabular-nums">{user.savedFundsCount}</td>
-      <td className="px-3 py-3">
+      <td className={cn("px-3 py-3", PINNED_CELL, "bg-white")}>
         <div className="flex justify-end gap-1.5">
           {actions.map((action) => {
             const Icon = ACTION_ICONS[action];

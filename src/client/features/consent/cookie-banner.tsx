@@ -69,12 +69,19 @@ export function CookieBanner() {
       {/* Never taller than the space below the sticky header, which stays usable; longer content scrolls. */}
       <div className="pointer-events-auto mx-auto max-h-[calc(100dvh-5rem)] max-w-5xl overflow-y-auto overscroll-contain rounded-2xl border border-slate-200 bg-white shadow-2xl shadow-slate-900/20">
         {view === "main" ? (
-          <div className="flex flex-col gap-3 p-4 sm:p-5 md:flex-row md:items-center md:gap-8">
+          // On a phone the banner must leave the page usable above it: a title only for screen readers,
+          // one short sentence with the policy link, and the three choices in one row.
+          <div className="flex flex-col gap-2.5 p-3 sm:gap-3 sm:p-5 md:flex-row md:items-center md:gap-8">
             <div className="min-w-0 flex-1">
-              <h2 className="text-sm font-semibold text-slate-900 sm:text-base">{CONSENT_TEXTS.bannerTitle}</h2>
-              <p className="mt-1 text-sm leading-relaxed text-slate-600">
-                We use necessary cookies to run the site and, only if you agree, analytics cookies to improve it. See
-                our{" "}
+              <h2 className="sr-only text-sm font-semibold text-slate-900 sm:not-sr-only sm:text-base">
+                {CONSENT_TEXTS.bannerTitle}
+              </h2>
+              <p className="text-sm leading-snug text-slate-600 sm:mt-1 sm:leading-relaxed">
+                <span className="sm:hidden">We use analytics cookies only if you agree. See our </span>
+                <span className="hidden sm:inline">
+                  We use necessary cookies to run the site and, only if you agree, analytics cookies to improve it. See
+                  our{" "}
+                </span>
                 <Link
                   to="/privacy-policy"
                   className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
@@ -85,17 +92,21 @@ export function CookieBanner() {
               </p>
             </div>
             {/* Refusing is exactly as easy and as prominent as accepting. */}
-            <div className="grid shrink-0 grid-cols-2 gap-2 md:flex">
+            <div className="grid shrink-0 grid-cols-3 gap-2 sm:grid-cols-2 md:flex">
               <Button
                 ref={manageRef}
                 variant="outline"
-                className="col-span-2 h-9 md:h-10"
+                className="h-auto min-h-9 px-2 leading-tight whitespace-normal sm:col-span-2 sm:h-9 sm:px-4 md:h-10"
                 onClick={() => showView("preferences")}
               >
                 {CONSENT_TEXTS.managePreferences}
               </Button>
-              <Button onClick={() => saveConsent(REJECT_ALL)}>{CONSENT_TEXTS.rejectAll}</Button>
-              <Button onClick={() => saveConsent(ACCEPT_ALL)}>{CONSENT_TEXTS.acceptAll}</Button>
+              <Button className="h-auto min-h-9 px-2 sm:h-10 sm:px-4" onClick={() => saveConsent(REJECT_ALL)}>
+                {CONSENT_TEXTS.rejectAll}
+              </Button>
+              <Button className="h-auto min-h-9 px-2 sm:h-10 sm:px-4" onClick={() => saveConsent(ACCEPT_ALL)}>
+                {CONSENT_TEXTS.acceptAll}
+              </Button>
             </div>
           </div>
         ) : (

@@ -11,7 +11,7 @@ const page = (body: string, head = "<title>Seed rounds grow | Example News</titl
 });
 
 describe("extractArticle", () => {
-  it("keeps the article's text, one paragraph per line, and drops scripts, navigation and footer", () => {
+  it("keeps the article's text, one paragraph per line, and drops scripts, navigation and footer", async () => {
     const html = page(
       `<nav><a href="/">Home</a> <a href="/about">About us</a></nav>
        <article><h1>Seed rounds grow</h1><p class="byline">By Jane Doe</p>
@@ -19,7 +19,7 @@ describe("extractArticle", () => {
        <footer>Copyright Example News. All rights reserved.</footer>`,
       "<title>Seed rounds grow | Example News</title><script>var HEAD_MARKER_7f3a = 2</script><style>p{color:red}</style>",
     );
-    const article = extractArticle(html, "https://news.example/story?utm=x");
+    const article = await extractArticle(html, "https://news.example/story?utm=x");
     expect(article).toMatchObject({
       url: "https://news.example/story?utm=x",
       title: "Seed rounds grow",
@@ -30,15 +30,18 @@ describe("extractArticle", () => {
     expect(article.text).not.toMatch(/MARKER_7f3a|color:red|About us|All rights reserved/);
   });
 
-  it("refuses a page without article text", () => {
-    expect(() => extractArticle(page("<p>Please enable cookies.</p>"), "https://news.example/")).toThrow(
+  it("refuses a page without article text", async () => {
+    await expect(extractArticle(page("<p>Please enable cookies.</p>"), "https://news.example/")).rejects.toThrow(
       "no article text was found on the page",
     );
   });
 
-  it("takes a plain-text page as it is, its first line as the title", () => {
+  it("takes a plain-text page as it is, its first line as the title", async () => {
     const body = `Quarterly venture report\n\n${"Funding rose across every stage this quarter. ".repeat(8)}`;
-    const article = extractArticle({ url: "https://www.data.example/r.txt", kind: "text", body }, "https://x/r.txt");
+    const article = await extractArticle(
+      { url: "https://www.data.example/r.txt", kind: "text", body },
+      "https://x/r.txt",
+    );
     expect(article).toMatchObject({ title: "Quarterly venture report", siteName: "data.example", byline: null });
   });
 

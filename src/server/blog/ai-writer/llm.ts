@@ -1,7 +1,9 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import type OpenAI from "openai";
 import type { Logger } from "pino";
 import { upstreamFailed, upstreamTimeout } from "../../errors.js";
 import type { Article } from "./extract.js";
+
+type OpenAiModule = typeof import("openai");
 
 export type LlmOptions = { apiKey: string | undefined; baseUrl: string; model: string; timeoutMs: number };
 
@@ -45,29 +47,37 @@ export function unfence(answer: string): string {
 
 /** The LLM side of the writer: one chat completion from an OpenAI-compatible endpoint. */
 export class LlmWriter {
-  private readonly client: OpenAI;
+  /** The SDK and its client, made on the first call: most servers never write with an LLM. */
+  private sdk: Promise<{ module: OpenAiModule; client: OpenAI }> | undefined;
 
   constructor(
     private readonly options: LlmOptions,
     private readonly logger: Logger,
-  ) {
-    this.client = new OpenAI({
-      apiKey: options.apiKey,
-      baseURL: options.baseUrl,
-      timeout: options.timeoutMs,
-      maxRetries: 1,
-      // Only what the configuration says: no organisation or project picked up from stray variables.
-      organization: null,
-      project: null,
-    });
+  ) {}
+
+  private connect(): Promise<{ module: OpenAiModule; client: OpenAI }> {
+    this.sdk ??= import("openai").then((module) => ({
+      module,
+      client: new module.default({
+        apiKey: this.options.apiKey,
+        baseURL: this.options.baseUrl,
+        timeout: this.options.timeoutMs,
+        maxRetries: 1,
+        // Only what the configuration says: no organisation or project picked up from stray variables.
+        organization: null,
+        project: null,
+      }),
+    }));
+    return this.sdk;
   }
 
   async write(articles: readonly Article[]): Promise<string> {
     // The SDK's timeout counts per attempt; this one bounds the attempt and its retry together.
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     let answer: string | null | undefined;
+    const { module, client } = await this.connect();
     try {
-      const completion = await this.client.chat.completions.create(
+      const completion = await client.chat.completions.create(
         {
           model: this.options.model,
           messages: [
@@ -80,7 +90,7 @@ export class LlmWriter {
       );
       answer = completion.choices[0]?.message?.content;
     } catch (error) {
-      throw this.failure(error, deadline);
+      throw this.failure(error, deadline, module);
     }
     const markdown = unfence(answer ?? "");
     if (!markdown) {
@@ -90,7 +100,8 @@ export class LlmWriter {
     return markdown;
   }
 
-  private failure(error: unknown, deadline: AbortSignal) {
+  private failure(error: unknown, deadline: AbortSignal, sdk: OpenAiModule) {
+    const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk;
     const timedOut =
       error instanceof APIConnectionTimeoutError || (error instanceof APIUserAbortError && deadline.aborted);
     const status = error instanceof APIError && typeof error.status === "number" ? error.status : undefined;

@@ -78,7 +78,7 @@ export class AiWriterService {
   private async read(url: string): Promise<Reading> {
     try {
       const page = await fetchPage(url, this.allowList, PAGE_LIMITS);
-      return { ok: true, article: extractArticle(page, url) };
+      return { ok: true, article: await extractArticle(page, url) };
     } catch (error) {
       if (!(error instanceof Unreadable)) throw error;
       this.options.logger.info({ url, reason: error.reason }, "AI writer: a source could not be read");

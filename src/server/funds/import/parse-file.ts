@@ -1,8 +1,9 @@
 import { isUtf8 } from "node:buffer";
 import { pipeline, Readable } from "node:stream";
-import * as XLSX from "@e965/xlsx";
+import type * as XLSX from "@e965/xlsx";
 import { type Parser, parse as parseCsv } from "csv-parse";
 import { DomainError } from "../../errors.js";
+import { loadXlsx, type XlsxModule } from "../load-xlsx.js";
 
 /** One data row of a spreadsheet: its 1-based row number as the user sees it (header = row 1). */
 export type SheetRecord = { row: number; values: Record<string, string> };
@@ -71,7 +72,7 @@ export type Spreadsheet = {
 type TableSource = { table(): AsyncGenerator<string[]>; fraction(): number };
 
 export async function openSpreadsheet(buffer: Buffer, kind: ImportFileKind): Promise<Spreadsheet> {
-  const source = kind === "csv" ? csvSource(buffer) : workbookSource(buffer, kind);
+  const source = kind === "csv" ? csvSource(buffer) : workbookSource(buffer, kind, await loadXlsx());
   const layout = await readLayout(source);
   return {
     columns: layout.columns.filter(Boolean),
@@ -221,21 +222,21 @@ function csvSource(buffer: Buffer): TableSource {
  * The first sheet of an Excel workbook. The workbook is read whole (the format needs it), but its
  * rows are turned into text a slice at a time rather than copied into one table.
  */
-function workbookSource(buffer: Buffer, kind: ImportFileKind): TableSource {
+function workbookSource(buffer: Buffer, kind: ImportFileKind, xlsx: XlsxModule): TableSource {
   // SheetJS reads almost any bytes as some kind of sheet; an .xlsx must at least be a zip archive.
   if (kind === "xlsx" && !(buffer[0] === 0x50 && buffer[1] === 0x4b)) {
     throw new ImportFileError("The file is not a valid Excel (.xlsx) workbook.");
   }
   let workbook: XLSX.WorkBook;
   try {
-    workbook = XLSX.read(buffer, { type: "buffer", cellDates: true, dense: true });
+    workbook = xlsx.read(buffer, { type: "buffer", cellDates: true, dense: true });
   } catch (error) {
     throw new ImportFileError(`The Excel file could not be read: ${(error as Error).message}`);
   }
   const firstSheet = workbook.SheetNames[0];
   const sheet = firstSheet ? workbook.Sheets[firstSheet] : undefined;
   if (!sheet) throw new ImportFileError("The Excel file has no sheet.");
-  const range = sheet["!ref"] ? XLSX.utils.decode_range(sheet["!ref"]) : null;
+  const range = sheet["!ref"] ? xlsx.utils.decode_range(sheet["!ref"]) : null;
   let done = 0;
   const rowCount = range ? range.e.r - range.s.r + 1 : 0;
   return {
@@ -243,7 +244,7 @@ function workbookSource(buffer: Buffer, kind: ImportFileKind): TableSource {
       if (!range) return;
       for (let first = range.s.r; first <= range.e.r; first += SHEET_CHUNK_ROWS) {
         const last = Math.min(range.e.r, first + SHEET_CHUNK_ROWS - 1);
-        const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
+        const rows = xlsx.utils.sheet_to_json<unknown[]>(sheet, {
           header: 1,
           raw: false,
           defval: "",

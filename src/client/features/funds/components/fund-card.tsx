@@ -36,7 +36,9 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
     <article
       aria-labelledby={nameId}
       className={cn(
-        "flex h-full flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md sm:p-6",
+        // Denser on a phone (tighter spacing, tag headings for screen readers only, the description cut
+        // at two lines, a one-line Premium teaser): a card fits in about half a screen, not more than one.
+        "flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md sm:gap-5 sm:p-6",
         className,
       )}
     >
@@ -59,30 +61,34 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
         <SaveFundButton fund={fund} viewer={viewer} isSaved={isSaved} onToggleSave={toggleSave} describedBy={nameId} />
       </header>
 
-      <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 px-4 py-3 text-sm">
-        <div>
+      {/* One line of label and value on a phone, two boxed figures from the sm breakpoint. */}
+      <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm sm:grid sm:grid-cols-2 sm:gap-3 sm:rounded-xl sm:bg-slate-50 sm:px-4 sm:py-3">
+        <div className="flex items-baseline gap-1.5 sm:block">
           <dt className="text-xs font-medium text-slate-600">Fund size</dt>
-          <dd className="mt-0.5 text-base font-semibold text-slate-900">
+          <dd className="font-semibold text-slate-900 sm:mt-0.5 sm:text-base">
             {formatFundSize(fund.fundSize, fund.currency)}
           </dd>
         </div>
         {fund.foundedYear !== null && (
-          <div>
+          <div className="flex items-baseline gap-1.5 sm:block">
             <dt className="text-xs font-medium text-slate-600">Founded</dt>
-            <dd className="mt-0.5 text-base font-semibold text-slate-900">{fund.foundedYear}</dd>
+            <dd className="font-semibold text-slate-900 sm:mt-0.5 sm:text-base">{fund.foundedYear}</dd>
           </div>
         )}
       </dl>
 
-      <dl className="grid gap-4 text-sm">
+      <dl className="grid gap-2 text-sm max-sm:[&_dt]:sr-only sm:gap-4">
         <FundTags fund={fund} />
       </dl>
 
-      {fund.description && <p className="text-sm leading-relaxed text-slate-700">{fund.description}</p>}
+      {fund.description && (
+        // The whole text is on the fund page, one tap away.
+        <p className="text-sm leading-relaxed text-slate-700 max-sm:line-clamp-2">{fund.description}</p>
+      )}
 
       {fund.matchReasons.length > 0 && (
         <div>
-          <p className="mb-1.5 text-xs font-medium text-slate-600" id={`fund-${fund.id}-reasons`}>
+          <p className="mb-1.5 text-xs font-medium text-slate-600 max-sm:sr-only" id={`fund-${fund.id}-reasons`}>
             {reasonsTitle}
           </p>
           <ul aria-labelledby={`fund-${fund.id}-reasons`} className="flex flex-wrap gap-1.5">
@@ -98,7 +104,7 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
         </div>
       )}
 
-      <div className="mt-auto flex flex-col gap-3">
+      <div className="mt-auto flex flex-col gap-2 sm:gap-3">
         {fund.isPremium ? <PremiumPlaceholder /> : <PremiumDetails fund={fund} />}
         <p className="flex items-center gap-1.5 text-xs text-slate-600">
           <History className="size-3.5 shrink-0" aria-hidden="true" />
@@ -115,11 +121,11 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
  */
 export function PremiumPlaceholder() {
   return (
-    <div className="relative overflow-hidden rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-3">
+    <div className="relative overflow-hidden rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-2 sm:py-3">
       <div aria-hidden="true" className="pointer-events-none grid gap-1 text-sm text-slate-600 blur-[5px] select-none">
         <p className="font-medium">Contact details • Check size</p>
-        <p>www.fund-website.com • Managing Partner</p>
-        <p>$500K – $5M • Leads rounds</p>
+        <p className="max-sm:hidden">www.fund-website.com • Managing Partner</p>
+        <p className="max-sm:hidden">$500K – $5M • Leads rounds</p>
       </div>
       <div className="absolute inset-0 flex items-center justify-center">
         <span className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-xs font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200">
@@ -156,7 +162,7 @@ export function PremiumDetails({ fund }: { fund: FundResult }) {
   if (rows.length === 0) return null;
 
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-xl border border-slate-200 px-4 py-3 text-sm">
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl border border-slate-200 px-3 py-2 text-sm sm:gap-y-1.5 sm:px-4 sm:py-3">
       {rows.map((row) => (
         <div key={row.label} className="contents">
           <dt className="text-slate-600">{row.label}</dt>
