@@ -1,3 +1,4 @@
+import { expectNoSeriousViolations } from "./support/axe.js";
 import { chooseOption } from "./support/select.js";
 import { type BrowserContext, expect, type Page, type Request, test } from "./support/test.js";
 
