@@ -1,10 +1,37 @@
 import { Check, ChevronDown, ChevronUp } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import { type ComponentProps, createContext, useContext, useState } from "react";
 import { cn } from "../../lib/utils.js";
 
-export const Select = SelectPrimitive.Root;
-export const SelectValue = SelectPrimitive.Value;
+const SelectOpenContext = createContext(true);
+
+/**
+ * Radix's Select, whose items exist only while the list is open. Radix renders every item of a
+ * closed select off-screen to know the chosen one's text; with the country list that was the
+ * largest piece of the home page's hydration on a phone. So the value's text is given to
+ * SelectValue as its children, and typing letters on a closed select no longer picks an item.
+ */
+export function Select({ open, defaultOpen, onOpenChange, ...props }: ComponentProps<typeof SelectPrimitive.Root>) {
+  const [ownOpen, setOwnOpen] = useState(defaultOpen ?? false);
+  const isOpen = open ?? ownOpen;
+  return (
+    <SelectOpenContext value={isOpen}>
+      <SelectPrimitive.Root
+        open={isOpen}
+        onOpenChange={(next) => {
+          setOwnOpen(next);
+          onOpenChange?.(next);
+        }}
+        {...props}
+      />
+    </SelectOpenContext>
+  );
+}
+
+/** The chosen value's text: its children (see Select), or the placeholder when nothing is chosen. */
+export function SelectValue(props: ComponentProps<typeof SelectPrimitive.Value>) {
+  return <SelectPrimitive.Value {...props} />;
+}
 export const SelectGroup = SelectPrimitive.Group;
 
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
@@ -46,7 +73,7 @@ export function SelectContent({
           <ChevronUp className="size-4" aria-hidden="true" />
         </SelectPrimitive.ScrollUpButton>
         <SelectPrimitive.Viewport className={cn("p-1", position === "popper" && "max-h-80")}>
-          {children}
+          <OpenOnly>{children}</OpenOnly>
         </SelectPrimitive.Viewport>
         <SelectPrimitive.ScrollDownButton className="flex h-6 cursor-default items-center justify-center text-slate-500">
           <ChevronDown className="size-4" aria-hidden="true" />
@@ -54,6 +81,10 @@ export function SelectContent({
       </SelectPrimitive.Content>
     </SelectPrimitive.Portal>
   );
+}
+
+function OpenOnly({ children }: { children: ComponentProps<"div">["children"] }) {
+  return useContext(SelectOpenContext) ? children : null;
 }
 
 export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {

@@ -26,7 +26,7 @@ const POINTS = [
 /** How the fund data is kept; the hero's 'Updated bi-weekly' claim links here (/#about-our-data). */
 export function AboutDataSection() {
   return (
-    <section id="about-our-data" aria-labelledby="about-our-data-title" className="py-20 sm:py-24">
+    <section id="about-our-data" aria-labelledby="about-our-data-title" className="below-fold py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <div className="max-w-2xl">
           <h2 id="about-our-data-title" className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">

@@ -3,7 +3,7 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "..
 
 export function FaqSection() {
   return (
-    <section id="faq" aria-labelledby="faq-title" className="bg-slate-50 py-20 sm:py-24">
+    <section id="faq" aria-labelledby="faq-title" className="below-fold bg-slate-50 py-20 sm:py-24">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6 lg:grid-cols-[1fr_2fr] lg:gap-16 lg:px-8">
         <div>
           <h2 id="faq-title" className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">

@@ -43,7 +43,7 @@ const FEATURES = [
 
 export function FeaturesSection() {
   return (
-    <section id="features" aria-labelledby="features-title" className="py-20 sm:py-24">
+    <section id="features" aria-labelledby="features-title" className="below-fold py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">Premium</p>

@@ -15,7 +15,11 @@ const STEPS = [
 
 export function HowItWorksSection() {
   return (
-    <section id="how-it-works" aria-labelledby="how-it-works-title" className="bg-slate-900 py-20 text-white sm:py-24">
+    <section
+      id="how-it-works"
+      aria-labelledby="how-it-works-title"
+      className="below-fold bg-slate-900 py-20 text-white sm:py-24"
+    >
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="how-it-works-title" className="text-3xl font-semibold tracking-tight sm:text-4xl">

@@ -18,7 +18,7 @@ export type BlogTeaser = {
 export function InsightsTeaser({ posts }: { posts: readonly BlogTeaser[] }) {
   if (posts.length === 0) return null;
   return (
-    <section id="insights" aria-labelledby="insights-title" className="py-20 sm:py-24">
+    <section id="insights" aria-labelledby="insights-title" className="below-fold py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <h2 id="insights-title" className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">

@@ -178,7 +178,7 @@ export function AdvancedFilters({ locked, countryOptions, onUnlock }: AdvancedFi
               </label>
               <Select value={field.value} onValueChange={field.onChange} disabled={locked}>
                 <SelectTrigger id="advanced-sort">
-                  <SelectValue />
+                  <SelectValue>{SORT_LABELS[field.value as keyof typeof SORT_LABELS] ?? field.value}</SelectValue>
                 </SelectTrigger>
                 <SelectContent>
                   {SEARCH_SORTS.map((sort) => (

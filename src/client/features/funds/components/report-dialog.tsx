@@ -120,7 +120,9 @@ function ReportForm({ fundId, fundName, onDone }: { fundId: number; fundName: st
                 aria-invalid={fieldError ? true : undefined}
                 aria-describedby={fieldError ? "report-field-error" : undefined}
               >
-                <SelectValue placeholder={FUND_REPORT_TEXTS.fieldPlaceholder} />
+                <SelectValue placeholder={FUND_REPORT_TEXTS.fieldPlaceholder}>
+                  {field.value ? REPORT_FIELD_LABELS[field.value as keyof typeof REPORT_FIELD_LABELS] : null}
+                </SelectValue>
               </SelectTrigger>
               <SelectContent>
                 {REPORT_FIELDS.map((code) => (

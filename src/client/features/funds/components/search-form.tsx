@@ -275,7 +275,13 @@ function ListSelectField({
           aria-invalid={error ? true : undefined}
           aria-describedby={message ? messageId : undefined}
         >
-          <SelectValue placeholder={anyLabel} />
+          <SelectValue placeholder={anyLabel}>
+            {value === ANY_VALUE
+              ? anyLabel
+              : value === SEVERAL_VALUE
+                ? several(values.length)
+                : (options.find((option) => option.value === value)?.label ?? value)}
+          </SelectValue>
         </SelectTrigger>
         <SelectContent>
           <SelectItem value={ANY_VALUE}>{anyLabel}</SelectItem>
