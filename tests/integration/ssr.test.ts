@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inlineStylesheets } from "../../src/server/site/client-app.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
 
@@ -193,5 +194,23 @@ describe.each(TEST_DRIVERS)("server-rendered pages (%s)", (driver) => {
     const response = await get("/terms?inert");
     expect(response.body).not.toContain("<script>alert(1)");
     expect(pageData(response.body)?.[1]?.text).toBe("</script><script>alert(1)</script>\u2028");
+  });
+});
+
+describe("the build's stylesheet", () => {
+  it("is written into the page, unless it could close its element or is missing", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "fundmatch-css-"));
+    mkdirSync(path.join(dir, "assets"));
+    writeFileSync(path.join(dir, "assets", "index-abc.css"), "body{color:red}");
+    writeFileSync(path.join(dir, "assets", "evil-abc.css"), "a{content:'</style><script>x</script>'}");
+    const template = [
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/evil-abc.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/missing-abc.css">',
+    ].join("\n");
+    const html = await inlineStylesheets(template, dir);
+    expect(html).toContain("<style>body{color:red}</style>");
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/evil-abc.css">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/missing-abc.css">');
   });
 });

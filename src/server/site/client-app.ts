@@ -34,6 +34,24 @@ async function resolvePage(pathname: string, resolvers: readonly PageResolver[])
 }
 
 /**
+ * The build's stylesheets written into the page itself: on a phone network a separate stylesheet
+ * costs a round trip before anything can paint (about 0.5 s of the largest paint in Lighthouse's
+ * mobile runs), while the whole sheet compresses to about 13 KB. The CSP already allows inline
+ * styles. A sheet that is missing or could close the style element stays a link.
+ */
+export async function inlineStylesheets(template: string, clientDir: string): Promise<string> {
+  let html = template;
+  for (const match of template.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g)) {
+    const [tag, href] = match;
+    if (!href) continue;
+    const css = await readFile(path.join(clientDir, href), "utf8").catch(() => undefined);
+    if (css === undefined || /<\/style/i.test(css)) continue;
+    html = html.replace(tag, () => `<style>${css}</style>`);
+  }
+  return html;
+}
+
+/**
  * Serves the built client: hashed assets cached for a year, and every page path gets index.html
  * with that page's head. Registered on the root instance, since it owns the root 404 handler.
  */
@@ -51,7 +69,7 @@ export async function registerClientApp(
     );
     return;
   }
-  const shell = new HtmlShell(await readFile(indexFile, "utf8"), clientConfig);
+  const shell = new HtmlShell(await inlineStylesheets(await readFile(indexFile, "utf8"), clientDir), clientConfig);
   const renderer = await ServerRenderer.load(config.SSR_ENTRY, clientDir, JSON.stringify(clientConfig), app.log);
   await app.register(fastifyStatic, {
     root: clientDir,
