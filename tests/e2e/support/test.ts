@@ -1,4 +1,4 @@
-import { test as base, type Page } from "@playwright/test";
+import { test as base, type Page, type Response } from "@playwright/test";
 
 export * from "@playwright/test";
 
@@ -13,18 +13,24 @@ export async function waitForApp(page: Page): Promise<void> {
   });
 }
 
+/** An HTML page of the app itself (not the API's own pages, such as its reference at /_api/docs). */
+function isAppPage(response: Response | null): boolean {
+  if (!response?.headers()["content-type"]?.startsWith("text/html")) return false;
+  return !new URL(response.url()).pathname.startsWith("/_api/");
+}
+
 /** Makes goto and reload wait for the app as well as for the page. */
 export function waitForAppOnNavigation(page: Page): Page {
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args: Parameters<Page["goto"]>) => {
     const response = await goto(...args);
-    if (response?.headers()["content-type"]?.startsWith("text/html")) await waitForApp(page);
+    if (isAppPage(response)) await waitForApp(page);
     return response;
   };
   page.reload = async (...args: Parameters<Page["reload"]>) => {
     const response = await reload(...args);
-    if (response?.headers()["content-type"]?.startsWith("text/html")) await waitForApp(page);
+    if (isAppPage(response)) await waitForApp(page);
     return response;
   };
   return page;
