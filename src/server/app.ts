@@ -130,6 +130,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       aiWriterMode: config.AI_WRITER_MODE,
     },
     [blogPageResolver(services.blog), fundPageResolver(services.funds)],
+    // A visitor's page changes only with the funds and the blog, whose versions every instance follows.
+    async (request) =>
+      request.cookies[SESSION_COOKIE]
+        ? undefined
+        : `${(await services.fundsIndex.current()).version}.${(await services.publishedPosts.current()).version}`,
   );
   await app.ready();
   return app as unknown as App;

@@ -22,17 +22,30 @@ export function acceptedEncoding(header: string | undefined): "br" | "gzip" | un
   return undefined;
 }
 
+/** Compressed copies of pages that are sent again and again (a visitor's page), by the page's text. */
+export type CompressedCopies = WeakMap<object, Partial<Record<"br" | "gzip", Buffer>>>;
+
 /**
  * Sends a page compressed when the client accepts it. Pages are answered by the not-found handler,
- * which the compression plugin's per-route hooks do not reach.
+ * which the compression plugin's per-route hooks do not reach. With `keep` (an object that lives
+ * as long as this exact text, and the copies), each compressed form is made once.
  */
-export async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string): Promise<FastifyReply> {
+export async function sendHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  keep?: { owner: object; copies: CompressedCopies },
+): Promise<FastifyReply> {
   reply.header("vary", reply.getHeader("vary") ? `${reply.getHeader("vary")}, Accept-Encoding` : "Accept-Encoding");
   const encoding = acceptedEncoding(request.headers["accept-encoding"]);
-  if (!encoding || request.method === "HEAD" || Buffer.byteLength(html) < MIN_BYTES) return reply.send(html);
+  // Characters, not bytes: a text this long in characters is at least as long in bytes.
+  if (!encoding || request.method === "HEAD" || html.length < MIN_BYTES) return reply.send(html);
+  const kept = keep?.copies.get(keep.owner)?.[encoding];
+  if (kept) return reply.header("content-encoding", encoding).send(kept);
   const body =
     encoding === "br"
-      ? await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-      : await gzipAsync(html, { level: 6 });
+      ? await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: keep ? 9 : 4 } })
+      : await gzipAsync(html, { level: keep ? 9 : 6 });
+  if (keep) keep.copies.set(keep.owner, { ...keep.copies.get(keep.owner), [encoding]: body });
   return reply.header("content-encoding", encoding).send(body);
 }

@@ -2,16 +2,22 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { faqJsonLd } from "../../shared/faq.js";
 import { HOME_META } from "../../shared/home-meta.js";
 import { NOT_FOUND_META, pageMetaFor } from "../../shared/page-meta.js";
 import type { Config } from "../config.js";
-import { sendHtml } from "../http/compressed-html.js";
-import { type AppConfigForClient, HtmlShell, type PageResolution, type PageResolver } from "../http/html-shell.js";
+import { type CompressedCopies, sendHtml } from "../http/compressed-html.js";
+import {
+  type AppConfigForClient,
+  HtmlShell,
+  type PageHead,
+  type PageResolution,
+  type PageResolver,
+} from "../http/html-shell.js";
 import { requestedPath } from "../http/not-found.js";
 import { requestOrigin } from "../http/origin.js";
-import { ServerRenderer } from "./ssr.js";
+import { type ServerRendered, ServerRenderer } from "./ssr.js";
 
 const NOT_FOUND: PageResolution = { status: 404, head: NOT_FOUND_META };
 
@@ -60,6 +66,8 @@ export async function registerClientApp(
   config: Config,
   clientConfig: AppConfigForClient,
   resolvers: readonly PageResolver[] = [],
+  /** What a visitor's page depends on beyond its URL (data versions); undefined for a signed-in request. */
+  visitorKey: (request: FastifyRequest) => Promise<string | undefined> = async () => undefined,
 ): Promise<void> {
   const clientDir = config.CLIENT_DIR;
   const indexFile = clientDir ? path.join(clientDir, "index.html") : undefined;
@@ -70,6 +78,18 @@ export async function registerClientApp(
     return;
   }
   const shell = new HtmlShell(await inlineStylesheets(await readFile(indexFile, "utf8"), clientDir), clientConfig);
+  // The whole page of a rendered app, kept with it (a kept visitor's page is then sent as it is),
+  // and its compressed copies, kept with the page's text entry.
+  type KeptPage = { head: PageHead; origin: string; html: string };
+  const pages = new WeakMap<ServerRendered, KeptPage>();
+  const compressed: CompressedCopies = new WeakMap();
+  const pageOf = (rendered: ServerRendered, head: PageHead, origin: string): KeptPage => {
+    const kept = pages.get(rendered);
+    if (kept && kept.head === head && kept.origin === origin) return kept;
+    const page = { head, origin, html: shell.renderWithApp(head, origin, rendered) };
+    pages.set(rendered, page);
+    return page;
+  };
   const renderer = await ServerRenderer.load(config.SSR_ENTRY, clientDir, JSON.stringify(clientConfig), app.log);
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -93,19 +113,26 @@ export async function registerClientApp(
       return reply.redirect(query === -1 ? page.location : page.location + request.url.slice(query), 301);
     }
     const origin = requestOrigin(request, config.PUBLIC_ORIGIN);
-    const rendered = renderer?.rendersPath(pathname) ? await renderer.render(app, request) : undefined;
+    const result = renderer?.rendersPath(pathname)
+      ? await renderer.render(app, request, await visitorKey(request))
+      : undefined;
     const send = (html: string) => sendHtml(request, reply, html);
-    if (!rendered) {
+    if (!result) {
       reply.status(page.status).header("cache-control", "no-cache").type("text/html; charset=utf-8");
       return send(shell.render(page.head, origin));
     }
-    if (rendered.setCookie.length > 0) reply.header("set-cookie", rendered.setCookie);
+    const { rendered, setCookie } = result;
+    if (setCookie.length > 0) reply.header("set-cookie", setCookie);
     // A signed-in visitor's page carries their data: no shared cache may keep it.
     reply
       .status(page.status)
       .header("cache-control", rendered.personal ? "private, no-cache" : "no-cache")
       .header("vary", "Cookie")
       .type("text/html; charset=utf-8");
-    return send(shell.renderWithApp(page.head, origin, rendered));
+    const whole = pageOf(rendered, page.head, origin);
+    // A signed-in visitor's page is made for this one answer: compressed once, not kept.
+    return rendered.personal
+      ? send(whole.html)
+      : sendHtml(request, reply, whole.html, { owner: whole, copies: compressed });
   });
 }
