@@ -11,6 +11,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle (dist/ssr) needs no copy of the static files.
   publicDir: isSsrBuild ? false : "public",
   plugins: [react(), tailwindcss()],
+  // The server-rendering bundle takes in the icon and Radix packages rather than loading them from
+  // node_modules: their entry points import every icon and every primitive, which the server would
+  // otherwise keep in memory for good; bundled, only what the pages use is left.
+  ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//] },
   server: {
     proxy: { "/_api": { target: apiTarget, changeOrigin: false } },
   },

@@ -79,14 +79,15 @@ export async function registerClientApp(
   }
   const shell = new HtmlShell(await inlineStylesheets(await readFile(indexFile, "utf8"), clientDir), clientConfig);
   // The whole page of a rendered app, kept with it (a kept visitor's page is then sent as it is),
-  // and its compressed copies, kept with the page's text entry.
-  type KeptPage = { head: PageHead; origin: string; html: string };
+  // and its compressed copies, kept with the page's text entry. A rendered app stands for one URL
+  // at one state of the data, which also decides the page's head, so the origin is the only other key.
+  type KeptPage = { origin: string; html: string };
   const pages = new WeakMap<ServerRendered, KeptPage>();
   const compressed: CompressedCopies = new WeakMap();
   const pageOf = (rendered: ServerRendered, head: PageHead, origin: string): KeptPage => {
     const kept = pages.get(rendered);
-    if (kept && kept.head === head && kept.origin === origin) return kept;
-    const page = { head, origin, html: shell.renderWithApp(head, origin, rendered) };
+    if (kept && kept.origin === origin) return kept;
+    const page = { origin, html: shell.renderWithApp(head, origin, rendered) };
     pages.set(rendered, page);
     return page;
   };
