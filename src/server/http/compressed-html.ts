@@ -23,7 +23,7 @@ export function acceptedEncoding(header: string | undefined): "br" | "gzip" | un
 }
 
 /** Compressed copies of pages that are sent again and again (a visitor's page), by the page's text. */
-export type CompressedCopies = WeakMap<object, Partial<Record<"br" | "gzip", Buffer>>>;
+export type CompressedCopies = WeakMap<object, Partial<Record<"br" | "gzip", Promise<Buffer>>>>;
 
 /**
  * Sends a page compressed when the client accepts it. Pages are answered by the not-found handler,
@@ -40,12 +40,14 @@ export async function sendHtml(
   const encoding = acceptedEncoding(request.headers["accept-encoding"]);
   // Characters, not bytes: a text this long in characters is at least as long in bytes.
   if (!encoding || request.method === "HEAD" || html.length < MIN_BYTES) return reply.send(html);
-  const kept = keep?.copies.get(keep.owner)?.[encoding];
-  if (kept) return reply.header("content-encoding", encoding).send(kept);
-  const body =
-    encoding === "br"
-      ? await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: keep ? 9 : 4 } })
-      : await gzipAsync(html, { level: keep ? 9 : 6 });
-  if (keep) keep.copies.set(keep.owner, { ...keep.copies.get(keep.owner), [encoding]: body });
-  return reply.header("content-encoding", encoding).send(body);
+  // A kept copy, or one being made for another request (many visitors arrive at once), is shared.
+  let body = keep?.copies.get(keep.owner)?.[encoding];
+  if (!body) {
+    body =
+      encoding === "br"
+        ? brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: keep ? 7 : 4 } })
+        : gzipAsync(html, { level: keep ? 9 : 6 });
+    if (keep) keep.copies.set(keep.owner, { ...keep.copies.get(keep.owner), [encoding]: body });
+  }
+  return reply.header("content-encoding", encoding).send(await body);
 }

@@ -64,6 +64,7 @@ function partChunks(manifest: Record<string, ManifestChunk>): (parts: readonly s
  */
 export class ServerRenderer {
   private readonly cache = new Map<string, ServerRendered>();
+  private readonly inflight = new Map<string, Promise<{ rendered: ServerRendered; setCookie: string[] } | undefined>>();
 
   private constructor(
     private readonly entry: ServerEntry,
@@ -105,8 +106,25 @@ export class ServerRenderer {
     visitorKey: string | undefined,
   ): Promise<{ rendered: ServerRendered; setCookie: string[] } | undefined> {
     const quickKey = visitorKey === undefined ? undefined : `${visitorKey}\0${request.url}`;
-    const known = quickKey === undefined ? undefined : this.cache.get(quickKey);
+    if (quickKey === undefined) return this.renderFresh(server, request, undefined);
+    const known = this.cache.get(quickKey);
     if (known) return { rendered: known, setCookie: [] };
+    // Visitors asking for the same page at once wait for one render instead of each making their own.
+    let pending = this.inflight.get(quickKey);
+    if (!pending) {
+      pending = this.renderFresh(server, request, quickKey);
+      this.inflight.set(quickKey, pending);
+      void pending.finally(() => this.inflight.delete(quickKey));
+    }
+    const result = await pending;
+    return result && { rendered: result.rendered, setCookie: [] };
+  }
+
+  private async renderFresh(
+    server: FastifyInstance,
+    request: FastifyRequest,
+    quickKey: string | undefined,
+  ): Promise<{ rendered: ServerRendered; setCookie: string[] } | undefined> {
     const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
     const cookie = request.headers.cookie;
     const headers: Record<string, string> = { accept: "application/json" };
