@@ -16,11 +16,11 @@
  *
  * Last, Lighthouse on the public pages (`npm run lighthouse`), on a server of its own once the others have stopped.
  */
+
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { runPendingCleanups } from "./bench/cleanup.js";
 import { GZIP_LEVEL, measureClientJs } from "./bench/client-js.js";
 import { measureColdStarts } from "./bench/cold-start.js";
 import { type ImportBenchResult, measureImports, renderImportReport } from "./bench/import.js";
@@ -48,6 +48,7 @@ import {
   scenarioBudgets,
   summarise,
 } from "./bench/results.js";
+import { runBenchScript } from "./bench/run-script.js";
 import { runScenario, type ScenarioContext } from "./bench/scenario.js";
 import { stopAllServers } from "./bench/server-process.js";
 import { type BenchSettings, readSettings, redactUrl } from "./bench/settings.js";
@@ -251,23 +252,5 @@ function elapsedText(): string {
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
-/** Ctrl-C or a kill of the bench: stop the servers and drop the scratch databases before leaving. */
-function exitOnSignal(signal: NodeJS.Signals): void {
-  log(`${signal}: stopping servers and cleaning up`);
-  void stopAllServers()
-    .then(runPendingCleanups)
-    .finally(() => process.exit(130));
-}
-process.once("SIGINT", exitOnSignal);
-process.once("SIGTERM", exitOnSignal);
-
-main()
-  .then((code) => {
-    process.exitCode = code;
-  })
-  .catch(async (error: unknown) => {
-    console.error(error);
-    await stopAllServers();
-    await runPendingCleanups();
-    process.exitCode = 1;
-  });
+// Ctrl-C or a kill of the bench: stop the servers and drop the scratch databases before leaving.
+runBenchScript(main, (signal) => log(`${signal}: stopping servers and cleaning up`));

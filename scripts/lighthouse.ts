@@ -10,12 +10,12 @@
  * Environment: LIGHTHOUSE_RUNS (measured runs per page, default 1; more = the median of each figure),
  * LIGHTHOUSE_THROTTLING (devtools, the default, or simulate), CHROMIUM_PATH (default /usr/bin/chromium).
  */
+
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { runPendingCleanups } from "./bench/cleanup.js";
 import { readLighthouseSettings, renderLighthouseReport, runLighthouse } from "./bench/lighthouse.js";
 import { pageBudgets } from "./bench/lighthouse-budgets.js";
-import { stopAllServers } from "./bench/server-process.js";
+import { runBenchScript } from "./bench/run-script.js";
 import { readSettings } from "./bench/settings.js";
 
 async function main(): Promise<number> {
@@ -27,21 +27,4 @@ async function main(): Promise<number> {
   return report.pages.flatMap(pageBudgets).every((budget) => budget.pass) ? 0 : 1;
 }
 
-function exitOnSignal(): void {
-  void stopAllServers()
-    .then(runPendingCleanups)
-    .finally(() => process.exit(130));
-}
-process.once("SIGINT", exitOnSignal);
-process.once("SIGTERM", exitOnSignal);
-
-main()
-  .then((code) => {
-    process.exitCode = code;
-  })
-  .catch(async (error: unknown) => {
-    console.error(error);
-    await stopAllServers();
-    await runPendingCleanups();
-    process.exitCode = 1;
-  });
+runBenchScript(main);

@@ -8,13 +8,13 @@
  * (mean pause between a user's calls, default 300), BENCH_DATABASE_URL or TEST_DATABASE_URL
  * (PostgreSQL admin URL; unreachable = the PostgreSQL run is skipped).
  */
+
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { runPendingCleanups } from "./bench/cleanup.js";
 import { runLoadOnBothDatabases } from "./bench/load-runs.js";
 import { readLoadSettings } from "./bench/load-scenario.js";
 import { probePostgres } from "./bench/postgres.js";
-import { stopAllServers } from "./bench/server-process.js";
+import { runBenchScript } from "./bench/run-script.js";
 import { readSettings } from "./bench/settings.js";
 
 async function main(): Promise<number> {
@@ -45,21 +45,4 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-function exitOnSignal(): void {
-  void stopAllServers()
-    .then(runPendingCleanups)
-    .finally(() => process.exit(130));
-}
-process.once("SIGINT", exitOnSignal);
-process.once("SIGTERM", exitOnSignal);
-
-main()
-  .then((code) => {
-    process.exitCode = code;
-  })
-  .catch(async (error: unknown) => {
-    console.error(error);
-    await stopAllServers();
-    await runPendingCleanups();
-    process.exitCode = 1;
-  });
+runBenchScript(main);
