@@ -46,6 +46,8 @@ export type LighthouseSettings = {
   method: ThrottlingMethod;
   chromiumPath: string | undefined;
   reportsDir: string;
+  /** Only the pages with these labels (LIGHTHOUSE_PAGES), or every page. */
+  pageLabels?: readonly string[];
 };
 
 export type LighthouseReport =
@@ -76,7 +78,19 @@ export function readLighthouseSettings(root: string, env: NodeJS.ProcessEnv = pr
     method: throttlingMethod(env.LIGHTHOUSE_THROTTLING),
     chromiumPath: findChromium(env),
     reportsDir: path.join(root, ".bench/lighthouse"),
+    pageLabels: pageLabels(env.LIGHTHOUSE_PAGES),
   };
+}
+
+const PAGE_LABELS = ["home", "blog", "blog post", "fund page", "terms", "subscribe"];
+
+function pageLabels(raw: string | undefined): string[] | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const labels = raw.split(",").map((label) => label.trim());
+  const unknown = labels.filter((label) => !PAGE_LABELS.includes(label));
+  if (unknown.length > 0)
+    throw new Error(`LIGHTHOUSE_PAGES: unknown page ${unknown.join(", ")} (pages: ${PAGE_LABELS.join(", ")})`);
+  return labels;
 }
 
 function positiveInteger(raw: string | undefined, fallback: number, name: string): number {
@@ -159,7 +173,8 @@ export async function runLighthouse(
   try {
     server = await startServer({ root: settings.root, dataDir, readyPath: "/healthz" });
     log(`Lighthouse: server ready on ${server.baseUrl} in ${(server.readyMs / 1000).toFixed(1)} s`);
-    const pages = await findPages(server.baseUrl);
+    const labels = settings.pageLabels;
+    const pages = (await findPages(server.baseUrl)).filter((page) => !labels || labels.includes(page.label));
     await rm(settings.reportsDir, { recursive: true, force: true });
     await mkdir(settings.reportsDir, { recursive: true });
     const report = await measurePages(settings, server.baseUrl, pages, log);

@@ -320,6 +320,21 @@ test("the FAQ keeps one answer open at a time", async ({ page }) => {
   // Clicking the open one closes it (collapsible).
   await coverage.click();
   await expect(faq.getByRole("button", { expanded: true })).toHaveCount(0);
+
+  // The accordion's keys: arrows move between questions (wrapping), Home and End to either end.
+  await first.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(questions.nth(1)).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(questions.nth(6)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(first).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(questions.nth(6)).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(first).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(first).toHaveAttribute("aria-expanded", "true");
 });
 
 test("an unknown path shows Not Found with a way home", async ({ page }) => {

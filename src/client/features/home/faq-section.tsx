@@ -1,5 +1,6 @@
+import { ChevronDown } from "lucide-react";
+import { type KeyboardEvent, useId, useState } from "react";
 import { contactEmail, contactHref, FAQ, type FaqItem } from "../../../shared/faq.js";
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion.js";
 
 export function FaqSection() {
   return (
@@ -20,24 +21,66 @@ export function FaqSection() {
             .
           </p>
         </div>
-        {/* Only one answer open at a time. */}
-        <Accordion
-          type="single"
-          collapsible
-          className="rounded-2xl border border-slate-200 bg-white px-5 shadow-xs sm:px-7"
-        >
-          {FAQ.map((item) => (
-            <AccordionItem key={item.id} value={item.id}>
-              <AccordionTrigger>{item.question}</AccordionTrigger>
-              {/* Always in the page (hidden while closed): readers and crawlers get every answer. */}
-              <AccordionContent forceMount>
-                <Answer item={item} />
-              </AccordionContent>
-            </AccordionItem>
-          ))}
-        </Accordion>
+        <FaqList />
       </div>
     </section>
+  );
+}
+
+/**
+ * The questions as an accordion where one answer at most is open: a button per question
+ * (aria-expanded, aria-controls) and its answer, always in the page and hidden while closed, so
+ * readers and crawlers get every answer. One piece of state and no effects: the Radix accordion it
+ * replaces set state from layout effects in every item on hydration, which made the home page's
+ * hydration one long task of cascading synchronous re-renders.
+ */
+function FaqList() {
+  const [open, setOpen] = useState<string | null>(null);
+  const baseId = useId();
+  const buttonId = (item: FaqItem) => `${baseId}-q-${item.id}`;
+  // The arrow keys, Home and End move between the questions (the keyboard pattern of an accordion).
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const target = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: FAQ.length - 1 }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = FAQ[(target + FAQ.length) % FAQ.length];
+    if (next) document.getElementById(buttonId(next))?.focus();
+  };
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white px-5 shadow-xs sm:px-7">
+      {FAQ.map((item, index) => {
+        const expanded = open === item.id;
+        const answerId = `${baseId}-a-${item.id}`;
+        return (
+          <div key={item.id} className="border-b border-slate-200 last:border-b-0">
+            <h3 className="flex">
+              <button
+                type="button"
+                id={buttonId(item)}
+                aria-expanded={expanded}
+                aria-controls={answerId}
+                onClick={() => setOpen(expanded ? null : item.id)}
+                onKeyDown={(event) => onKeyDown(event, index)}
+                className="group flex flex-1 items-center justify-between gap-4 rounded-md py-5 text-left text-base font-semibold text-slate-900 transition-colors outline-hidden hover:text-indigo-700 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2"
+              >
+                {item.question}
+                <ChevronDown
+                  className="size-5 shrink-0 text-slate-500 motion-safe:transition-transform motion-safe:duration-200 group-aria-expanded:rotate-180"
+                  aria-hidden="true"
+                />
+              </button>
+            </h3>
+            <div
+              id={answerId}
+              hidden={!expanded}
+              className="pb-5 leading-relaxed text-slate-600 motion-safe:animate-answer-in"
+            >
+              <Answer item={item} />
+            </div>
+          </div>
+        );
+      })}
+    </div>
   );
 }
 
