@@ -100,10 +100,14 @@ export class SessionCache {
    * Lets notifications that already reached this process be handled before a cached session is
    * trusted. On PostgreSQL they arrive on their own socket: a request read from the network in the
    * same turn as a notification must not be answered from an entry that notification evicts.
-   * PGlite delivers them in-process while the writing statement completes, before it returns.
+   * PGlite delivers them in-process while the writing statement completes, before it returns, so
+   * it would not need the wait; it yields all the same, for speed: continued in the check phase,
+   * the signed-in requests a poll has read are finished together instead of each in its own read
+   * callback, and on PGlite at 50 connections that took the signed-in session call from about
+   * 19,500 to 25,500 req/s and a subscriber's search from about 14,000 to 22,000 (the same
+   * server, interleaved runs; PostgreSQL, which always yielded, was already there).
    */
   settle(): Promise<void> {
-    if (this.database.kind !== "postgres") return Promise.resolve();
     return new Promise((resolve) => setImmediate(resolve));
   }
 
