@@ -1,5 +1,54 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ACCEPT_ALL, CONSENT_MAX_AGE_MS, consentRecord, parseConsentRecord, REJECT_ALL } from "./consent.js";
+import { z } from "zod";
+import {
+  ACCEPT_ALL,
+  CONSENT_MAX_AGE_MS,
+  consentRecord,
+  consentRecordOf,
+  parseConsentRecord,
+  REJECT_ALL,
+} from "./consent.js";
+
+/** The shape as a schema: the hand-written check in consent.ts must accept and keep exactly this. */
+const consentRecordSchema = z.object({
+  version: z.number(),
+  preferences: z.object({ necessary: z.literal(true), analytics: z.boolean(), marketing: z.boolean() }),
+  savedAt: z.optional(z.string()),
+});
+
+describe("the consent record's shape", () => {
+  const nearlyValid = fc.record(
+    {
+      version: fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
+      preferences: fc.oneof(
+        fc.record(
+          {
+            necessary: fc.oneof(fc.constant(true), fc.boolean(), fc.string()),
+            analytics: fc.oneof(fc.boolean(), fc.integer()),
+            marketing: fc.oneof(fc.boolean(), fc.constant(null)),
+            extra: fc.string(),
+          },
+          { requiredKeys: [] },
+        ),
+        fc.jsonValue(),
+      ),
+      savedAt: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+      other: fc.jsonValue(),
+    },
+    { requiredKeys: [] },
+  );
+
+  it("agrees with the schema on any JSON, keeping only the record's own fields", () => {
+    fc.assert(
+      fc.property(fc.oneof(nearlyValid, fc.jsonValue()), (value) => {
+        const parsed = consentRecordSchema.safeParse(value);
+        expect(consentRecordOf(value)).toEqual(parsed.success ? parsed.data : null);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
 
 describe("stored cookie consent", () => {
   const now = Date.parse("2026-11-21T12:00:00Z");

@@ -1,24 +1,15 @@
-import { z } from "zod/mini";
-
 /** The choice is kept per browser under this key, in this version. */
 export const CONSENT_STORAGE_KEY = "cookie_consent";
 export const CONSENT_VERSION = 1;
 
-export const consentPreferencesSchema = z.object({
-  necessary: z.literal(true),
-  analytics: z.boolean(),
-  marketing: z.boolean(),
-});
+export type ConsentPreferences = { necessary: true; analytics: boolean; marketing: boolean };
 
-export const consentRecordSchema = z.object({
-  version: z.number(),
-  preferences: consentPreferencesSchema,
+export type ConsentRecord = {
+  version: number;
+  preferences: ConsentPreferences;
   /** When the choice was made (ISO 8601); the privacy policy keeps it for up to 12 months. */
-  savedAt: z.optional(z.string()),
-});
-
-export type ConsentPreferences = z.infer<typeof consentPreferencesSchema>;
-export type ConsentRecord = z.infer<typeof consentRecordSchema>;
+  savedAt?: string;
+};
 
 export const DEFAULT_CONSENT: ConsentPreferences = { necessary: true, analytics: false, marketing: false };
 export const ACCEPT_ALL: ConsentPreferences = { necessary: true, analytics: true, marketing: true };
@@ -33,15 +24,45 @@ export const CONSENT_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
  */
 export function parseConsentRecord(raw: string | null, now = Date.now()): ConsentRecord | null {
   if (!raw) return null;
+  let record: ConsentRecord | null;
   try {
-    const parsed = consentRecordSchema.safeParse(JSON.parse(raw));
-    if (!parsed.success || parsed.data.version !== CONSENT_VERSION) return null;
-    const savedAt = parsed.data.savedAt ? Date.parse(parsed.data.savedAt) : Number.NaN;
-    if (parsed.data.savedAt !== undefined && (Number.isNaN(savedAt) || now - savedAt > CONSENT_MAX_AGE_MS)) return null;
-    return parsed.data;
+    record = consentRecordOf(JSON.parse(raw));
   } catch {
     return null;
   }
+  if (!record || record.version !== CONSENT_VERSION) return null;
+  const savedAt = record.savedAt ? Date.parse(record.savedAt) : Number.NaN;
+  if (record.savedAt !== undefined && (Number.isNaN(savedAt) || now - savedAt > CONSENT_MAX_AGE_MS)) return null;
+  return record;
+}
+
+/**
+ * The record's shape checked by hand, keeping only its own fields: this runs in the entry of every
+ * page, where a schema library would cost the first load about 6.6 KB gzip (zod/mini) for three
+ * fields. consent.test.ts holds it to the equivalent zod schema over arbitrary input.
+ */
+export function consentRecordOf(value: unknown): ConsentRecord | null {
+  if (!isObject(value) || typeof value.version !== "number") return null;
+  const preferences = value.preferences;
+  if (
+    !isObject(preferences) ||
+    preferences.necessary !== true ||
+    typeof preferences.analytics !== "boolean" ||
+    typeof preferences.marketing !== "boolean"
+  ) {
+    return null;
+  }
+  if (value.savedAt !== undefined && typeof value.savedAt !== "string") return null;
+  const record: ConsentRecord = {
+    version: value.version,
+    preferences: { necessary: true, analytics: preferences.analytics, marketing: preferences.marketing },
+  };
+  if (value.savedAt !== undefined) record.savedAt = value.savedAt;
+  return record;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 export function consentRecord(preferences: ConsentPreferences, now = new Date()): ConsentRecord {
