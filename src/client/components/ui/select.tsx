@@ -6,10 +6,13 @@ import { cn } from "../../lib/utils.js";
 const SelectOpenContext = createContext(true);
 
 /**
- * Radix's Select, whose items exist only while the list is open. Radix renders every item of a
- * closed select off-screen to know the chosen one's text; with the country list that was the
- * largest piece of the home page's hydration on a phone. So the value's text is given to
- * SelectValue as its children, and typing letters on a closed select no longer picks an item.
+ * Radix's Select, whose list exists only while it is open. Radix renders every item of a closed
+ * select off-screen to know the chosen one's text; with the country list that was the largest
+ * piece of the home page's hydration on a phone. So the value's text is given to SelectValue as
+ * its children, and typing letters on a closed select no longer picks an item. The closed list's
+ * off-screen container is left out too (SelectContent renders nothing while closed): it only held
+ * those items, and mounting it set state from layout effects, a synchronous re-render of each
+ * select right after hydration.
  */
 export function Select({ open, defaultOpen, onOpenChange, ...props }: ComponentProps<typeof SelectPrimitive.Root>) {
   const [ownOpen, setOwnOpen] = useState(defaultOpen ?? false);
@@ -57,6 +60,8 @@ export function SelectContent({
   position = "popper",
   ...props
 }: ComponentProps<typeof SelectPrimitive.Content>) {
+  const open = useContext(SelectOpenContext);
+  if (!open) return null;
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content
@@ -73,7 +78,7 @@ export function SelectContent({
           <ChevronUp className="size-4" aria-hidden="true" />
         </SelectPrimitive.ScrollUpButton>
         <SelectPrimitive.Viewport className={cn("p-1", position === "popper" && "max-h-80")}>
-          <OpenOnly>{children}</OpenOnly>
+          {children}
         </SelectPrimitive.Viewport>
         <SelectPrimitive.ScrollDownButton className="flex h-6 cursor-default items-center justify-center text-slate-500">
           <ChevronDown className="size-4" aria-hidden="true" />
@@ -81,10 +86,6 @@ export function SelectContent({
       </SelectPrimitive.Content>
     </SelectPrimitive.Portal>
   );
-}
-
-function OpenOnly({ children }: { children: ComponentProps<"div">["children"] }) {
-  return useContext(SelectOpenContext) ? children : null;
 }
 
 export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
