@@ -47,7 +47,7 @@ export type LighthouseSettings = {
   chromiumPath: string | undefined;
   reportsDir: string;
   /** Only the pages with these labels (LIGHTHOUSE_PAGES), or every page. */
-  pageLabels?: readonly string[];
+  pageLabels?: readonly PageLabel[];
 };
 
 export type LighthouseReport =
@@ -69,7 +69,9 @@ export type LighthouseReport =
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 /** The pages measured: the fixed ones, and one blog post and one fund page found on the fresh server. */
-type PageSpec = { label: string; path: string };
+const PAGE_LABELS = ["home", "blog", "blog post", "fund page", "terms", "subscribe"] as const;
+type PageLabel = (typeof PAGE_LABELS)[number];
+type PageSpec = { label: PageLabel; path: string };
 
 export function readLighthouseSettings(root: string, env: NodeJS.ProcessEnv = process.env): LighthouseSettings {
   return {
@@ -82,15 +84,17 @@ export function readLighthouseSettings(root: string, env: NodeJS.ProcessEnv = pr
   };
 }
 
-const PAGE_LABELS = ["home", "blog", "blog post", "fund page", "terms", "subscribe"];
-
-function pageLabels(raw: string | undefined): string[] | undefined {
+function pageLabels(raw: string | undefined): PageLabel[] | undefined {
   if (raw === undefined || raw.trim() === "") return undefined;
   const labels = raw.split(",").map((label) => label.trim());
-  const unknown = labels.filter((label) => !PAGE_LABELS.includes(label));
+  const unknown = labels.filter((label) => !isPageLabel(label));
   if (unknown.length > 0)
     throw new Error(`LIGHTHOUSE_PAGES: unknown page ${unknown.join(", ")} (pages: ${PAGE_LABELS.join(", ")})`);
-  return labels;
+  return labels.filter(isPageLabel);
+}
+
+function isPageLabel(label: string): label is PageLabel {
+  return (PAGE_LABELS as readonly string[]).includes(label);
 }
 
 function positiveInteger(raw: string | undefined, fallback: number, name: string): number {

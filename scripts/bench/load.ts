@@ -132,7 +132,6 @@ export function advancedSearchRequests(cookie: string, limit: number): autocanno
   }));
 }
 
-/** Fund pages (HTML with the fund's head), one GET per path, cycling. */
 /**
  * What every browser says about compression when it asks for a page. Pages are server-rendered
  * with their stylesheet inline (about 125 KB of text, 19 KB with brotli), so a page request
@@ -140,6 +139,7 @@ export function advancedSearchRequests(cookie: string, limit: number): autocanno
  */
 export const BROWSER_PAGE_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd" };
 
+/** Fund pages (HTML with the fund's head), one GET per path, cycling. */
 export function fundPageRequests(paths: readonly string[]): autocannon.Request[] {
   return paths.map((path) => ({ method: "GET", path, headers: BROWSER_PAGE_HEADERS }));
 }
