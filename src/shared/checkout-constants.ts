@@ -16,3 +16,4 @@ export const GUEST_EMAIL_MAX_LENGTH = 254;
 export const CHECKOUT_SUCCESS_MESSAGE = "stripe-checkout-success";
 export const CHECKOUT_SUCCESS_TYPE = "CHECKOUT_SUCCESS";
 export const CHECKOUT_ERROR_TYPE = "stripe-checkout-error";
+export const CHECKOUT_CANCELLED_TYPE = "stripe-checkout-cancelled";

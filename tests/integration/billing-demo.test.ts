@@ -120,6 +120,32 @@ describe.each(TEST_DRIVERS)("demo payments on %s", (driver) => {
     expect((await row())?.subscriptionStatus).toBe("active");
   });
 
+  it("shows a Lifetime member's purchase in the portal, with its date and amount, above the old monthly plan", async () => {
+    const upgrade = await call("POST", "/_api/stripe/upgrade-to-lifetime", {
+      successUrl: "http://localhost/_api/checkout-callback",
+      cancelUrl: "http://localhost/subscribe",
+    });
+    expect(upgrade.statusCode, upgrade.body).toBe(200);
+    const paid = await form(`${new URL(upgrade.json().url).pathname}/pay`);
+    expect(paid.statusCode).toBe(303);
+    expect(await row()).toMatchObject({ subscriptionStatus: "active", subscriptionType: "lifetime" });
+
+    const portal = await call("POST", "/_api/stripe/customer-portal", { returnUrl: "http://localhost/subscribe" });
+    expect(portal.statusCode, portal.body).toBe(200);
+    const page = (await call("GET", new URL(portal.json().url).pathname)).body;
+    const today = new Date().toLocaleDateString("en-US", {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      timeZone: "UTC",
+    });
+    expect(page).toContain("FundMatch Lifetime · $149 one-time payment");
+    expect(page).toContain(`<dt>Paid on</dt><dd>${today}</dd>`);
+    // The monthly plan it replaced is still listed, as history, after the purchase.
+    expect(page.indexOf("FundMatch Lifetime")).toBeLessThan(page.indexOf("FundMatch Premium"));
+    expect(page).toContain("<dd>canceled</dd>");
+  });
+
   it("cancels a demo checkout back to the callback, which reports nothing paid", async () => {
     const start = await call("POST", "/_api/stripe/create-checkout-session", undefined, false);
     expect(start.statusCode).toBe(400);

@@ -90,7 +90,11 @@ export class CheckoutStarter {
       ...(plan === "lifetime" && !who.customer && { customer_creation: "always" as const }),
       ...(who.userId !== undefined && { client_reference_id: String(who.userId) }),
       metadata,
-      ...(plan === "monthly" ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+      // A one-time payment gets an invoice of its own, as subscription payments do: Stripe's customer
+      // portal lists invoices, so a Lifetime member finds their purchase (date, amount) there.
+      ...(plan === "monthly"
+        ? { subscription_data: { metadata } }
+        : { payment_intent_data: { metadata }, invoice_creation: { enabled: true } }),
       success_url: `${callback}?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${callback}?cancelled=1`,
     });

@@ -78,11 +78,23 @@ export function checkoutPageBody(session: Stripe.Checkout.Session, email: string
 </div>`;
 }
 
+/**
+ * The portal: one-time payments first (a Lifetime purchase, with its date and amount: otherwise a
+ * member who upgraded would see only their old monthly plan, canceled), then the subscriptions.
+ */
 export function portalPageBody(
   portal: { id: string; return_url: string | null },
   customer: { email: string | null } | undefined,
   subscriptions: Stripe.Subscription[],
+  payments: Pick<Stripe.PaymentIntent, "amount_received" | "created" | "metadata">[] = [],
 ): string {
+  const paid = payments.map(
+    (
+      payment,
+    ) => `<div class="card"><h2>${payment.metadata?.plan === "lifetime" ? "FundMatch Lifetime" : "FundMatch"} · ${usd(payment.amount_received)} one-time payment</h2>
+<dl><dt>Status</dt><dd>paid</dd><dt>Paid on</dt><dd>${date(payment.created)}</dd></dl>
+${payment.metadata?.plan === "lifetime" ? '<p class="muted">Lifetime access: nothing renews and there is nothing to cancel.</p>' : ""}</div>`,
+  );
   const base = `/_api/billing/demo/portal/${encodeURIComponent(portal.id)}/subscriptions`;
   const rows = subscriptions.map((subscription) => {
     const item = subscription.items.data[0];
@@ -108,6 +120,8 @@ ${actions ? `<div class="actions">${actions}</div>` : ""}</div>`;
     ? `<p class="actions"><a class="button" href="${escapeHtml(portal.return_url)}">Return to FundMatch</a></p>`
     : "";
   return `<h1>Billing</h1><p class="muted">${escapeHtml(customer?.email ?? "")}</p>
-${rows.join("") || '<div class="card"><p>No subscriptions. Lifetime access is a one-time payment: there is nothing to manage.</p></div>'}
+${paid.join("")}
+${paid.length > 0 && rows.length > 0 ? '<h2 style="margin-top:1.5rem">Subscriptions</h2>' : ""}
+${rows.join("") || (paid.length > 0 ? "" : '<div class="card"><p>No subscriptions. Lifetime access is a one-time payment: there is nothing to manage.</p></div>')}
 ${back}`;
 }

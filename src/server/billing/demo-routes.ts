@@ -85,21 +85,24 @@ export const demoBillingRoutes =
       {
         schema: {
           params: demoPortalParamsSchema,
-          response: page("The demo billing portal: the customer's subscriptions and what can be done with them."),
+          response: page(
+            "The demo billing portal: the customer's one-time payments (Lifetime), their subscriptions and what can be done with them.",
+          ),
         },
       },
       async (request, reply) => {
         const portal = await emulator.getPortalSession(request.params.id);
         if (!portal) return notFound(reply);
         const customerId = typeof portal.customer === "string" ? portal.customer : "";
-        const [customer, subscriptions] = await Promise.all([
+        const [customer, subscriptions, payments] = await Promise.all([
           emulator.getCustomer(customerId),
           emulator.listSubscriptions(customerId),
+          emulator.listPayments(customerId),
         ]);
         return sendDemoPage(
           reply,
           "Demo billing portal",
-          portalPageBody(portal, customer, subscriptions),
+          portalPageBody(portal, customer, subscriptions, payments),
           200,
           PORTAL_BANNER,
         );

@@ -5,6 +5,7 @@ import { BILLING_TEXTS } from "../../shared/billing-texts.js";
 import { messageResponseSchema } from "../../shared/schemas/account.js";
 import {
   billingUrlResponseSchema,
+  CHECKOUT_CANCELLED_TYPE,
   CHECKOUT_ERROR_TYPE,
   CHECKOUT_SUCCESS_TYPE,
   checkoutCallbackQuerySchema,
@@ -82,7 +83,7 @@ export const billingRoutes =
         if (request.query.cancelled !== undefined || !sessionId) {
           return sendPopupPage(reply, {
             ...page,
-            message: { type: "stripe-checkout-cancelled" },
+            message: { type: CHECKOUT_CANCELLED_TYPE },
             text: "Checkout cancelled. You have not been charged; you can close this window.",
           });
         }

@@ -5,6 +5,7 @@ import { newPasswordSchema, SUBSCRIPTION_TYPES } from "./auth.js";
 
 // The constants live zod-free in checkout-constants.ts (the client imports them); re-exported here.
 export {
+  CHECKOUT_CANCELLED_TYPE,
   CHECKOUT_ERROR_TYPE,
   CHECKOUT_SUCCESS_MESSAGE,
   CHECKOUT_SUCCESS_TYPE,

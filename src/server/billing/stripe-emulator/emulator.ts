@@ -313,6 +313,15 @@ export class StripeEmulator {
       .map((subscription) => strip(subscription) as unknown as Stripe.Subscription);
   }
 
+  /** The customer's one-time payments that went through (the Lifetime purchase), newest first. */
+  async listPayments(customerId: string): Promise<Stripe.PaymentIntent[]> {
+    const all = await this.#resources.store.list("payment_intent");
+    return all
+      .filter((intent) => intent.customer === customerId && intent.status === "succeeded")
+      .reverse()
+      .map((intent) => strip(intent) as unknown as Stripe.PaymentIntent);
+  }
+
   // ---- Plumbing ---------------------------------------------------------------------------------
 
   /**

@@ -171,6 +171,19 @@ export class EmulatedResources {
       );
     }
 
+    // Like Stripe: an invoice for a one-time payment (the customer portal lists it) in payment mode only.
+    const invoiceCreation =
+      params.invoice_creation === undefined
+        ? false
+        : (optionalBoolean(asParams(params.invoice_creation, "invoice_creation"), "enabled") ?? false);
+    if (params.invoice_creation !== undefined && mode !== "payment") {
+      throw new StripeEmulatorError(
+        400,
+        "You can only specify `invoice_creation` in `payment` mode.",
+        "invoice_creation",
+      );
+    }
+
     const rawItems = params.line_items;
     if (!Array.isArray(rawItems) || rawItems.length === 0) throw missing("line_items");
     const lineItems: LineItem[] = [];
@@ -237,6 +250,7 @@ export class EmulatedResources {
       subscription: null,
       payment_intent: null,
       invoice: null,
+      invoice_creation: mode === "payment" ? { enabled: invoiceCreation, invoice_data: {} } : null,
       payment_method_types: ["card"],
       ui_mode: "hosted",
       line_items: { object: "list", data: lineItems, has_more: false, url: `/v1/checkout/sessions/${id}/line_items` },
