@@ -9,6 +9,8 @@ export const ADMIN_TEXTS = {
   manageUsers: "Manage Users",
   manageFunds: "Manage Funds",
   manageBlog: "Manage Blog",
+  /** The heading of the admin pages in the account menu. */
+  adminMenu: "Admin",
   scrollHint: "Scroll sideways to see every column.",
   usersTitle: "User Management",
   usersDescription: "View, manage, and perform actions on all users in the system.",

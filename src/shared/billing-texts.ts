@@ -10,6 +10,8 @@ export const BILLING_TEXTS = {
   upgradeFallback: "Could not initiate upgrade. Please try again.",
   paymentFailed: "Payment failed. Please try again.",
   paymentSuccess: "Payment successful! Your subscription is now active.",
+  /** The checkout popup closed without a payment: its Cancel button, or closed by the person. */
+  checkoutCancelled: "Checkout cancelled. Nothing was charged.",
   scriptNotLoaded: "The payment provider's script has not loaded yet. Please try again in a moment.",
   popupBlocked: "Failed to open the checkout window. Please allow pop-ups for this site and try again.",
   // Subscription manager messages.

@@ -1,26 +1,14 @@
-import { ArrowLeft, Database, Flag, Newspaper, Upload, Users } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { Link, Navigate, NavLink, Outlet, useLocation } from "react-router";
 import { ADMIN_TEXTS, adminAccessDeniedText } from "../../../shared/admin-texts.js";
-import { FUND_REPORT_TEXTS } from "../../../shared/fund-report-texts.js";
 import { NOT_FOUND_META, pageMetaFor } from "../../../shared/page-meta.js";
 import { AccessDeniedScreen } from "../../components/access-denied.js";
 import { Button } from "../../components/ui/button.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
+import { ADMIN_PAGES } from "../../lib/admin-pages.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useSessionQuery } from "../../lib/use-session-query.js";
 import { cn } from "../../lib/utils.js";
-
-/**
- * The admin area's sections, shown on every admin page so that each is one click from the others.
- * Only pages that exist are linked.
- */
-const ADMIN_SECTIONS = [
-  { to: "/admin/import", label: ADMIN_TEXTS.importFunds, icon: Upload },
-  { to: "/admin/funds", label: ADMIN_TEXTS.manageFunds, icon: Database },
-  { to: "/admin/users", label: ADMIN_TEXTS.manageUsers, icon: Users },
-  { to: "/admin/blog", label: ADMIN_TEXTS.manageBlog, icon: Newspaper },
-  { to: "/admin/fund-reports", label: FUND_REPORT_TEXTS.adminNav, icon: Flag },
-] as const;
 
 /**
  * Admin area: every /admin page renders inside this guard. The server checks the
@@ -36,9 +24,10 @@ export function AdminLayout() {
   if (user.role !== "admin") return <AdminAccessDenied role={user.role} />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+      {/* Every admin page (lib/admin-pages.ts) one click from the others. */}
       <nav aria-label="Admin">
         <ul className="flex flex-wrap gap-2">
-          {ADMIN_SECTIONS.map((section) => (
+          {ADMIN_PAGES.map((section) => (
             <li key={section.to}>
               <NavLink
                 to={section.to}

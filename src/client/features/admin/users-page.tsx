@@ -34,7 +34,10 @@ const COLUMNS = [
   "Actions",
 ] as const;
 const SKELETON_ROWS = 5;
-/** The actions column stays in view at the frame's right edge, with a shadow over what scrolls beneath. */
+/**
+ * The actions column stays in view at the frame's right edge, with a shadow over what scrolls beneath;
+ * below the sm breakpoint its buttons are icons only, so that the names beside it stay readable.
+ */
 const PINNED_CELL = "sticky right-0 shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.2)]";
 
 /** Whether the element's content is wider than the element (it scrolls sideways), kept up to date. */
@@ -249,13 +252,16 @@ function UserRow({
                 // The visible word alone is the same on every row; the name says whose row it is.
                 aria-label={`${ADMIN_TEXTS.actions[action].button} ${user.displayName}`}
                 onClick={() => onAction({ user, action })}
+                // On a phone the pinned column shows icons only (the name above, as a tooltip): with
+                // their words it took most of the frame and covered the names beneath it.
+                title={ADMIN_TEXTS.actions[action].button}
                 className={cn(
-                  "h-8 px-2.5",
+                  "h-8 px-2 sm:px-2.5",
                   destructive && "text-red-700 hover:border-red-200 hover:bg-red-50 hover:text-red-800",
                 )}
               >
                 <Icon aria-hidden="true" />
-                {ADMIN_TEXTS.actions[action].button}
+                <span className="hidden sm:inline">{ADMIN_TEXTS.actions[action].button}</span>
               </Button>
             );
           })}

@@ -39,6 +39,10 @@ describe("reading the popup's messages", () => {
     });
   });
 
+  it("takes the checkout's Cancel", () => {
+    expect(parseCheckoutMessage({ type: "stripe-checkout-cancelled" })).toEqual({ kind: "cancelled" });
+  });
+
   it("takes the error with its message, or none", () => {
     expect(parseCheckoutMessage({ type: "stripe-checkout-error", message: "Card declined" })).toEqual({
       kind: "error",

@@ -1,4 +1,5 @@
 import {
+  CHECKOUT_CANCELLED_TYPE,
   CHECKOUT_ERROR_TYPE,
   CHECKOUT_SUCCESS_MESSAGE,
   CHECKOUT_SUCCESS_TYPE,
@@ -33,12 +34,13 @@ export function centredPopupFeatures(
 
 export type CheckoutMessage =
   | { kind: "success"; guest: boolean; email: string | null }
-  | { kind: "error"; message: string | null };
+  | { kind: "error"; message: string | null }
+  | { kind: "cancelled" };
 
 /**
- * The three shapes the checkout callback posts: the plain string
- * 'stripe-checkout-success', `{type: 'CHECKOUT_SUCCESS', guest?, email?}`, or
- * `{type: 'stripe-checkout-error', message}`. Anything else posted to the window is ignored.
+ * The shapes the checkout callback posts: the plain string 'stripe-checkout-success',
+ * `{type: 'CHECKOUT_SUCCESS', guest?, email?}`, `{type: 'stripe-checkout-error', message}`, or
+ * `{type: 'stripe-checkout-cancelled'}` (the checkout's Cancel). Anything else posted is ignored.
  */
 export function parseCheckoutMessage(data: unknown): CheckoutMessage | null {
   if (data === CHECKOUT_SUCCESS_MESSAGE) return { kind: "success", guest: false, email: null };
@@ -54,6 +56,7 @@ export function parseCheckoutMessage(data: unknown): CheckoutMessage | null {
   if (type === CHECKOUT_ERROR_TYPE) {
     return { kind: "error", message: typeof message === "string" && message.trim() ? message : null };
   }
+  if (type === CHECKOUT_CANCELLED_TYPE) return { kind: "cancelled" };
   return null;
 }
 

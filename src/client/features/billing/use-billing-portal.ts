@@ -1,37 +1,17 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { toast } from "sonner";
 import { BILLING_TEXTS } from "../../../shared/billing-texts.js";
-import { accountStatusQueryKey } from "../../lib/account-status.js";
-import { sessionQueryKey } from "../../lib/session.js";
 import { billingErrorMessage, createPortalSession } from "./api/billing-api.js";
 import type { Availability } from "./subscription-display.js";
 
 /**
  * Manage Billing: the customer portal opens in a new tab. The tab is
  * opened blank within the click, so that pop-up blockers allow it, and sent to the portal when the
- * server answers; on a failure it is closed again and the error is shown.
+ * server answers; on a failure it is closed again and the error is shown. Coming back from the
+ * portal's tab, the page reads the account again (subscribe-page.tsx: refetch when visible).
  */
 export function useBillingPortal(availability: Availability, openingText: string) {
   const [pending, setPending] = useState(false);
-  const queryClient = useQueryClient();
-  const portalOpened = useRef(false);
-
-  // Back from the portal's tab (a cancellation at period end, a resumed plan): the session is
-  // read again, so that the page never shows a renewal the member has just cancelled.
-  useEffect(() => {
-    const refresh = () => {
-      if (!portalOpened.current || document.visibilityState !== "visible") return;
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      void queryClient.invalidateQueries({ queryKey: accountStatusQueryKey });
-    };
-    window.addEventListener("focus", refresh);
-    document.addEventListener("visibilitychange", refresh);
-    return () => {
-      window.removeEventListener("focus", refresh);
-      document.removeEventListener("visibilitychange", refresh);
-    };
-  }, [queryClient]);
 
   const open = useCallback(async () => {
     if (!availability.available) {
@@ -57,7 +37,6 @@ export function useBillingPortal(availability: Availability, openingText: string
     setPending(true);
     try {
       const url = await createPortalSession(window.location);
-      portalOpened.current = true;
       if (!tab) {
         // Blocked after all: this tab goes instead, and the portal's return address brings it back.
         window.location.assign(url);

@@ -144,6 +144,11 @@ export function useCheckout({ signedIn, paymentsReady, onPaymentsNotReady, openi
 
   const onMessage = useCallback(
     (message: CheckoutMessage, guestEmail: string | null) => {
+      if (message.kind === "cancelled") {
+        toast.info(BILLING_TEXTS.checkoutCancelled);
+        setState(IDLE);
+        return;
+      }
       if (message.kind === "error") {
         toast.error(message.message ?? BILLING_TEXTS.paymentFailed);
         setState(IDLE);
@@ -222,12 +227,17 @@ export function useCheckout({ signedIn, paymentsReady, onPaymentsNotReady, openi
       if (current !== run.current) return;
       popupRef.current = null;
       if (outcome.kind === "closed") {
+        // Closed by the person before paying (a payment ends on the callback page, which reports
+        // it): they are told that nothing happened. The account is read again all the same, in case
+        // a payment's message was lost, so that the page can never keep showing the wrong plan.
+        toast.info(BILLING_TEXTS.checkoutCancelled);
+        if (signedInRef.current) refreshAccount();
         setState(IDLE);
         return;
       }
       onMessage(outcome, request.kind === "plan" ? request.email : null);
     },
-    [paymentsReady, onPaymentsNotReady, openingText, onMessage],
+    [paymentsReady, onPaymentsNotReady, openingText, onMessage, refreshAccount],
   );
 
   /** Brings a popup that went behind the page back to the front. */

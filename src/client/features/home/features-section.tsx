@@ -6,7 +6,9 @@ import {
   Infinity as InfinityIcon,
   SlidersHorizontal,
 } from "lucide-react";
+import { canExportFunds, seesAllResults } from "../../../shared/entitlements.js";
 import { formatUsd, PLANS } from "../../../shared/plans.js";
+import { useSessionQuery } from "../../lib/use-session-query.js";
 
 const FEATURES = [
   {
@@ -53,10 +55,7 @@ export function FeaturesSection() {
           >
             Everything you need to build an investor shortlist
           </h2>
-          <p className="mt-4 text-lg text-slate-600">
-            Start free with your top three matches for every search. Premium is {formatUsd(PLANS.monthly.priceUsd)} a
-            month, or {formatUsd(PLANS.lifetime.priceUsd)} once for lifetime access.
-          </p>
+          <PlanLine />
         </div>
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ icon: Icon, title, text }) => (
@@ -71,5 +70,36 @@ export function FeaturesSection() {
         </ul>
       </div>
     </section>
+  );
+}
+
+/**
+ * Visitors and members without a plan read the offer; a subscriber reads what their plan gives them.
+ * The server renders this with the session it read: a signed-in page is private, never cached for
+ * others, so the shared cached copy is always the visitor's.
+ */
+function PlanLine() {
+  const user = useSessionQuery().data?.user;
+  const className = "mt-4 text-lg text-slate-600";
+  if (canExportFunds(user)) {
+    return (
+      <p className={className}>
+        Your Lifetime membership gives you every match for every search, the advanced filters, your saved funds and the
+        Excel export.
+      </p>
+    );
+  }
+  if (seesAllResults(user)) {
+    return (
+      <p className={className}>
+        Your Premium plan gives you every match for every search, the advanced filters and your saved funds.
+      </p>
+    );
+  }
+  return (
+    <p className={className}>
+      Start free with your top three matches for every search. Premium is {formatUsd(PLANS.monthly.priceUsd)} a month,
+      or {formatUsd(PLANS.lifetime.priceUsd)} once for lifetime access.
+    </p>
   );
 }

@@ -1,20 +1,27 @@
 import { Bookmark, LogOut, User } from "lucide-react";
+import { useId } from "react";
 import { Link } from "react-router";
+import { ADMIN_TEXTS } from "../../../../shared/admin-texts.js";
 import { AUTH_TEXTS } from "../../../../shared/auth-texts.js";
 import type { SessionUser } from "../../../../shared/schemas/auth.js";
 import {
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu.js";
+import { ADMIN_PAGES } from "../../../lib/admin-pages.js";
 import { useSavedFunds } from "../../../lib/saved-funds.js";
 import { useLogout } from "../../../lib/use-logout.js";
 import { AVATAR_BUTTON_CLASS, accountMenuLabel, UserAvatar } from "./user-avatar.js";
 
-/** The signed-in user's menu in the header: Profile, Saved Funds with a count, Logout. */
+/**
+ * The signed-in user's menu in the header (on a phone the only menu there): Profile, Saved Funds
+ * with a count, for an admin every admin page, Logout.
+ */
 export function AccountMenu({ user }: { user: SessionUser }) {
   const savedFunds = useSavedFunds(true);
   const logout = useLogout();
@@ -50,6 +57,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
             )}
           </Link>
         </DropdownMenuItem>
+        {user.role === "admin" && <AdminItems />}
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
           <LogOut aria-hidden="true" />
@@ -57,5 +65,28 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** The admin pages (lib/admin-pages.ts), as a labelled group of the menu. */
+function AdminItems() {
+  const labelId = useId();
+  return (
+    <>
+      <DropdownMenuSeparator />
+      <DropdownMenuGroup aria-labelledby={labelId}>
+        <DropdownMenuLabel id={labelId} className="pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          {ADMIN_TEXTS.adminMenu}
+        </DropdownMenuLabel>
+        {ADMIN_PAGES.map((page) => (
+          <DropdownMenuItem key={page.to} asChild>
+            <Link to={page.to}>
+              <page.icon aria-hidden="true" />
+              {page.label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuGroup>
+    </>
   );
 }

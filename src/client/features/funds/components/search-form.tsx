@@ -211,6 +211,19 @@ export function SearchForm() {
                   onUnlock={() => setUnlockOpen(true)}
                 />
               </Suspense>
+              {/* Below lg the panel stacks under the search button, a screen or more away on a phone:
+                  the filters end with a button that applies them. */}
+              {subscriber && (
+                <Button
+                  type="submit"
+                  size="lg"
+                  className="mt-4 h-11 w-full lg:hidden"
+                  disabled={formState.isSubmitting}
+                >
+                  <Search aria-hidden="true" />
+                  Apply filters
+                </Button>
+              )}
             </div>
           )}
         </div>
