@@ -21,17 +21,12 @@ export function fetchAccountStatus(signal?: AbortSignal): Promise<AccountStatusR
   return apiGet<AccountStatusResponse>("/_api/user/account-status", { signal });
 }
 
-/**
- * `refetchWhenVisible`: read again each time the page becomes visible, however fresh (a page that
- * shows the subscription, which may have changed in the billing portal's tab meanwhile).
- */
-export function useAccountStatus(enabled: boolean, { refetchWhenVisible = false } = {}) {
+export function useAccountStatus(enabled: boolean) {
   return useQuery({
     queryKey: accountStatusQueryKey,
     queryFn: ({ signal }) => fetchAccountStatus(signal),
     enabled,
     staleTime: ACCOUNT_STATUS_STALE_MS,
     retry: retryUnlessClientError,
-    ...(refetchWhenVisible && { refetchOnWindowFocus: "always" as const }),
   });
 }

@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CircleCheck, Info, LoaderCircle, TriangleAlert } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
@@ -11,8 +10,8 @@ import { Button } from "../../components/ui/button.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
 import { useAccountStatus } from "../../lib/account-status.js";
 import { appConfig } from "../../lib/app-config.js";
-import { sessionQueryOptions } from "../../lib/session.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
+import { useSessionQuery } from "../../lib/use-session-query.js";
 import { GuestPaidCard } from "./components/guest-paid-card.js";
 import { PlanPicker } from "./components/plan-picker.js";
 import { SubscriptionOverview } from "./components/subscription-overview.js";
@@ -26,6 +25,7 @@ import {
 } from "./subscription-display.js";
 import { useBillingPortal } from "./use-billing-portal.js";
 import { useCheckout } from "./use-checkout.js";
+import { useRefreshOnReturn } from "./use-refresh-on-return.js";
 
 /** Subscribe (/subscribe): plans and checkout, or the subscriber's details. */
 export function SubscribePage() {
@@ -33,11 +33,9 @@ export function SubscribePage() {
   const config = appConfig();
   // The provider's script is loaded by this page only, when a key is configured.
   const stripe = useStripeScript(config.stripePublishableKey);
-  // The subscription may change in another tab (the billing portal opens in one, and its e-mails
-  // link to it): whenever this page becomes visible again, the session and the account status are
-  // read again, so that it never shows a renewal that was just cancelled. TanStack Query's
-  // focus manager follows visibilitychange.
-  const session = useQuery({ ...sessionQueryOptions, refetchOnWindowFocus: "always" });
+  const session = useSessionQuery();
+  // Back from the billing portal's tab (or any other): the subscription is read again.
+  useRefreshOnReturn();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
@@ -76,7 +74,7 @@ type SubscribeProps = {
 };
 
 function Subscribe({ user, demo, stripe, retryStripe }: SubscribeProps) {
-  const accountStatus = useAccountStatus(user !== null, { refetchWhenVisible: true });
+  const accountStatus = useAccountStatus(user !== null);
   const subscription = user ? currentSubscription(user, accountStatus.data) : null;
   const subscribed = hasActiveSubscription(subscription?.subscriptionStatus);
 

@@ -8,7 +8,7 @@ import type { Availability } from "./subscription-display.js";
  * Manage Billing: the customer portal opens in a new tab. The tab is
  * opened blank within the click, so that pop-up blockers allow it, and sent to the portal when the
  * server answers; on a failure it is closed again and the error is shown. Coming back from the
- * portal's tab, the page reads the account again (subscribe-page.tsx: refetch when visible).
+ * portal's tab, the page reads the account again (use-refresh-on-return.ts).
  */
 export function useBillingPortal(availability: Availability, openingText: string) {
   const [pending, setPending] = useState(false);
