@@ -16,6 +16,7 @@ import { fundImportRoutes } from "./funds/import/routes.js";
 import { adminFundReportRoutes, fundReportRoutes } from "./funds/reports/routes.js";
 import { fundsRoutes } from "./funds/routes.js";
 import { crossSiteHook } from "./http/csrf.js";
+import { isInternalRequest } from "./http/internal-request.js";
 import { sendNoApiRoute } from "./http/not-found.js";
 import { apiDocsRoutes } from "./http/openapi.js";
 import { closeRateLimitRedis, openRateLimitRedis } from "./http/rate-limit-store.js";
@@ -43,6 +44,8 @@ export const apiRoutes =
       global: config.RATE_LIMIT_PER_MINUTE > 0,
       max: config.RATE_LIMIT_PER_MINUTE || 1,
       timeWindow: "1 minute",
+      // The server's own calls for a page every visitor is served (src/server/site/ssr.ts).
+      allowList: isInternalRequest,
       errorResponseBuilder: (_request, context) =>
         rateLimited(`Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
       ...(redis ? { redis, nameSpace: "fundmatch:rate-limit:", skipOnError: true } : {}),
