@@ -5,6 +5,7 @@ import { adminScope } from "./admin/routes.js";
 import { adminUsersRoutes } from "./admin/users/routes.js";
 import { demoIssuerRoutes } from "./auth/demo-issuer/routes.js";
 import { authRoutes } from "./auth/routes.js";
+import { SESSION_COOKIE } from "./auth/session-cookie.js";
 import { sessionHook } from "./auth/session-hook.js";
 import { demoBillingRoutes } from "./billing/demo-routes.js";
 import { billingRoutes } from "./billing/routes.js";
@@ -19,6 +20,7 @@ import { crossSiteHook } from "./http/csrf.js";
 import { isInternalRequest } from "./http/internal-request.js";
 import { sendNoApiRoute } from "./http/not-found.js";
 import { apiDocsRoutes } from "./http/openapi.js";
+import { privateAnswers } from "./http/private-answers.js";
 import { closeRateLimitRedis, openRateLimitRedis } from "./http/rate-limit-store.js";
 import { scaleRouteLimits } from "./http/rate-limits.js";
 import type { AppServices } from "./services.js";
@@ -35,6 +37,7 @@ export const apiRoutes =
   async (api) => {
     api.addHook("onRequest", crossSiteHook(config.PUBLIC_ORIGIN));
     api.addHook("onRequest", sessionHook(services.auth, config.PUBLIC_ORIGIN));
+    api.addHook("onSend", privateAnswers(SESSION_COOKIE));
     scaleRouteLimits(api, config.RATE_LIMIT_SENSITIVE_SCALE);
     // With REDIS_URL the counters live in Redis, shared by every instance; without, in this process.
     const redis = config.REDIS_URL ? await openRateLimitRedis(config.REDIS_URL, api.log) : undefined;
