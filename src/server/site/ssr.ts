@@ -19,8 +19,8 @@ const RENDER_TIMEOUT_MS = 3000;
  * fund; Not Found pages are never kept); pages with a query (searches) are not, so they have a
  * budget of their own and a flood of them cannot push the others out.
  */
-const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
-const QUERIED_PAGE_CACHE_BYTES = 4 * 1024 * 1024;
+const PAGE_CACHE_BYTES = 48 * 1024 * 1024;
+const QUERIED_PAGE_CACHE_BYTES = 8 * 1024 * 1024;
 
 /**
  * Renders at once, renders waiting, and renders per address (running or waiting). Beyond these the
@@ -233,8 +233,10 @@ export class ServerRenderer {
   private remember(cache: PageCache, key: string, rendered: ServerRendered): void {
     let content = rendered.html.length;
     for (const answer of rendered.data.answers) content += answer.text.length;
-    // The render and its data, again in the whole page (with the shell), and its brotli and gzip copies.
-    const bytes = Math.ceil((this.pageOverhead + content) * 1.5 + content);
+    // The render and its data, again in the whole page (with the shell), and its brotli and gzip
+    // copies (about a fifth). Two bytes a character: one character beyond Latin-1 makes a whole
+    // string so, and a page's text usually has one.
+    const bytes = Math.ceil(2 * content + 2.2 * (this.pageOverhead + content));
     if (cache.set(key, rendered, bytes)) this.stats.kept += 1;
   }
 }
