@@ -43,33 +43,55 @@ describe("PageCache", () => {
 
 describe("RenderSlots", () => {
   const never = () => new AbortController().signal;
+  const settled = async <T>(promise: Promise<T>) =>
+    Promise.race([
+      promise.then((value) => ({ value })),
+      new Promise<"pending">((resolve) => setImmediate(() => resolve("pending"))),
+    ]);
 
-  it("gives an address no more than its share, running or waiting", async () => {
-    const slots = new RenderSlots({ running: 1, waiting: 10, perAddress: 2 });
+  it("runs no more than an address's share at once; the rest of its renders wait", async () => {
+    const slots = new RenderSlots({ running: 4, perAddress: 2, waiting: 10, waitingPerAddress: 1 });
     const first = await slots.acquire("a", never());
-    const second = slots.acquire("a", never());
+    const second = await slots.acquire("a", never());
+    const third = slots.acquire("a", never());
+    expect(await settled(third)).toBe("pending");
+    // The address's part of the queue is full: refused at once, the page goes to the browser.
     expect(await slots.acquire("a", never())).toBeUndefined();
-    // Another address waits its turn behind the one running.
-    const other = slots.acquire("b", never());
+    // Another address is not held back by the first one's pile.
+    const other = await slots.acquire("b", never());
+    expect(other).toBeTypeOf("function");
     first?.();
-    const secondRelease = await second;
-    expect(secondRelease).toBeTypeOf("function");
-    secondRelease?.();
-    (await other)?.();
-    // Every slot came back: the address has its full share again.
-    const again = [await slots.acquire("a", never())];
-    expect(again[0]).toBeTypeOf("function");
+    const thirdRelease = await third;
+    expect(thirdRelease).toBeTypeOf("function");
+    for (const release of [second, thirdRelease, other]) release?.();
+    // Every slot came back.
+    expect([await slots.acquire("a", never()), await slots.acquire("a", never())].every(Boolean)).toBe(true);
+  });
+
+  it("hands a freed slot to the longest-waiting render whose address is under its share", async () => {
+    const slots = new RenderSlots({ running: 3, perAddress: 2, waiting: 10, waitingPerAddress: 5 });
+    await slots.acquire("a", never());
+    const a2 = await slots.acquire("a", never());
+    const b1 = await slots.acquire("b", never());
+    const a3 = slots.acquire("a", never());
+    const c1 = slots.acquire("c", never());
+    b1?.();
+    // "a" waited longest but already runs its share: "c" goes first.
+    expect(await settled(c1)).not.toBe("pending");
+    expect(await settled(a3)).toBe("pending");
+    a2?.();
+    expect(await settled(a3)).not.toBe("pending");
   });
 
   it("refuses at once when the queue is full, and lets a waiting render go when its deadline passes", async () => {
-    const slots = new RenderSlots({ running: 1, waiting: 1, perAddress: 5 });
+    const slots = new RenderSlots({ running: 1, perAddress: 1, waiting: 1, waitingPerAddress: 5 });
     const running = await slots.acquire("a", never());
     const deadline = new AbortController();
     const waiting = slots.acquire("b", deadline.signal);
     expect(await slots.acquire("c", never())).toBeUndefined();
     deadline.abort();
     expect(await waiting).toBeUndefined();
-    // The queue has room again, and the running slot still passes on when released.
+    // The queue has room again, and the running slot passes on when released.
     const next = slots.acquire("c", never());
     running?.();
     expect(await next).toBeTypeOf("function");

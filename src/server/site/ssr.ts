@@ -23,11 +23,11 @@ const PAGE_CACHE_BYTES = 48 * 1024 * 1024;
 const QUERIED_PAGE_CACHE_BYTES = 8 * 1024 * 1024;
 
 /**
- * Renders at once, renders waiting, and renders per address (running or waiting). Beyond these the
- * page goes out unrendered (the browser renders it): one address cannot queue up the CPU, and a
- * kept page is served without waiting for any of them.
+ * Renders at once (and per address), renders waiting (and per address). Beyond these the page goes
+ * out unrendered (the browser renders it): one address cannot queue up the CPU, and a kept page is
+ * served without waiting for any of them.
  */
-const RENDER_SLOTS = { running: 4, waiting: 64, perAddress: 2 } as const;
+const RENDER_SLOTS = { running: 4, perAddress: 2, waiting: 64, waitingPerAddress: 16 } as const;
 
 export type ServerRendered = {
   html: string;
@@ -304,58 +304,84 @@ export class PageCache {
 }
 
 /**
- * A bounded queue of renders. `acquire` resolves to a release function once the render may run,
- * or to undefined at once when the address already has its share or the queue is full, or when
- * the signal aborts while it waits (the render's deadline counts the wait).
+ * A bounded, fair queue of renders. At most `running` renders at once, and at most `perAddress` of
+ * them for one address; a render beyond that waits (at most `waiting` in all, `waitingPerAddress`
+ * per address), and a freed slot goes to the longest-waiting render whose address is under its
+ * share, so one address's pile of renders cannot hold back another's. `acquire` resolves to a
+ * release function once the render may run, or to undefined at once when the queue (or the
+ * address's part of it) is full, or when the signal aborts while it waits (the render's deadline
+ * counts the wait).
  */
 export class RenderSlots {
   private running = 0;
-  private readonly waiting: Array<() => void> = [];
-  private readonly perAddress = new Map<string, number>();
+  private readonly waiting: Array<{ address: string; start: () => void }> = [];
+  private readonly runningBy = new Map<string, number>();
+  private readonly waitingBy = new Map<string, number>();
 
-  constructor(private readonly limits: { running: number; waiting: number; perAddress: number }) {}
+  constructor(
+    private readonly limits: { running: number; perAddress: number; waiting: number; waitingPerAddress: number },
+  ) {}
 
   async acquire(address: string, signal: AbortSignal): Promise<(() => void) | undefined> {
-    const held = this.perAddress.get(address) ?? 0;
-    if (held >= this.limits.perAddress) return undefined;
-    if (this.running >= this.limits.running && this.waiting.length >= this.limits.waiting) return undefined;
-    this.perAddress.set(address, held + 1);
-    const leave = () => {
-      const now = (this.perAddress.get(address) ?? 1) - 1;
-      if (now > 0) this.perAddress.set(address, now);
-      else this.perAddress.delete(address);
-    };
-    if (this.running >= this.limits.running) {
+    if (!this.mayStart(address)) {
+      const queued = this.waitingBy.get(address) ?? 0;
+      if (this.waiting.length >= this.limits.waiting || queued >= this.limits.waitingPerAddress) return undefined;
+      if (signal.aborted) return undefined;
+      this.waitingBy.set(address, queued + 1);
       const admitted = await new Promise<boolean>((resolve) => {
-        const start = () => {
-          signal.removeEventListener("abort", abort);
-          resolve(true);
+        const waiter = {
+          address,
+          start: () => {
+            signal.removeEventListener("abort", abort);
+            resolve(true);
+          },
         };
         const abort = () => {
-          const at = this.waiting.indexOf(start);
+          const at = this.waiting.indexOf(waiter);
           if (at !== -1) this.waiting.splice(at, 1);
           resolve(false);
         };
-        if (signal.aborted) return resolve(false);
         signal.addEventListener("abort", abort, { once: true });
-        this.waiting.push(start);
+        this.waiting.push(waiter);
       });
-      if (!admitted) {
-        leave();
-        return undefined;
-      }
+      count(this.waitingBy, address, -1);
+      // Admitted: the release that started it has already taken the slot in its name.
+      if (!admitted) return undefined;
     } else {
-      this.running += 1;
+      this.take(address);
     }
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      leave();
-      const next = this.waiting.shift();
-      // The slot passes straight to the next render waiting, so `running` stays as it is.
-      if (next) next();
-      else this.running -= 1;
+      this.running -= 1;
+      count(this.runningBy, address, -1);
+      this.startNext();
     };
   }
+
+  private mayStart(address: string): boolean {
+    return this.running < this.limits.running && (this.runningBy.get(address) ?? 0) < this.limits.perAddress;
+  }
+
+  private take(address: string): void {
+    this.running += 1;
+    count(this.runningBy, address, 1);
+  }
+
+  private startNext(): void {
+    const at = this.waiting.findIndex((waiter) => this.mayStart(waiter.address));
+    const next = at === -1 ? undefined : this.waiting.splice(at, 1)[0];
+    if (!next) return;
+    // Taken now, not when the waiting render resumes, so no other render slips in between.
+    this.take(next.address);
+    next.start();
+  }
+}
+
+/** Adds to an address's count, dropping the entry at zero so the map holds only live addresses. */
+function count(counts: Map<string, number>, address: string, by: number): void {
+  const now = (counts.get(address) ?? 0) + by;
+  if (now > 0) counts.set(address, now);
+  else counts.delete(address);
 }
