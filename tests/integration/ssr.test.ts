@@ -290,6 +290,9 @@ describe.each(TEST_DRIVERS)("the visitors' page cache (%s)", (driver) => {
     const home = renders();
     for (let request = 0; request < 50; request += 1) await get(`/?r=${request}-${Math.random()}`, "10.9.1.2");
     expect(renders() - home).toBe(0);
+    // Nothing was kept under a query: the made-up ones are not part of any key.
+    expect(t.app.pageRenderer?.keptBytes().queried).toBe(0);
+    expect(t.app.pageRenderer?.keptBytes().pages).toBeGreaterThan(0);
   });
 
   it("keeps no page whose data call failed, and no Not Found page", async () => {

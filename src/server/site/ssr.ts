@@ -92,10 +92,9 @@ export class ServerRenderer {
     /** What a kept page weighs beyond its render and data: the shell (with its stylesheet). */
     private readonly pageOverhead: number,
     private readonly log: FastifyBaseLogger,
-    budgets: { pages: number; queried: number },
   ) {
-    this.pages = new PageCache(budgets.pages);
-    this.queried = new PageCache(budgets.queried);
+    this.pages = new PageCache(PAGE_CACHE_BYTES);
+    this.queried = new PageCache(QUERIED_PAGE_CACHE_BYTES);
   }
 
   /** The renderer for a build: its server entry and the client's manifest; undefined when either is missing. */
@@ -105,7 +104,6 @@ export class ServerRenderer {
     appConfigJson: string,
     log: FastifyBaseLogger,
     pageOverhead = 0,
-    budgets = { pages: PAGE_CACHE_BYTES, queried: QUERIED_PAGE_CACHE_BYTES },
   ): Promise<ServerRenderer | undefined> {
     const manifestFile = path.join(clientDir, ".vite", "manifest.json");
     if (!entryFile || !existsSync(entryFile) || !existsSync(manifestFile)) {
@@ -115,7 +113,7 @@ export class ServerRenderer {
     const module = (await import(pathToFileURL(entryFile).href)) as { default: ServerEntry };
     module.default.configure(appConfigJson);
     const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
-    return new ServerRenderer(module.default, partChunks(manifest), pageOverhead, log, budgets);
+    return new ServerRenderer(module.default, partChunks(manifest), pageOverhead, log);
   }
 
   rendersPath(pathname: string): boolean {
