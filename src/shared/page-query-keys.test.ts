@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { pageRenderUrl } from "./page-query-keys.js";
 import { searchStateFromQuery } from "./search-params.js";
@@ -27,5 +29,28 @@ describe("pageRenderUrl", () => {
     const query = (value: string) => new URLSearchParams(value.slice(value.indexOf("?") + 1));
     expect(searchStateFromQuery(query(rendered))).toEqual(searchStateFromQuery(query(url)));
     expect(rendered).not.toContain("junk");
+  });
+});
+
+describe("the pages' declared query keys", () => {
+  it("cover every client module that reads the query: a new reader must be declared or be listed here", () => {
+    const root = path.resolve(import.meta.dirname, "../client");
+    const readers = readdirSync(root, { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .filter((file) => /useSearchParams\(|location\.search\b/.test(readFileSync(path.join(root, file), "utf8")))
+      .map((file) => file.split(path.sep).join("/"))
+      .sort();
+    expect(readers).toEqual([
+      // The header's section links on / copy the query (links only: React does not compare attributes when hydrating).
+      "app/site-header.tsx",
+      // Signed-in areas, rendered in the browser only.
+      "features/account/profile-page.tsx",
+      "features/auth/set-password-page.tsx",
+      // The home page's search: its keys are declared (SEARCH_QUERY_KEYS).
+      "features/funds/components/results-section.tsx",
+      "features/funds/components/search-form.tsx",
+      // In an effect only (the redirect to a fund's canonical path keeps the query), not in the render.
+      "features/funds/fund-page.tsx",
+    ]);
   });
 });
