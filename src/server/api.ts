@@ -5,6 +5,7 @@ import { adminScope } from "./admin/routes.js";
 import { adminUsersRoutes } from "./admin/users/routes.js";
 import { demoIssuerRoutes } from "./auth/demo-issuer/routes.js";
 import { authRoutes } from "./auth/routes.js";
+import { SESSION_COOKIE } from "./auth/session-cookie.js";
 import { sessionHook } from "./auth/session-hook.js";
 import { demoBillingRoutes } from "./billing/demo-routes.js";
 import { billingRoutes } from "./billing/routes.js";
@@ -16,8 +17,10 @@ import { fundImportRoutes } from "./funds/import/routes.js";
 import { adminFundReportRoutes, fundReportRoutes } from "./funds/reports/routes.js";
 import { fundsRoutes } from "./funds/routes.js";
 import { crossSiteHook } from "./http/csrf.js";
+import { isInternalRequest } from "./http/internal-request.js";
 import { sendNoApiRoute } from "./http/not-found.js";
 import { apiDocsRoutes } from "./http/openapi.js";
+import { privateAnswers } from "./http/private-answers.js";
 import { closeRateLimitRedis, openRateLimitRedis } from "./http/rate-limit-store.js";
 import { scaleRouteLimits } from "./http/rate-limits.js";
 import type { AppServices } from "./services.js";
@@ -34,6 +37,7 @@ export const apiRoutes =
   async (api) => {
     api.addHook("onRequest", crossSiteHook(config.PUBLIC_ORIGIN));
     api.addHook("onRequest", sessionHook(services.auth, config.PUBLIC_ORIGIN));
+    api.addHook("onSend", privateAnswers(SESSION_COOKIE));
     scaleRouteLimits(api, config.RATE_LIMIT_SENSITIVE_SCALE);
     // With REDIS_URL the counters live in Redis, shared by every instance; without, in this process.
     const redis = config.REDIS_URL ? await openRateLimitRedis(config.REDIS_URL, api.log) : undefined;
@@ -43,6 +47,8 @@ export const apiRoutes =
       global: config.RATE_LIMIT_PER_MINUTE > 0,
       max: config.RATE_LIMIT_PER_MINUTE || 1,
       timeWindow: "1 minute",
+      // The server's own calls for a page every visitor is served (src/server/site/ssr.ts).
+      allowList: isInternalRequest,
       errorResponseBuilder: (_request, context) =>
         rateLimited(`Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
       ...(redis ? { redis, nameSpace: "fundmatch:rate-limit:", skipOnError: true } : {}),

@@ -23,6 +23,7 @@ import { VISITOR, type Viewer } from "./http/viewer.js";
 import { type AppServices, createServices, type ServiceOptions } from "./services.js";
 import { registerClientApp } from "./site/client-app.js";
 import { siteRoutes } from "./site/routes.js";
+import type { ServerRenderer } from "./site/ssr.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -38,7 +39,12 @@ declare module "fastify" {
 
 export type { AppServices } from "./services.js";
 
-export type App = FastifyInstance & { services: AppServices; routeInventory: readonly RouteEntry[] };
+export type App = FastifyInstance & {
+  services: AppServices;
+  routeInventory: readonly RouteEntry[];
+  /** The server renderer of the public pages, when the build has one (its counters serve tests). */
+  pageRenderer: ServerRenderer | undefined;
+};
 
 export type BuildOptions = ServiceOptions & {
   /** Pino options or an instance; tests pass false. */
@@ -118,7 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   await app.register(blogFeedRoutes(services.blog, config.PUBLIC_ORIGIN));
   await app.register(apiRoutes(services, config), { prefix: API_PREFIX });
-  await registerClientApp(
+  const pageRenderer = await registerClientApp(
     app,
     config,
     {
@@ -136,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? undefined
         : `${(await services.fundsIndex.current()).version}.${(await services.publishedPosts.current()).version}`,
   );
+  app.decorate("pageRenderer", pageRenderer);
   await app.ready();
   return app as unknown as App;
 }

@@ -60,6 +60,9 @@ const PARAM = {
   sort: "sort",
 } as const;
 
+/** Every query key a search page reads (`search` marks that a search was run), for the page cache's key. */
+export const SEARCH_QUERY_KEYS: readonly string[] = ["search", ...Object.values(PARAM)];
+
 /** Most countries a URL may name; the API takes no more. */
 const MAX_COUNTRIES = 100;
 

@@ -101,6 +101,10 @@ test("the browser takes over the server's HTML without replacing it or reporting
     "/subscribe",
     "/login",
     "/nope",
+    // Served the page kept for the URL without the query keys it does not read (issue 20).
+    "/?utm_source=news",
+    `${fund.path}?utm_source=news`,
+    "/?search=1&stage=seed&utm_source=news",
   ]) {
     await page.goto(url, { waitUntil: "commit" });
     await page.waitForSelector("#root > *", { state: "attached" });

@@ -3,9 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { funds } from "../../src/server/db/schema/index.js";
+import type { FundRow } from "../../src/server/db/types.js";
 import { inlineStylesheets } from "../../src/server/site/client-app.js";
+import { fundPath } from "../../src/shared/fund-page.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
+import { insertFunds } from "../support/funds.js";
 
 /**
  * The server's side of server rendering, with a stand-in for the client's server bundle: which
@@ -31,14 +35,28 @@ const MANIFEST = {
   "features/blog/blog-list-page.tsx": { file: "assets/blog-list-abc.js", imports: ["_shared.js", "_react.js"] },
 };
 
-/** Counts its renders, echoes what it was given, and fails or hangs on request. */
+/**
+ * Counts its renders, echoes what it was given (the URL, the session's status, then the status of
+ * each of the page's own calls in brackets), and fails or hangs on request. Its pages ask what the
+ * real ones ask: the countries on /, the posts on the blog, the fund on a fund page; /privacy asks
+ * a call that does not exist (a page whose data call fails).
+ */
 const ENTRY = `
 let renders = 0;
 let config = "";
+const pageCalls = (url) => {
+  const pathname = url.split("?")[0];
+  if (pathname === "/") return ["/_api/countries"];
+  if (pathname.startsWith("/blog")) return ["/_api/blog/posts"];
+  const fund = /^\\/funds\\/(\\d+)-/.exec(pathname);
+  if (fund) return ["/_api/funds/" + fund[1]];
+  if (pathname === "/privacy") return ["/_api/no-such-call"];
+  return [];
+};
 export default {
   configure(json) { config = json; },
   async answers(url, fetchApi) {
-    const urls = ["/_api/auth/session", ...(url.startsWith("/blog") ? ["/_api/blog/posts"] : [])];
+    const urls = ["/_api/auth/session", ...pageCalls(url)];
     const answers = [];
     const setCookie = [];
     for (const wanted of urls) {
@@ -54,8 +72,9 @@ export default {
     if (url.includes("hang")) await new Promise((resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason)));
     renders += 1;
     const session = answers[0];
+    const calls = answers.slice(1).map((answer) => answer.status).join(",");
     return {
-      html: "<p>render " + renders + " of " + url.replace(/[<>&"]/g, "") + " as " + session.status + " with " + JSON.parse(config).paymentsMode + "</p>",
+      html: "<p>render " + renders + " of " + url.replace(/[<>&"]/g, "") + " as " + session.status + " with " + JSON.parse(config).paymentsMode + " [" + calls + "]</p>",
       parts: url.startsWith("/blog") ? ["features/blog/blog-list-page.tsx"] : [],
     };
   },
@@ -101,7 +120,7 @@ describe.each(TEST_DRIVERS)("server-rendered pages (%s)", (driver) => {
   it("renders a public page into the root element with the answers it used, for the browser to replay", async () => {
     const response = await get("/blog");
     expect(response.statusCode).toBe(200);
-    expect(response.body).toMatch(/<div id="root"><p>render \d+ of \/blog as 401 with demo<\/p><\/div>/);
+    expect(response.body).toMatch(/<div id="root"><p>render \d+ of \/blog as 401 with demo \[200\]<\/p><\/div>/);
     const answers = pageData(response.body);
     expect(answers?.map((answer) => [answer.url, answer.status])).toEqual([
       ["/_api/auth/session", 401],
@@ -125,12 +144,20 @@ describe.each(TEST_DRIVERS)("server-rendered pages (%s)", (driver) => {
     expect((await get("/terms")).body).not.toContain("blog-list-abc.js");
   });
 
-  it("renders a visitor's page once for the same answers, and again when the data changes", async () => {
+  it("renders a visitor's page once, whatever query keys the page does not read", async () => {
     const first = (await get("/terms?x=1")).body;
-    const again = (await get("/terms?x=1")).body;
-    expect(again).toBe(first);
-    const other = (await get("/terms?x=2")).body;
+    expect(first).toMatch(/render \d+ of \/terms as 401/);
+    for (const url of ["/terms?x=1", "/terms?x=2", "/terms", "/terms?"]) expect((await get(url)).body, url).toBe(first);
+  });
+
+  it("keeps the search page per search, without the keys it does not read", async () => {
+    const first = (await get("/?search=1&q=fintech&utm_source=x")).body;
+    // The stub drops "&" from the URL it echoes.
+    expect(first).toMatch(/render \d+ of \/\?search=1q=fintech as 401/);
+    expect((await get("/?search=1&utm_source=y&q=fintech")).body).toBe(first);
+    const other = (await get("/?search=1&q=biotech")).body;
     expect(other).not.toBe(first);
+    expect(other).toMatch(/of \/\?search=1q=biotech as 401/);
   });
 
   it("renders a signed-in visitor's page with their session, kept private and never shared", async () => {
@@ -191,9 +218,93 @@ describe.each(TEST_DRIVERS)("server-rendered pages (%s)", (driver) => {
   });
 
   it("keeps the page data inert: text that looks like markup cannot close its element", async () => {
-    const response = await get("/terms?inert");
+    const response = await get("/inert");
     expect(response.body).not.toContain("<script>alert(1)");
     expect(pageData(response.body)?.[1]?.text).toBe("</script><script>alert(1)</script>\u2028");
+  });
+});
+
+/**
+ * The visitors' page cache against abuse (issue 20): a page is everyone's, so neither the address
+ * that asked for it first nor the query it made up may decide what it is, and an error a data
+ * call met is never kept.
+ */
+describe.each(TEST_DRIVERS)("the visitors' page cache (%s)", (driver) => {
+  let t: TestApp;
+  let fundPage: string;
+  const LIMIT = 20;
+  const get = (url: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: "GET", url, remoteAddress, headers });
+  const renders = () => t.app.pageRenderer?.stats.renders ?? Number.NaN;
+
+  beforeAll(async () => {
+    const { clientDir, entry } = buildDirs();
+    t = await createTestApp(
+      driver,
+      { RATE_LIMIT_PER_MINUTE: String(LIMIT) },
+      { CLIENT_DIR: clientDir, SSR_ENTRY: entry },
+    );
+    await insertFunds(t.testDatabase.database.db, [{ name: "Cache Test Ventures" }]);
+    t.app.services.fundsIndex.invalidate();
+    const [row] = await t.testDatabase.database.db.select().from(funds);
+    fundPage = fundPath(row as FundRow);
+  });
+  afterAll(async () => t?.close());
+
+  it("serves every visitor the page with its data after one address used up its rate limit", async () => {
+    const attacker = "10.9.0.1";
+    let limited = false;
+    for (let sent = 0; sent <= LIMIT && !limited; sent += 1) {
+      limited = (await get("/_api/ping", attacker)).statusCode === 429;
+    }
+    expect(limited).toBe(true);
+    for (const url of ["/", "/blog", fundPage]) {
+      // The first render of each page is asked for by the address over its limit.
+      const theirs = await get(url, attacker);
+      expect(theirs.statusCode, url).toBe(200);
+      const other = await get(url, "10.9.0.2");
+      expect(other.statusCode, url).toBe(200);
+      expect(other.body, url).toMatch(/as 401 with demo \[200\]<\/p>/);
+      expect(
+        pageData(other.body)?.map((answer) => answer.status),
+        url,
+      ).toEqual([401, 200]);
+    }
+    // The address's own API calls are still limited, and no header it can send changes that.
+    expect((await get("/_api/countries", attacker)).statusCode).toBe(429);
+    expect((await get("/_api/countries", attacker, { "x-fundmatch-internal": "guess" })).statusCode).toBe(429);
+  });
+
+  it("renders a page once for any number of queries it does not read", async () => {
+    const first = await get("/subscribe?r=first", "10.9.1.1");
+    const before = renders();
+    const bodies = new Set<string>();
+    for (let request = 0; request < 50; request += 1) {
+      const response = await get(`/subscribe?r=${Math.random().toString(36).slice(2)}`, `10.9.1.${request % 3}`);
+      bodies.add(response.body);
+    }
+    expect(renders() - before).toBe(0);
+    expect([...bodies]).toEqual([first.body]);
+    // The home page reads the search keys only: a made-up key is served the kept page too.
+    await get("/?r=first", "10.9.1.1");
+    const home = renders();
+    for (let request = 0; request < 50; request += 1) await get(`/?r=${request}-${Math.random()}`, "10.9.1.2");
+    expect(renders() - home).toBe(0);
+    // Nothing was kept under a query: the made-up ones are not part of any key.
+    expect(t.app.pageRenderer?.keptBytes().queried).toBe(0);
+    expect(t.app.pageRenderer?.keptBytes().pages).toBeGreaterThan(0);
+  });
+
+  it("keeps no page whose data call failed, and no Not Found page", async () => {
+    const before = renders();
+    const failed = await get("/privacy", "10.9.2.1");
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toMatch(/\[404\]<\/p>/);
+    await get("/privacy", "10.9.2.2");
+    expect(renders() - before).toBe(2);
+    await get("/no-such-page-1", "10.9.2.1");
+    await get("/no-such-page-1", "10.9.2.2");
+    expect(renders() - before).toBe(4);
   });
 });
 

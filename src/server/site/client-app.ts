@@ -68,16 +68,17 @@ export async function registerClientApp(
   resolvers: readonly PageResolver[] = [],
   /** What a visitor's page depends on beyond its URL (data versions); undefined for a signed-in request. */
   visitorKey: (request: FastifyRequest) => Promise<string | undefined> = async () => undefined,
-): Promise<void> {
+): Promise<ServerRenderer | undefined> {
   const clientDir = config.CLIENT_DIR;
   const indexFile = clientDir ? path.join(clientDir, "index.html") : undefined;
   if (!clientDir || !indexFile || !existsSync(indexFile)) {
     app.setNotFoundHandler((request, reply) =>
       reply.status(404).send({ error: `Not found: ${requestedPath(request)}` }),
     );
-    return;
+    return undefined;
   }
-  const shell = new HtmlShell(await inlineStylesheets(await readFile(indexFile, "utf8"), clientDir), clientConfig);
+  const template = await inlineStylesheets(await readFile(indexFile, "utf8"), clientDir);
+  const shell = new HtmlShell(template, clientConfig);
   // The whole page of a rendered app, kept with it (a kept visitor's page is then sent as it is),
   // and its compressed copies, kept with the page's text entry. A rendered app stands for one URL
   // at one state of the data, which also decides the page's head, so the origin is the only other key.
@@ -91,7 +92,13 @@ export async function registerClientApp(
     pages.set(rendered, page);
     return page;
   };
-  const renderer = await ServerRenderer.load(config.SSR_ENTRY, clientDir, JSON.stringify(clientConfig), app.log);
+  const renderer = await ServerRenderer.load(
+    config.SSR_ENTRY,
+    clientDir,
+    JSON.stringify(clientConfig),
+    app.log,
+    template.length,
+  );
   await app.register(fastifyStatic, {
     root: clientDir,
     // The .br and .gz copies the build wrote next to each asset, for clients that accept them.
@@ -115,7 +122,7 @@ export async function registerClientApp(
     }
     const origin = requestOrigin(request, config.PUBLIC_ORIGIN);
     const result = renderer?.rendersPath(pathname)
-      ? await renderer.render(app, request, await visitorKey(request))
+      ? await renderer.render(app, request, await visitorKey(request), page.status === 200)
       : undefined;
     const send = (html: string) => sendHtml(request, reply, html);
     if (!result) {
@@ -136,4 +143,5 @@ export async function registerClientApp(
       ? send(whole.html)
       : sendHtml(request, reply, whole.html, { owner: whole, copies: compressed });
   });
+  return renderer;
 }

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { pageRenderUrl } from "./page-query-keys.js";
+import { searchStateFromQuery } from "./search-params.js";
+
+describe("pageRenderUrl", () => {
+  it("returns a URL without a query as it is", () => {
+    const url = "/funds/12-alpha";
+    expect(pageRenderUrl(url)).toBe(url);
+  });
+
+  it("drops every key of a page that reads none", () => {
+    expect(pageRenderUrl("/blog?page=2&x=1")).toBe("/blog");
+    expect(pageRenderUrl("/funds/12-alpha?utm_source=news")).toBe("/funds/12-alpha");
+    expect(pageRenderUrl("/terms?")).toBe("/terms");
+  });
+
+  it("keeps the search keys of the home page, in their order, and drops the others", () => {
+    expect(pageRenderUrl("/?x=random")).toBe("/");
+    expect(pageRenderUrl("/?utm_source=a&search=1&country=France&x=1&country=Spain&q=fin+tech")).toBe(
+      "/?search=1&country=France&country=Spain&q=fin+tech",
+    );
+  });
+
+  it("reads keys as the browser does, so the render sees the search the browser will", () => {
+    const url = "/?%73earch=1&q=caf%C3%A9&stage=seed&sort=newest&junk=%ZZ";
+    const rendered = pageRenderUrl(url);
+    const query = (value: string) => new URLSearchParams(value.slice(value.indexOf("?") + 1));
+    expect(searchStateFromQuery(query(rendered))).toEqual(searchStateFromQuery(query(url)));
+    expect(rendered).not.toContain("junk");
+  });
+});
+
+describe("the pages' declared query keys", () => {
+  it("cover every client module that reads the query: a new reader must be declared or be listed here", () => {
+    const root = path.resolve(import.meta.dirname, "../client");
+    const readers = readdirSync(root, { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .filter((file) => /useSearchParams\(|location\.search\b/.test(readFileSync(path.join(root, file), "utf8")))
+      .map((file) => file.split(path.sep).join("/"))
+      .sort();
+    expect(readers).toEqual([
+      // The header's section links on / copy the query (links only: React does not compare attributes when hydrating).
+      "app/site-header.tsx",
+      // Signed-in areas, rendered in the browser only.
+      "features/account/profile-page.tsx",
+      "features/auth/set-password-page.tsx",
+      // The home page's search: its keys are declared (SEARCH_QUERY_KEYS).
+      "features/funds/components/results-section.tsx",
+      "features/funds/components/search-form.tsx",
+      // In an effect only (the redirect to a fund's canonical path keeps the query), not in the render.
+      "features/funds/fund-page.tsx",
+    ]);
+  });
+});
