@@ -2,6 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { pipeline, Readable } from "node:stream";
 import type * as XLSX from "@e965/xlsx";
 import { type Parser, parse as parseCsv } from "csv-parse";
+import { stripControlCharacters } from "../../../shared/text-rules.js";
 import { DomainError } from "../../errors.js";
 import { loadXlsx, type XlsxModule } from "../load-xlsx.js";
 
@@ -140,7 +141,9 @@ async function* readRecords(source: TableSource, columns: readonly string[]): As
     const values: Record<string, string> = {};
     for (let column = 0; column < columns.length; column += 1) {
       const name = columns[column];
-      if (name) values[name] = (cells[column] ?? "").trim();
+      // Control characters are dropped from every cell (line breaks become a space): PostgreSQL
+      // text cannot hold NUL, and none of them belongs in a fund's name or any other field.
+      if (name) values[name] = stripControlCharacters(cells[column] ?? "").trim();
     }
     // Row numbers count from the header's row 1; blank lines the parser skips are not counted.
     yield { row: index + 2, values };
@@ -151,7 +154,7 @@ async function* readRecords(source: TableSource, columns: readonly string[]): As
 export function uniqueColumns(header: readonly string[]): string[] {
   const seen = new Map<string, number>();
   return header.map((cell) => {
-    const name = cell.replace(/\s+/g, " ").trim();
+    const name = stripControlCharacters(cell).replace(/\s+/g, " ").trim();
     if (!name) return "";
     const count = (seen.get(name.toLowerCase()) ?? 0) + 1;
     seen.set(name.toLowerCase(), count);
