@@ -36,14 +36,16 @@ export function noControlCharacters(
   return [(text) => !hasControlCharacters(text, kind), controlCharactersMessage(field)];
 }
 
-/** C0 controls, DEL, C1 controls and lone surrogates, wherever they are: what imported cells lose. */
-const STRIPPED = new RegExp(SINGLE_LINE_FORBIDDEN.source, "g");
+/** What an imported cell loses: what a multi-line field refuses, wherever it is. */
+const STRIPPED = new RegExp(MULTI_LINE_FORBIDDEN.source, "g");
 
 /**
- * An imported cell's text without control characters: tabs and line breaks become a space (a name
- * typed over two lines in Excel stays readable), every other control character is dropped.
+ * An imported cell's text without control characters. Tab and line breaks stay (the import folds
+ * them into one space in every field, see docs/import.md); vertical tab, form feed and NEL, which
+ * some programs write for a line break inside a cell, become one; every other one is dropped.
  */
 export function stripControlCharacters(text: string): string {
-  if (!SINGLE_LINE_FORBIDDEN.test(text)) return text;
-  return text.replace(/[^\S\t\n\r]*[\t\n\r]+[^\S\t\n\r]*/g, " ").replace(STRIPPED, "");
+  if (!MULTI_LINE_FORBIDDEN.test(text)) return text;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced.
+  return text.replace(/[\u000b\u000c\u0085]/g, "\n").replace(STRIPPED, "");
 }

@@ -47,7 +47,7 @@ async function readUploadForm(request: FastifyRequest, maxBytes: number): Promis
           continue;
         }
         // The name is stored with the import's history: control characters (a NUL) are dropped.
-        const fileName = stripControlCharacters(part.filename ?? "");
+        const fileName = stripControlCharacters(part.filename ?? "").replace(/\s+/g, " ");
         file = { buffer: await part.toBuffer(), fileName, mimeType: part.mimetype ?? "" };
       } else if (part.fieldname === "importMode") {
         mode = part.value;
