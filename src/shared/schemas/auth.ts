@@ -114,10 +114,16 @@ export const demoAuthorizeQuerySchema = z.object({
   code_challenge_method: oauthParam,
 });
 
+/**
+ * The person's own entries in the demo provider's form: the provider checks them itself (the field
+ * rule included) and shows its form again with the error, rather than answering JSON.
+ */
+const demoFormEntry = z.string({ error: "Each parameter must be given once, as text." }).max(2048).optional();
+
 /** The demo provider's form: the request again (hidden fields), who the person says they are, and the choice. */
 export const demoAuthorizeFormSchema = demoAuthorizeQuerySchema.extend({
-  email: oauthParam,
-  name: oauthParam,
+  email: demoFormEntry,
+  name: demoFormEntry,
   decision: z.enum(["approve", "deny"], { error: "Choose Continue or Cancel." }),
 });
 
