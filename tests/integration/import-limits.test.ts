@@ -1,4 +1,3 @@
-import { crc32, createDeflateRaw } from "node:zlib";
 import * as XLSX from "@e965/xlsx";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
