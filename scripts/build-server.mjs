@@ -1,4 +1,5 @@
 // Bundles the server entry points into dist/server; node_modules stay external.
+import { copyFile } from "node:fs/promises";
 import { build } from "esbuild";
 
 await build({
@@ -16,5 +17,9 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+
+// The fund import reads workbooks in a worker thread that main.js finds beside itself
+// (src/server/funds/import/parse-file.ts); the worker is plain JavaScript, copied as it is.
+await copyFile("src/server/funds/import/workbook-worker.mjs", "dist/server/workbook-worker.mjs");
 
 await import("./build-pglite-template.mjs");

@@ -130,7 +130,7 @@ describe.each(TEST_DRIVERS)("the fundraising pipeline on %s", (driver) => {
     ],
     [{ fundId: 1, note: "x".repeat(2001) }, "note must be at most 2,000 characters."],
     [{ fundId: 1, note: 5 }, "note must be a string."],
-    [{ fundId: 1, note: "a\u0000b" }, "note must not contain NUL characters."],
+    [{ fundId: 1, note: "a\u0000b" }, "note must not contain control characters."],
     [
       { fundId: 1, nextStepDate: "2027-02-30" },
       expect.stringContaining("nextStepDate must be a date written YYYY-MM-DD"),

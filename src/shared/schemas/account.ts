@@ -9,7 +9,7 @@ import {
   PIPELINE_STATUSES,
 } from "../pipeline.js";
 import { sessionUserSchema } from "./auth.js";
-import { describeInput, emailSchema, idResponseSchema, idSchema } from "./fields.js";
+import { describeInput, emailSchema, idResponseSchema, idSchema, noControlCharacters } from "./fields.js";
 import { fundResultSchema } from "./funds.js";
 
 /** FundId must be a positive integer. */
@@ -32,8 +32,7 @@ export const savedFundUpdateRequestSchema = z
       status: pipelineStatusSchema.optional(),
       note: z
         .string({ error: "note must be a string." })
-        // PostgreSQL text cannot hold NUL; refused here rather than failing in the database.
-        .refine((note) => !note.includes("\u0000"), "note must not contain NUL characters.")
+        .refine(...noControlCharacters("note", "multi-line"))
         .refine(
           (note) => noteLength(note) <= PIPELINE_NOTE_MAX,
           `note must be at most ${PIPELINE_NOTE_MAX.toLocaleString("en-US")} characters.`,
@@ -93,7 +92,8 @@ export const updateProfileRequestSchema = z.strictObject({
     .string({ error: "Display name must be at least 2 characters." })
     .trim()
     .min(2, "Display name must be at least 2 characters.")
-    .max(100, "Display name must be at most 100 characters."),
+    .max(100, "Display name must be at most 100 characters.")
+    .refine(...noControlCharacters("Display name")),
   email: emailSchema("Please enter a valid email address."),
   password: z
     .string({ error: "Password is required to confirm changes." })

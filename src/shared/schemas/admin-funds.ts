@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "./fields.js";
+import { idSchema, noControlCharacters } from "./fields.js";
 
 /** A fund as the admin's table and Edit form see it: every stored field plus its provenance. */
 export const adminFundSchema = z.object({
@@ -32,7 +32,12 @@ export const ADMIN_FUNDS_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /** GET /_api/admin/funds: a page of the table, optionally searched. */
 export const adminFundsQuerySchema = z.strictObject({
-  q: z.string().trim().max(200, "The search must be at most 200 characters.").optional(),
+  q: z
+    .string()
+    .trim()
+    .max(200, "The search must be at most 200 characters.")
+    .refine(...noControlCharacters("The search"))
+    .optional(),
   page: z.coerce
     .number({ error: "page must be a positive integer." })
     .int("page must be a positive integer.")

@@ -6,7 +6,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PASSWORD_RULE_MESSAGE,
 } from "../password-rules.js";
-import { emailSchema, idResponseSchema } from "./fields.js";
+import { emailSchema, idResponseSchema, noControlCharacters } from "./fields.js";
 
 /** The messages the login page shows for each field. */
 export const loginRequestSchema = z.strictObject({
@@ -30,12 +30,17 @@ export const registerRequestSchema = z.strictObject({
     .string({ error: "Name is required" })
     .trim()
     .min(1, "Name is required")
-    .max(100, "Name must be at most 100 characters"),
+    .max(100, "Name must be at most 100 characters")
+    .refine(...noControlCharacters("Name")),
 });
 
 /** Session establishment. */
 export const establishSessionRequestSchema = z.strictObject({
-  tempToken: z.string({ error: "Temporary token is required" }).min(1, "Temporary token is required").max(200),
+  tempToken: z
+    .string({ error: "Temporary token is required" })
+    .min(1, "Temporary token is required")
+    .max(200)
+    .refine(...noControlCharacters("Temporary token")),
 });
 
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -76,7 +81,11 @@ export const oauthAuthorizeQuerySchema = z.strictObject({
 });
 
 /** One OAuth parameter: a string of sane length (repeated parameters are refused by the parser). */
-const oauthParam = z.string({ error: "Each parameter must be given once, as text." }).max(2048).optional();
+const oauthParam = z
+  .string({ error: "Each parameter must be given once, as text." })
+  .max(2048)
+  .refine(...noControlCharacters("A parameter"))
+  .optional();
 
 /**
  * The identity provider's redirect to /_api/auth/oauth_callback, as OpenID Connect defines it. The
@@ -105,10 +114,16 @@ export const demoAuthorizeQuerySchema = z.object({
   code_challenge_method: oauthParam,
 });
 
+/**
+ * The person's own entries in the demo provider's form: the provider checks them itself (the field
+ * rule included) and shows its form again with the error, rather than answering JSON.
+ */
+const demoFormEntry = z.string({ error: "Each parameter must be given once, as text." }).max(2048).optional();
+
 /** The demo provider's form: the request again (hidden fields), who the person says they are, and the choice. */
 export const demoAuthorizeFormSchema = demoAuthorizeQuerySchema.extend({
-  email: oauthParam,
-  name: oauthParam,
+  email: demoFormEntry,
+  name: demoFormEntry,
   decision: z.enum(["approve", "deny"], { error: "Choose Continue or Cancel." }),
 });
 

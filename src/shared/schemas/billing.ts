@@ -2,6 +2,7 @@ import { z } from "zod";
 import { GUEST_EMAIL_INVALID, GUEST_EMAIL_MAX_LENGTH, GUEST_EMAIL_PATTERN } from "../checkout-constants.js";
 import { emailWithinLimits } from "../email-rules.js";
 import { newPasswordSchema, SUBSCRIPTION_TYPES } from "./auth.js";
+import { hasControlCharacters, noControlCharacters } from "./fields.js";
 
 // The constants live zod-free in checkout-constants.ts (the client imports them); re-exported here.
 export {
@@ -14,7 +15,12 @@ export {
   GUEST_EMAIL_REQUIRED,
 } from "../checkout-constants.js";
 
-const httpUrl = (message: string) => z.url({ protocol: /^https?$/, error: message });
+// A URL parser drops tabs and line breaks silently; the rule refuses them like in any other text.
+const httpUrl = (message: string) =>
+  z
+    .string({ error: message })
+    .refine((url) => !hasControlCharacters(url), message)
+    .pipe(z.url({ protocol: /^https?$/, error: message }));
 
 /** Checkout payload. The server keeps only the path and query of the URLs (open redirect). */
 export const checkoutRequestSchema = z.strictObject({
@@ -25,6 +31,7 @@ export const checkoutRequestSchema = z.strictObject({
     .string({ error: GUEST_EMAIL_INVALID })
     .trim()
     .max(GUEST_EMAIL_MAX_LENGTH, GUEST_EMAIL_INVALID)
+    .refine(...noControlCharacters("Email"))
     .regex(GUEST_EMAIL_PATTERN, GUEST_EMAIL_INVALID)
     .refine(emailWithinLimits, GUEST_EMAIL_INVALID)
     .optional(),
@@ -61,14 +68,23 @@ export const setPasswordRequestSchema = z.strictObject({
   token: z
     .string({ error: SET_PASSWORD_LINK_INVALID })
     .min(20, SET_PASSWORD_LINK_INVALID)
-    .max(200, SET_PASSWORD_LINK_INVALID),
+    .max(200, SET_PASSWORD_LINK_INVALID)
+    .refine((token) => !hasControlCharacters(token), SET_PASSWORD_LINK_INVALID),
   password: newPasswordSchema,
 });
 
 /** The checkout popup's last page, as Stripe (or the demo provider) sends the browser back to it. */
 export const checkoutCallbackQuerySchema = z.object({
-  session_id: z.string().max(255).optional(),
-  cancelled: z.string().max(10).optional(),
+  session_id: z
+    .string()
+    .max(255)
+    .refine(...noControlCharacters("session_id"))
+    .optional(),
+  cancelled: z
+    .string()
+    .max(10)
+    .refine(...noControlCharacters("cancelled"))
+    .optional(),
 });
 
 export const webhookResponseSchema = z.object({ received: z.literal(true) });

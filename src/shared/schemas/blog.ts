@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AI_WRITER_TEXTS } from "../admin-texts.js";
 import { AI_WRITER_MAX_URLS, BLOG_LIMITS, BLOG_POST_STATUSES } from "../blog.js";
-import { idResponseSchema, idSchema } from "./fields.js";
+import { idResponseSchema, idSchema, noControlCharacters, type TextKind } from "./fields.js";
 
 const unknownFields = (what: string) => (issue: { code: string; keys?: string[] }) =>
   issue.code === "unrecognized_keys" && issue.keys
@@ -24,17 +24,19 @@ export const blogListQuerySchema = z.strictObject(
 /** GET /_api/blog/post?slug=: the slug is required. */
 export const blogPostQuerySchema = z.strictObject(
   {
+    // No control-character rule: the lookup is in memory, and a slug no post has is a 404 like any other.
     slug: z.string({ error: "Slug is required" }).trim().min(1, "Slug is required"),
   },
   { error: unknownFields("blog post query") },
 );
 
 /** An optional text field: blank or null is stored as null. */
-const optionalText = (field: string, max: number) =>
+const optionalText = (field: string, max: number, kind: TextKind = "single-line") =>
   z
     .string({ error: `${field} must be a string.` })
     .trim()
     .max(max, `${field} must be at most ${max} characters.`)
+    .refine(...noControlCharacters(field, kind))
     .nullable()
     .optional()
     .transform((value) => (value ? value : null));
@@ -44,6 +46,7 @@ const featuredImageUrlSchema = z
   .string({ error: "Featured image URL must be a valid URL." })
   .trim()
   .max(BLOG_LIMITS.urlMax, `Featured image URL must be at most ${BLOG_LIMITS.urlMax} characters.`)
+  .refine(...noControlCharacters("Featured image URL"))
   .nullable()
   .optional()
   .transform((value) => (value ? value : null))
@@ -54,21 +57,20 @@ const blogPostFields = {
     .string({ error: "Title must be at least 3 characters long" })
     .trim()
     .min(BLOG_LIMITS.titleMin, "Title must be at least 3 characters long")
-    .max(BLOG_LIMITS.titleMax, `Title must be at most ${BLOG_LIMITS.titleMax} characters long`),
+    .max(BLOG_LIMITS.titleMax, `Title must be at most ${BLOG_LIMITS.titleMax} characters long`)
+    .refine(...noControlCharacters("Title")),
   /** Optional: blank gives the title's slug; whatever is given is put through the slug rule. */
   slug: optionalText("Slug", BLOG_LIMITS.slugMax),
   content: z
     .string({ error: "Content cannot be empty" })
     .min(1, "Content cannot be empty")
-    .max(
-      BLOG_LIMITS.contentMax,
-      `Content must be at most ${BLOG_LIMITS.contentMax.toLocaleString("en-US")} characters`,
-    ),
+    .max(BLOG_LIMITS.contentMax, `Content must be at most ${BLOG_LIMITS.contentMax.toLocaleString("en-US")} characters`)
+    .refine(...noControlCharacters("Content", "multi-line")),
   status: z.enum(BLOG_POST_STATUSES, { error: "Status must be draft or published." }).optional().default("draft"),
-  excerpt: optionalText("Excerpt", BLOG_LIMITS.excerptMax),
+  excerpt: optionalText("Excerpt", BLOG_LIMITS.excerptMax, "multi-line"),
   featuredImageUrl: featuredImageUrlSchema,
   seoTitle: optionalText("SEO title", BLOG_LIMITS.seoTitleMax),
-  seoDescription: optionalText("SEO description", BLOG_LIMITS.seoDescriptionMax),
+  seoDescription: optionalText("SEO description", BLOG_LIMITS.seoDescriptionMax, "multi-line"),
   seoKeywords: optionalText("SEO keywords", BLOG_LIMITS.seoKeywordsMax),
 };
 
@@ -142,6 +144,7 @@ export const aiWriterRequestSchema = z.strictObject(
           .string({ error: AI_WRITER_TEXTS.invalidUrlItem })
           .trim()
           .max(BLOG_LIMITS.urlMax, AI_WRITER_TEXTS.invalidUrlItem)
+          .refine(...noControlCharacters("Each URL"))
           .pipe(z.url({ protocol: /^https?$/, error: AI_WRITER_TEXTS.invalidUrlItem })),
         { error: AI_WRITER_TEXTS.noUrls },
       )

@@ -1,5 +1,16 @@
 import { z } from "zod";
 import { emailWithinLimits } from "../email-rules.js";
+import { noControlCharacters } from "../text-rules.js";
+
+// The control-character rule: every text field of every contract refuses control characters with
+// `.refine(...noControlCharacters("Field"))` (single-line) or `(…, "multi-line")` (notes, posts).
+export {
+  controlCharactersMessage,
+  hasControlCharacters,
+  noControlCharacters,
+  stripControlCharacters,
+  type TextKind,
+} from "../text-rules.js";
 
 /** Ids are PostgreSQL `integer` columns: anything outside 1..2,147,483,647 can never name a row. */
 export const MAX_ID = 2_147_483_647;
@@ -44,6 +55,7 @@ export const emailSchema = (message: string) =>
     .string({ error: message })
     .trim()
     .max(254, message)
+    .refine(...noControlCharacters("Email"))
     .pipe(z.email({ error: message }).refine(emailWithinLimits, message));
 
 /** Every error the API answers: a message for the person, in `error`. */

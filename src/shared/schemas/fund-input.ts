@@ -1,6 +1,8 @@
 import { z } from "zod/mini";
 import { INDUSTRY_CODES, type IndustryCode, isIndustryCode } from "../industries.js";
 import { isStageCode, STAGE_CODES, type StageCode } from "../stages.js";
+// The control-character rule itself, zod-free: schemas/fields.ts would bring classic zod to the client.
+import { noControlCharacters, type TextKind } from "../text-rules.js";
 
 const stageCode = (value: unknown): value is StageCode => typeof value === "string" && isStageCode(value);
 const industryCode = (value: unknown): value is IndustryCode => typeof value === "string" && isIndustryCode(value);
@@ -28,8 +30,16 @@ export const FUND_LIMITS = {
 /** The latest founding year a fund can have: next year (a fund announced for January). */
 export const latestFoundedYear = () => new Date().getUTCFullYear() + 1;
 
-const optionalText = (label: string, max: number) =>
-  z.nullable(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters.`)));
+const optionalText = (label: string, max: number, kind: TextKind = "single-line") =>
+  z.nullable(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(max, `${label} must be at most ${max} characters.`),
+        z.refine(...noControlCharacters(label, kind)),
+      ),
+  );
 
 const webAddress = (label: string) =>
   z.nullable(
@@ -38,6 +48,7 @@ const webAddress = (label: string) =>
       .check(
         z.trim(),
         z.maxLength(FUND_LIMITS.url, `${label} must be at most ${FUND_LIMITS.url} characters.`),
+        z.refine(...noControlCharacters(label)),
         z.refine(isWebAddress, `${label} must be a web address starting with http:// or https://.`),
       ),
   );
@@ -69,6 +80,7 @@ export const fundInputSchema = z
         z.trim(),
         z.minLength(1, "Name is required."),
         z.maxLength(FUND_LIMITS.name, `Name must be at most ${FUND_LIMITS.name} characters.`),
+        z.refine(...noControlCharacters("Name")),
       ),
     country: z
       .string("Country is required.")
@@ -76,6 +88,7 @@ export const fundInputSchema = z
         z.trim(),
         z.minLength(1, "Country is required."),
         z.maxLength(FUND_LIMITS.country, `Country must be at most ${FUND_LIMITS.country} characters.`),
+        z.refine(...noControlCharacters("Country")),
       ),
     city: optionalText("City", FUND_LIMITS.city),
     website: webAddress("Website"),
@@ -109,7 +122,7 @@ export const fundInputSchema = z
         z.refine((year) => year <= latestFoundedYear(), "Founded year cannot be in the future."),
       ),
     ),
-    description: optionalText("Description", FUND_LIMITS.description),
+    description: optionalText("Description", FUND_LIMITS.description, "multi-line"),
     fundManager: optionalText("Fund manager", FUND_LIMITS.fundManager),
     lastReviewed: z.nullable(
       z.string().check(

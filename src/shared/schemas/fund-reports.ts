@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FUND_REPORT_TEXTS, REPORT_FIELDS, REPORT_NOTE_MAX, REPORT_STATUSES } from "../fund-report-texts.js";
-import { idResponseSchema, idSchema } from "./fields.js";
+import { idResponseSchema, idSchema, noControlCharacters } from "./fields.js";
 
 /** POST /_api/funds/:id/reports body: which field is outdated and a short note. */
 export const fundReportRequestSchema = z.strictObject(
@@ -10,7 +10,8 @@ export const fundReportRequestSchema = z.strictObject(
       .string({ error: FUND_REPORT_TEXTS.noteRequired })
       .trim()
       .min(1, FUND_REPORT_TEXTS.noteRequired)
-      .max(REPORT_NOTE_MAX, FUND_REPORT_TEXTS.noteTooLong),
+      .max(REPORT_NOTE_MAX, FUND_REPORT_TEXTS.noteTooLong)
+      .refine(...noControlCharacters("The note", "multi-line")),
   },
   {
     error: (issue) =>

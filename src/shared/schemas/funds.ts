@@ -4,7 +4,7 @@ import { INDUSTRY_CODES } from "../industries.js";
 import { REGION_CODES } from "../regions.js";
 import { ANY_VALUE } from "../search-params.js";
 import { STAGE_CODES } from "../stages.js";
-import { describeInput, idResponseSchema, idSchema } from "./fields.js";
+import { describeInput, idResponseSchema, idSchema, noControlCharacters } from "./fields.js";
 
 export const stageCodeSchema = z.enum(STAGE_CODES, {
   error: (issue) => `Unknown funding stage ${describeInput(issue.input)}. Use one of: ${STAGE_CODES.join(", ")}.`,
@@ -19,6 +19,7 @@ const countryFilterSchema = z
   .string({ error: "country must be a string." })
   .trim()
   .max(100, "country must be at most 100 characters.")
+  .refine(...noControlCharacters("country"))
   .optional()
   .transform((value) => (value ? value : undefined));
 
@@ -60,7 +61,8 @@ export const fundSearchRequestSchema = z
             .string({ error: "countries must be a list of country names." })
             .trim()
             .min(1, "countries must not contain an empty name.")
-            .max(100, "Each country must be at most 100 characters."),
+            .max(100, "Each country must be at most 100 characters.")
+            .refine(...noControlCharacters("Each country")),
           { error: "countries must be a list of country names." },
         )
         .max(MAX_SEARCH_COUNTRIES, `countries has too many entries (at most ${MAX_SEARCH_COUNTRIES}).`)
@@ -84,6 +86,7 @@ export const fundSearchRequestSchema = z
         .string({ error: "query must be a string." })
         .trim()
         .max(SEARCH_QUERY_MAX, `query must be at most ${SEARCH_QUERY_MAX} characters.`)
+        .refine(...noControlCharacters("query"))
         .optional()
         .transform((value) => (value ? value : undefined)),
       sort: z

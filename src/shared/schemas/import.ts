@@ -2,6 +2,7 @@ import { z } from "zod";
 import { IMPORT_FIELDS, IMPORT_MODES } from "../import-constants.js";
 import { INDUSTRY_CODES } from "../industries.js";
 import { STAGE_CODES } from "../stages.js";
+import { noControlCharacters } from "./fields.js";
 
 export {
   IMPORT_FIELDS,
@@ -44,7 +45,14 @@ const MAX_MAPPED_VALUES = 2000;
 
 const keyedBy = <T extends z.ZodType>(value: T, what: string) =>
   z
-    .record(z.string().min(1).max(500), value)
+    .record(
+      z
+        .string()
+        .min(1)
+        .max(500)
+        .refine(...noControlCharacters(`Each of the ${what}`)),
+      value,
+    )
     .refine((record) => Object.keys(record).length <= MAX_MAPPED_VALUES, `Too many ${what} in the mapping.`)
     .refine(
       (record) => Object.keys(record).every((key) => !PROTOTYPE_KEYS.has(key)),

@@ -6,7 +6,7 @@ import {
   demoAuthorizeQuerySchema,
   demoTokenFormSchema,
 } from "../../../shared/schemas/auth.js";
-import { emailSchema } from "../../../shared/schemas/fields.js";
+import { emailSchema, hasControlCharacters } from "../../../shared/schemas/fields.js";
 import { invalid } from "../../errors.js";
 import { requestOrigin } from "../../http/origin.js";
 import { htmlPage, redirect } from "../../http/responses.js";
@@ -172,8 +172,7 @@ function identityForm(email: string, name: string): FormState {
   const errors: FormState["errors"] = {};
   if (!demoEmail.safeParse(email).success) errors.email = EMAIL_MESSAGE;
   const trimmed = name.trim();
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
-  if (trimmed.length > 100 || /[\u0000-\u001f\u007f]/.test(trimmed)) {
+  if (trimmed.length > 100 || hasControlCharacters(trimmed)) {
     errors.name = "Names are plain text of up to 100 characters.";
   }
   return { email: email.slice(0, 254), name: trimmed.slice(0, 100), errors };

@@ -1,9 +1,10 @@
 import { isUtf8 } from "node:buffer";
 import { pipeline, Readable } from "node:stream";
-import type * as XLSX from "@e965/xlsx";
+import { Worker } from "node:worker_threads";
 import { type Parser, parse as parseCsv } from "csv-parse";
-import { DomainError } from "../../errors.js";
-import { loadXlsx, type XlsxModule } from "../load-xlsx.js";
+import { stripControlCharacters } from "../../../shared/text-rules.js";
+import { DomainError, tooLarge } from "../../errors.js";
+import { checkXlsxArchive, ZipArchiveError } from "./zip-archive.js";
 
 /** One data row of a spreadsheet: its 1-based row number as the user sees it (header = row 1). */
 export type SheetRecord = { row: number; values: Record<string, string> };
@@ -72,7 +73,7 @@ export type Spreadsheet = {
 type TableSource = { table(): AsyncGenerator<string[]>; fraction(): number };
 
 export async function openSpreadsheet(buffer: Buffer, kind: ImportFileKind): Promise<Spreadsheet> {
-  const source = kind === "csv" ? csvSource(buffer) : workbookSource(buffer, kind, await loadXlsx());
+  const source = kind === "csv" ? csvSource(buffer) : await workbookSource(buffer, kind);
   const layout = await readLayout(source);
   return {
     columns: layout.columns.filter(Boolean),
@@ -140,7 +141,9 @@ async function* readRecords(source: TableSource, columns: readonly string[]): As
     const values: Record<string, string> = {};
     for (let column = 0; column < columns.length; column += 1) {
       const name = columns[column];
-      if (name) values[name] = (cells[column] ?? "").trim();
+      // Control characters are dropped from every cell (line breaks become a space): PostgreSQL
+      // text cannot hold NUL, and none of them belongs in a fund's name or any other field.
+      if (name) values[name] = stripControlCharacters(cells[column] ?? "").trim();
     }
     // Row numbers count from the header's row 1; blank lines the parser skips are not counted.
     yield { row: index + 2, values };
@@ -151,7 +154,7 @@ async function* readRecords(source: TableSource, columns: readonly string[]): As
 export function uniqueColumns(header: readonly string[]): string[] {
   const seen = new Map<string, number>();
   return header.map((cell) => {
-    const name = cell.replace(/\s+/g, " ").trim();
+    const name = stripControlCharacters(cell).replace(/\s+/g, " ").trim();
     if (!name) return "";
     const count = (seen.get(name.toLowerCase()) ?? 0) + 1;
     seen.set(name.toLowerCase(), count);
@@ -218,45 +221,101 @@ function csvSource(buffer: Buffer): TableSource {
   };
 }
 
+/** The most heap the workbook reader may use, and how long it may take, before it is stopped. */
+export const WORKBOOK_READ_LIMITS = { heapMb: 1536, timeoutMs: 120_000 } as const;
+
+/** The worker that reads workbooks (a sibling of this file in src, of main.js in dist/server). */
+const WORKBOOK_WORKER = new URL("./workbook-worker.mjs", import.meta.url);
+
+/** One workbook is read at a time: two large ones at once would double the memory the process needs. */
+let workbookQueue: Promise<unknown> = Promise.resolve();
+
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = workbookQueue.then(task, task);
+  workbookQueue = run.catch(() => undefined);
+  return run;
+}
+
+const readTooLarge = () =>
+  tooLarge(
+    `The Excel file is too large to read (it needs more than ${WORKBOOK_READ_LIMITS.heapMb} MB of memory or ${WORKBOOK_READ_LIMITS.timeoutMs / 1000} seconds); save it as CSV or split it.`,
+  );
+
 /**
- * The first sheet of an Excel workbook. The workbook is read whole (the format needs it), but its
- * rows are turned into text a slice at a time rather than copied into one table.
+ * The first sheet's rows as text, read in a worker thread (workbook-worker.mjs) so that the server
+ * keeps answering while SheetJS works through a large file; an .xlsx is first held to the archive
+ * limits of zip-archive.ts, so a decompression bomb is refused before anything inflates it.
  */
-function workbookSource(buffer: Buffer, kind: ImportFileKind, xlsx: XlsxModule): TableSource {
+async function readWorkbookRows(buffer: Buffer, kind: ImportFileKind): Promise<string[][]> {
   // SheetJS reads almost any bytes as some kind of sheet; an .xlsx must at least be a zip archive.
   if (kind === "xlsx" && !(buffer[0] === 0x50 && buffer[1] === 0x4b)) {
     throw new ImportFileError("The file is not a valid Excel (.xlsx) workbook.");
   }
-  let workbook: XLSX.WorkBook;
-  try {
-    workbook = xlsx.read(buffer, { type: "buffer", cellDates: true, dense: true });
-  } catch (error) {
-    throw new ImportFileError(`The Excel file could not be read: ${(error as Error).message}`);
+  if (kind === "xlsx") {
+    try {
+      await checkXlsxArchive(buffer);
+    } catch (error) {
+      if (error instanceof ZipArchiveError)
+        throw error.tooLarge ? tooLarge(error.message) : new ImportFileError(error.message);
+      throw error;
+    }
   }
-  const firstSheet = workbook.SheetNames[0];
-  const sheet = firstSheet ? workbook.Sheets[firstSheet] : undefined;
-  if (!sheet) throw new ImportFileError("The Excel file has no sheet.");
-  const range = sheet["!ref"] ? xlsx.utils.decode_range(sheet["!ref"]) : null;
+  return oneAtATime(
+    () =>
+      new Promise<string[][]>((resolve, reject) => {
+        // A copy of its own, handed over whole: the upload's buffer may share memory with others.
+        const bytes = new Uint8Array(buffer);
+        const worker = new Worker(WORKBOOK_WORKER, {
+          workerData: { bytes, chunkRows: SHEET_CHUNK_ROWS },
+          transferList: [bytes.buffer],
+          resourceLimits: { maxOldGenerationSizeMb: WORKBOOK_READ_LIMITS.heapMb },
+        });
+        const rows: string[][] = [];
+        let settled = false;
+        const finish = (error: Error | null) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          void worker.terminate();
+          if (error) reject(error);
+          else resolve(rows);
+        };
+        const timer = setTimeout(() => finish(readTooLarge()), WORKBOOK_READ_LIMITS.timeoutMs);
+        worker.on(
+          "message",
+          (message: { type: "rows"; rows: string[][] } | { type: "done" } | { type: "error"; message: string }) => {
+            if (message.type === "rows") {
+              for (const cells of message.rows) rows.push(cells);
+            } else if (message.type === "done") finish(null);
+            else finish(new ImportFileError(message.message));
+          },
+        );
+        worker.on("error", (error: Error & { code?: string }) => {
+          finish(
+            error.code === "ERR_WORKER_OUT_OF_MEMORY"
+              ? readTooLarge()
+              : new ImportFileError(`The Excel file could not be read: ${error.message}`),
+          );
+        });
+        worker.on("exit", () => finish(new ImportFileError("The Excel file could not be read.")));
+      }),
+  );
+}
+
+/**
+ * The first sheet of an Excel workbook, read whole in a worker (the format needs it); its rows are
+ * handed out as text, a row at a time, as often as the import asks.
+ */
+async function workbookSource(buffer: Buffer, kind: ImportFileKind): Promise<TableSource> {
+  const rows = await readWorkbookRows(buffer, kind);
   let done = 0;
-  const rowCount = range ? range.e.r - range.s.r + 1 : 0;
   return {
     async *table() {
-      if (!range) return;
-      for (let first = range.s.r; first <= range.e.r; first += SHEET_CHUNK_ROWS) {
-        const last = Math.min(range.e.r, first + SHEET_CHUNK_ROWS - 1);
-        const rows = xlsx.utils.sheet_to_json<unknown[]>(sheet, {
-          header: 1,
-          raw: false,
-          defval: "",
-          blankrows: false,
-          range: { s: { r: first, c: range.s.c }, e: { r: last, c: range.e.c } },
-        });
-        done = last - range.s.r + 1;
-        for (const cells of rows) {
-          yield cells.map((cell) => (cell === null || cell === undefined ? "" : String(cell)));
-        }
+      for (let index = 0; index < rows.length; index += 1) {
+        done = index + 1;
+        yield rows[index] as string[];
       }
     },
-    fraction: () => (rowCount > 0 ? done / rowCount : 0),
+    fraction: () => (rows.length > 0 ? done / rows.length : 0),
   };
 }

@@ -16,6 +16,7 @@ import {
   importResultSchema,
   importUploadFormSchema,
 } from "../../../shared/schemas/import.js";
+import { stripControlCharacters } from "../../../shared/text-rules.js";
 import { DomainError, ERROR_KINDS, invalid, tooLarge, unsupportedMediaType } from "../../errors.js";
 import { ROUTE_LIMITS } from "../../http/rate-limits.js";
 import type { FundImportService, UploadedFile } from "./service.js";
@@ -45,7 +46,9 @@ async function readUploadForm(request: FastifyRequest, maxBytes: number): Promis
           part.file.resume();
           continue;
         }
-        file = { buffer: await part.toBuffer(), fileName: part.filename ?? "", mimeType: part.mimetype ?? "" };
+        // The name is stored with the import's history: control characters (a NUL) are dropped.
+        const fileName = stripControlCharacters(part.filename ?? "").replace(/\s+/g, " ");
+        file = { buffer: await part.toBuffer(), fileName, mimeType: part.mimetype ?? "" };
       } else if (part.fieldname === "importMode") {
         mode = part.value;
       } else if (part.fieldname === "mapping") {
