@@ -81,3 +81,31 @@ export function purchaseConfirmationEmail(input: { to: string; planName: string;
   );
   return { to, subject: `Your FundMatch ${planName} is active`, text, html };
 }
+
+/** "Forgot password?": a one-hour, single-use link to choose a new password. */
+export function passwordResetEmail(input: { to: string; link: string }): MailMessage {
+  const { to, link } = input;
+  const text = [
+    "Hello,",
+    "",
+    `Someone (hopefully you) asked to reset the password of the FundMatch account for ${to}. Choose a new password here:`,
+    "",
+    link,
+    "",
+    "The link is valid for one hour and can be used once. Using it signs out every other device signed in to your account.",
+    "",
+    "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+    "",
+    "The FundMatch team",
+  ].join("\n");
+  const html = htmlLayout(
+    [
+      `Someone (hopefully you) asked to reset the password of the FundMatch account for ${escapeHtml(to)}. ` +
+        "Choose a new password:",
+      "The link is valid for one hour and can be used once. Using it signs out every other device signed in to your account.",
+      "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+    ],
+    { href: link, label: "Choose a new password" },
+  );
+  return { to, subject: "Reset your FundMatch password", text, html };
+}
