@@ -165,7 +165,7 @@ export class AuthService {
   private async sendResetLink(email: string, linkOrigin: string, mail: AuthMail): Promise<void> {
     try {
       const user = await users.findUserByEmail(this.db, email);
-      if (!user || user.accountStatus !== "active") return;
+      if (user?.accountStatus !== "active") return;
       const token = await issuePasswordToken(this.db, user.id, new Date(), "reset_password");
       await mail.mailer.send(passwordResetEmail({ to: user.email, link: resetPasswordLink(linkOrigin, token) }));
     } catch (error) {
