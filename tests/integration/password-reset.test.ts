@@ -234,7 +234,7 @@ describe.each(TEST_DRIVERS)("forgotten passwords: reset through an e-mailed link
 
   it("sends at most three links an hour per address, answering every request the same", async () => {
     const { email } = await member();
-    const answers = [];
+    const answers: Array<{ statusCode: number; body: string }> = [];
     for (let i = 0; i < 5; i++) answers.push(await requestReset(email));
     await app.services.auth.drain();
     expect(answers.every((answer) => answer.statusCode === 200 && answer.body === answers[0]?.body)).toBe(true);
@@ -243,7 +243,7 @@ describe.each(TEST_DRIVERS)("forgotten passwords: reset through an e-mailed link
 
   it("limits requests per client IP", async () => {
     const ip = "10.250.0.1";
-    const statuses = [];
+    const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await requestReset(`probe${i}@example.com`, ip)).statusCode);
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
