@@ -92,4 +92,7 @@ export const OAUTH_TEXTS = {
   failed: "Authentication failed. Please try again.",
   accountExistsTitle: "Account Already Exists",
   accountExistsDismiss: "Got it",
+  /** The demo provider's one refusal for an address it may not open; it neither confirms an account nor repeats the address. */
+  demoAddressUnavailable:
+    "The demo sign-in cannot continue with this e-mail address. Use another address, or log in with your e-mail and password.",
 } as const;

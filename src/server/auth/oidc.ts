@@ -1,4 +1,5 @@
 import * as client from "openid-client";
+import { OAUTH_TEXTS } from "../../shared/auth-texts.js";
 import type { SignInProviderId } from "../../shared/schemas/auth.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
@@ -277,8 +278,7 @@ const deactivated = () =>
   new OidcError("account_deactivated", "This account has been deactivated. Contact support to reactivate it.");
 
 /** The demo provider's one refusal for an address it may not open (see userFor). */
-export const DEMO_ADDRESS_UNAVAILABLE =
-  "The demo sign-in cannot continue with this e-mail address. Use another address, or log in with your e-mail and password.";
+export const DEMO_ADDRESS_UNAVAILABLE = OAUTH_TEXTS.demoAddressUnavailable;
 const addressUnavailable = () => new OidcError("address_unavailable", DEMO_ADDRESS_UNAVAILABLE);
 
 const invalidState = () =>
