@@ -140,6 +140,7 @@ describe.each(TEST_DRIVERS)("who may use an account for an address nobody has pr
     expect((await post("/_api/auth/login_with_password", { email, password: ATTACKER_PASSWORD })).statusCode).toBe(401);
     // The payer chooses the password through the link sent to the address.
     expect(mail.subject).toBe("Set your FundMatch password");
+    expect(mail.text).toContain("any earlier sign-in to that account has ended");
     const owner = await post("/_api/auth/set-password", {
       token: setPasswordToken(mail.text),
       password: OWNER_PASSWORD,

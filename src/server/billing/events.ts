@@ -146,7 +146,12 @@ export class StripeEvents {
       if (created || !user.passwordHash) {
         const token = await issuePasswordToken(this.db, user.id);
         await this.mailer.send(
-          setPasswordEmail({ to: user.email, link: setPasswordLink(origin, token), planName: PLANS[plan].name }),
+          setPasswordEmail({
+            to: user.email,
+            link: setPasswordLink(origin, token),
+            planName: PLANS[plan].name,
+            existingAccount: !created,
+          }),
         );
       } else {
         await this.mailer.send(

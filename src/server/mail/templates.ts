@@ -26,15 +26,32 @@ function htmlLayout(paragraphs: string[], action: { href: string; label: string 
   ].join("\n");
 }
 
-/** After a guest checkout: the account exists, the person chooses its password through a one-time link. */
-export function setPasswordEmail(input: { to: string; link: string; planName: string }): MailMessage {
+/**
+ * After a guest checkout: the account exists, the person chooses its password through a one-time
+ * link. `existingAccount`: the address already had an account that nobody had proven to own, so
+ * the payment went to it and its sign-ins were ended (docs/security.md, "Proof of an address").
+ */
+export function setPasswordEmail(input: {
+  to: string;
+  link: string;
+  planName: string;
+  existingAccount?: boolean;
+}): MailMessage {
   const { to, link, planName } = input;
+  const accountLine = input.existingAccount
+    ? `Your purchase is on the FundMatch account for this e-mail address (${to}). To use it, choose a password here (any earlier sign-in to that account has ended):`
+    : `We created a FundMatch account for you with this e-mail address (${to}). To start using it, choose your password here:`;
+  const accountHtml = input.existingAccount
+    ? `Your purchase is on the FundMatch account for this e-mail address (${escapeHtml(to)}). ` +
+      "To use it, choose a password (any earlier sign-in to that account has ended):"
+    : `We created a FundMatch account for you with this e-mail address (${escapeHtml(to)}). ` +
+      "To start using it, choose your password:";
   const text = [
     "Hello,",
     "",
     `Thank you for your purchase: your payment for FundMatch ${planName} went through.`,
     "",
-    `We created a FundMatch account for you with this e-mail address (${to}). To start using it, choose your password here:`,
+    accountLine,
     "",
     link,
     "",
@@ -47,8 +64,7 @@ export function setPasswordEmail(input: { to: string; link: string; planName: st
   const html = htmlLayout(
     [
       `Thank you for your purchase: your payment for <strong>FundMatch ${escapeHtml(planName)}</strong> went through. ` +
-        `We created a FundMatch account for you with this e-mail address (${escapeHtml(to)}). ` +
-        "To start using it, choose your password:",
+        accountHtml,
       "The link is valid for 24 hours and can be used once. If it has expired, reply to this e-mail and we will send you a new one.",
       "If you did not make this purchase, do not use the link: reply to this e-mail and we will look into it.",
     ],
