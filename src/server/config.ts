@@ -101,7 +101,7 @@ export const envSchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined))
     .pipe(z.email({ error: "must be an e-mail address" }).optional()),
-  /** Used only when the ADMIN_EMAIL account has to be created; an existing password is kept. */
+  /** Creates the ADMIN_EMAIL account when it does not exist; an existing account is promoted only when this is its password. */
   ADMIN_PASSWORD: z
     .string()
     .optional()

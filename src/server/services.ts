@@ -2,10 +2,10 @@ import path from "node:path";
 import type { Logger } from "pino";
 import { AccountService } from "./account/service.js";
 import { AdminUsersService } from "./admin/users/service.js";
+import { ensureAdminAccount } from "./auth/admin-account.js";
 import { DemoIssuer, demoSignInProvider } from "./auth/demo-issuer/issuer.js";
 import { ExpirySweeper } from "./auth/expiry-sweeper.js";
 import { configuredProvider, OidcSignIn } from "./auth/oidc.js";
-import { hashPassword } from "./auth/password.js";
 import { AuthService } from "./auth/service.js";
 import { SessionCache } from "./auth/session-cache.js";
 import { type BillingGateway, createGateway } from "./billing/gateway.js";
@@ -25,7 +25,6 @@ import { FundsIndexProvider } from "./funds/index-provider.js";
 import { FundReportsService } from "./funds/reports/service.js";
 import { FundsService } from "./funds/service.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
-import { upsertAdmin } from "./users/repository.js";
 
 /** Every domain's service, built once per app; routes get the ones they need. */
 export type AppServices = {
@@ -82,8 +81,14 @@ export async function createServices(
       await seedBlogIfPristine(database.db, logger);
     }
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-      const outcome = await upsertAdmin(database.db, config.ADMIN_EMAIL, await hashPassword(config.ADMIN_PASSWORD));
-      logger.info({ email: config.ADMIN_EMAIL, outcome }, "admin account ensured");
+      const admin = await ensureAdminAccount(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+      if (admin.outcome === "refused") {
+        logger.warn({ email: config.ADMIN_EMAIL, outcome: admin.outcome }, admin.reason);
+        // On the terminal too, whatever LOG_LEVEL says: the operator expects to be able to log in.
+        if (config.NODE_ENV !== "test") console.error(admin.reason);
+      } else {
+        logger.info({ email: config.ADMIN_EMAIL, outcome: admin.outcome }, "admin account ensured");
+      }
     }
   });
 
@@ -102,7 +107,15 @@ export async function createServices(
   await publishedPosts.start();
   const sessionCache = new SessionCache(database, logger);
   await sessionCache.start();
-  const auth = new AuthService(database.db, sessionCache);
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.DATA_DIR, "outbox"),
+      logger,
+    });
+  const auth = new AuthService(database.db, sessionCache, { mailer, logger });
   // Without OpenID keys the login page still shows the whole popup flow, against the labelled demo
   // provider (docs/decisions/0013); loadConfig refuses that in production unless asked for.
   const demoIssuer = config.OIDC_MODE === "demo" ? new DemoIssuer(database.db) : undefined;
@@ -119,14 +132,6 @@ export async function createServices(
       : demoIssuer
         ? new OidcSignIn(database.db, demoSignInProvider(demoIssuer))
         : undefined;
-  const mailer =
-    options.mailer ??
-    createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      outboxDir: path.join(config.DATA_DIR, "outbox"),
-      logger,
-    });
   // The demo provider delivers its events in-process; the service exists once the gateway does.
   let billing: BillingService | undefined;
   const gateway = await createGateway(config, database.db, async (event) => {
@@ -180,6 +185,7 @@ export async function createServices(
     start: () => expirySweeper.start(),
     async close() {
       await expirySweeper.stop();
+      await auth.drain();
       await sessionCache.stop();
       await fundsIndex.stop();
       await publishedPosts.stop();

@@ -22,6 +22,7 @@ export const AUTH_TEXTS = {
   passwordHint: "Password needs uppercase, lowercase and a number.",
   displayNameHint: "Your display name may contain spaces, emojis and special characters.",
   sessionCheckFailed: "Session check failed",
+  forgotPassword: "Forgot password?",
 } as const;
 
 export const AUTH_ERRORS = {
@@ -50,6 +51,35 @@ export const SET_PASSWORD_TEXTS = {
     "This link is invalid, has expired or was already used. If you have set your password, log in; otherwise reply to the e-mail for a new link.",
 } as const;
 
+/** Shown by /set-password and /reset-password, before the form, for a link that no longer works. */
+export const PASSWORD_LINK_TEXTS = {
+  usedOrExpired: "This link was already used or has expired",
+  checking: "Checking your link...",
+  requestNew: "Request a new link",
+  toLogin: "Go to the login page",
+} as const;
+
+/** The forgot-password and reset-password pages. */
+export const RESET_PASSWORD_TEXTS = {
+  forgotTitle: "Forgot your password?",
+  forgotLead: "Enter the e-mail address of your account and we will send you a link to choose a new password.",
+  email: "Email",
+  send: "Send Reset Link",
+  sending: "Sending...",
+  /** The server's PASSWORD_RESET_REQUESTED (src/shared/schemas/auth.ts); a test keeps them equal. */
+  sent: "If an account uses this e-mail address, we have sent it a link to choose a new password. The link works once, for one hour.",
+  sentTitle: "Check your e-mail",
+  backToLogin: "Back to Log In",
+  resetTitle: "Choose a new password",
+  resetLead: "Choose a new password for your FundMatch account. Every other device signed in to it will be signed out.",
+  submit: "Set New Password",
+  pending: "Setting Password...",
+  success: "Your password was changed. You are signed in.",
+  failed: "Could not change your password. Please try again.",
+  /** The server's RESET_PASSWORD_LINK_INVALID; a test keeps them equal. */
+  linkInvalid: "This link has expired or was already used. Ask for a new one on the Forgot password page.",
+} as const;
+
 /** The identity-provider sign-in popup. */
 export const OAUTH_TEXTS = {
   continueWithGoogle: "Continue with Google",
@@ -62,4 +92,7 @@ export const OAUTH_TEXTS = {
   failed: "Authentication failed. Please try again.",
   accountExistsTitle: "Account Already Exists",
   accountExistsDismiss: "Got it",
+  /** The demo provider's one refusal for an address it may not open; it neither confirms an account nor repeats the address. */
+  demoAddressUnavailable:
+    "The demo sign-in cannot continue with this e-mail address. Use another address, or log in with your e-mail and password.",
 } as const;

@@ -55,6 +55,18 @@ export const PAGE_META = {
     robots: "noindex",
     inSitemap: false,
   },
+  "/forgot-password": {
+    title: pageTitle("Forgot Password"),
+    description: "Get a link by e-mail to choose a new password for your FundMatch account.",
+    robots: "noindex",
+    inSitemap: false,
+  },
+  "/reset-password": {
+    title: pageTitle("Choose a New Password"),
+    description: "Choose a new password for your FundMatch account through the link we e-mailed you.",
+    robots: "noindex",
+    inSitemap: false,
+  },
   // Signed-in pages: nothing for a crawler, but listed so that the server answers them with 200.
   "/profile": {
     title: pageTitle("My Profile"),

@@ -383,8 +383,10 @@ describe.each(TEST_DRIVERS)("billing through the Stripe API on %s", (driver) => 
     expect(smtp.messages.filter((message) => message.to.includes("New.Guest@example.com"))).toHaveLength(1);
   });
 
-  it("attaches a guest's payment to the existing account with that e-mail", async () => {
+  it("attaches a guest's payment to the existing account with that e-mail, once its owner proved the address", async () => {
     const who = await member("existing@example.com");
+    // As an e-mailed link or a provider that verifies addresses records it (docs/security.md).
+    await t.testDatabase.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, who.id));
     const sessionId = await startCheckout(null, "lifetime", { email: "EXISTING@example.com" });
     await pay(sessionId);
     expect(await userRow(who.id)).toMatchObject({ subscriptionStatus: "active", subscriptionType: "lifetime" });
@@ -396,6 +398,16 @@ describe.each(TEST_DRIVERS)("billing through the Stripe API on %s", (driver) => 
     const mail = await smtp.waitFor((message) => message.to.includes("existing@example.com"));
     expect(mail.subject).toContain("Lifetime");
     expect(mail.text).not.toContain("set-password");
+    expect((await call("GET", "/_api/auth/session", who.token)).statusCode).toBe(200);
+  });
+
+  it("gives a guest's payment for an address nobody proved to whoever opens the e-mailed link, not to the account's sessions", async () => {
+    const who = await member("unproven@example.com");
+    await pay(await startCheckout(null, "lifetime", { email: "unproven@example.com" }));
+    expect(await userRow(who.id)).toMatchObject({ subscriptionType: "lifetime", passwordHash: null });
+    expect((await call("GET", "/_api/auth/session", who.token)).statusCode).toBe(401);
+    const mail = await smtp.waitFor((message) => message.to.includes("unproven@example.com"));
+    expect(mail.subject).toBe("Set your FundMatch password");
   });
 
   it("replaces a subscribed account's monthly plan when a guest pays monthly with its address", async () => {

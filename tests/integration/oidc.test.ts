@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../src/server/db/schema/index.js";
+import { sessions, signInIdentities, users } from "../../src/server/db/schema/index.js";
 import { startOidcProvider } from "../peers/oidc-provider.mjs";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
@@ -118,6 +118,36 @@ describe.each(TEST_DRIVERS)("sign-in with an OpenID provider on %s", (driver) =>
     });
     expect(again.statusCode).toBe(401);
     expect(again.json()).toEqual({ error: "This sign-in has expired. Please try again." });
+  });
+
+  it("proves the address of an account nobody had proven: the demo sign-in's session and binding end", async () => {
+    const db = t.testDatabase.database.db;
+    const [squatted] = await db
+      .insert(users)
+      .values({ email: "squatted@example.com", displayName: "Not Sam", passwordHash: null })
+      .returning();
+    const userId = squatted?.id ?? 0;
+    await db.insert(signInIdentities).values({ issuer: "demo", subject: "squatter", userId });
+    await db
+      .insert(sessions)
+      .values({ userId, tokenHash: "squatter-session", expiresAt: new Date(Date.now() + 60_000) });
+
+    const { message } = await popupFlow("squatted-owner");
+    expect(message.type).toBe("OAUTH_TOKEN_SUCCESS");
+    const established = await t.app.inject({
+      method: "POST",
+      url: "/_api/auth/establish_session",
+      payload: { tempToken: message.token },
+    });
+    expect(established.json().user.id).toBe(userId);
+    const live = await db.select().from(sessions).where(eq(sessions.userId, userId));
+    expect(live.map((session) => session.tokenHash)).not.toContain("squatter-session");
+    expect(live).toHaveLength(1);
+    const bindings = await db.select().from(signInIdentities).where(eq(signInIdentities.userId, userId));
+    expect(bindings.map((binding) => binding.issuer)).not.toContain("demo");
+    expect(bindings).toHaveLength(1);
+    const [row] = await db.select().from(users).where(eq(users.id, userId));
+    expect(row?.emailVerifiedAt).toBeInstanceOf(Date);
   });
 
   it("signs a returning provider user into the same account", async () => {

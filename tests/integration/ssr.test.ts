@@ -197,7 +197,15 @@ describe.each(TEST_DRIVERS)("server-rendered pages (%s)", (driver) => {
   });
 
   it("leaves the signed-in areas to the browser", async () => {
-    for (const url of ["/admin/users", "/profile", "/account-settings", "/set-password?token=x", "/admin"]) {
+    const urls = [
+      "/admin/users",
+      "/profile",
+      "/account-settings",
+      "/set-password?token=x",
+      "/reset-password?token=x",
+      "/admin",
+    ];
+    for (const url of urls) {
       const response = await get(url);
       expect(response.body, url).toContain('<div id="root"></div>');
       expect(pageData(response.body), url).toBeUndefined();

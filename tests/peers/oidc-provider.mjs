@@ -16,6 +16,8 @@ export const OIDC_ACCOUNTS = {
   unverified: { email: "unverified@example.com", email_verified: false, name: "Una Verified" },
   // The end-to-end server creates admin@example.com with a password at start-up: the linking case.
   "admin-twin": { email: "admin@example.com", email_verified: true, name: "Admin Twin" },
+  // Its address holds an account someone else opened through the demo provider: the proof case.
+  "squatted-owner": { email: "squatted@example.com", email_verified: true, name: "Sam Squatted" },
 };
 
 export async function startOidcProvider({

@@ -23,6 +23,12 @@ const LoginPage = lazyPart("features/auth/login-page.tsx", () =>
 const SetPasswordPage = lazyPart("features/auth/set-password-page.tsx", () =>
   import("../features/auth/set-password-page.js").then((module) => module.SetPasswordPage),
 );
+const ForgotPasswordPage = lazyPart("features/auth/forgot-password-page.tsx", () =>
+  import("../features/auth/forgot-password-page.js").then((module) => module.ForgotPasswordPage),
+);
+const ResetPasswordPage = lazyPart("features/auth/reset-password-page.tsx", () =>
+  import("../features/auth/reset-password-page.js").then((module) => module.ResetPasswordPage),
+);
 // Signed-in and admin pages: only their visitors load their code.
 const ProfilePage = lazyPart("features/account/profile-page.tsx", () =>
   import("../features/account/profile-page.js").then((module) => module.ProfilePage),
@@ -78,6 +84,8 @@ export function AppRoutes() {
         <Route path="blog" element={<BlogListPage />} />
         <Route path="blog/:slug" element={<BlogPostPage />} />
         <Route path="set-password" element={<SetPasswordPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="terms" element={<TermsPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="profile" element={<ProfilePage />} />

@@ -1,8 +1,10 @@
 import * as client from "openid-client";
+import { OAUTH_TEXTS } from "../../shared/auth-texts.js";
 import type { SignInProviderId } from "../../shared/schemas/auth.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
 import * as users from "../users/repository.js";
+import { revokeUnprovenAccess } from "./ownership.js";
 import * as repository from "./repository.js";
 import { hashToken, newSessionToken } from "./tokens.js";
 
@@ -169,14 +171,17 @@ export class OidcSignIn {
    * it; else a new account. The identity is bound to the account it opened.
    */
   private async userFor(email: string, subject: string, claims: Profile): Promise<UserRow> {
-    const { identityIssuer } = this.provider;
+    const { identityIssuer, trustsEmails } = this.provider;
     const boundId = subject ? await repository.findIdentityUserId(this.db, identityIssuer, subject) : undefined;
     const bound = boundId === undefined ? undefined : await users.findUserById(this.db, boundId);
     if (bound) {
       if (bound.accountStatus === "deactivated") throw deactivated();
-      return bound;
+      return trustsEmails ? this.proven(bound) : bound;
     }
     const existing = await users.findUserByEmail(this.db, email);
+    // The demo provider vouches for any address: it opens only accounts it created, and its
+    // refusal neither says whether (or how) an account holds the address nor repeats the address.
+    if (existing && !trustsEmails) throw addressUnavailable();
     if (existing?.passwordHash) {
       throw new OidcError(
         "account_linking_required",
@@ -185,16 +190,9 @@ export class OidcSignIn {
       );
     }
     if (existing?.accountStatus === "deactivated") throw deactivated();
-    if (existing && !this.provider.trustsEmails) {
-      throw new OidcError(
-        "account_linking_required",
-        "An account with this email already exists. The demo sign-in only opens accounts it created itself.",
-        { email: existing.email },
-      );
-    }
     if (existing) {
       if (subject) await repository.bindIdentity(this.db, identityIssuer, subject, existing.id);
-      return existing;
+      return this.proven(existing);
     }
     const name = displayNameOf(claims) ?? email.split("@")[0] ?? "Founder";
     const picture = typeof claims.picture === "string" && claims.picture.startsWith("https://") ? claims.picture : null;
@@ -207,15 +205,22 @@ export class OidcSignIn {
     // A concurrent sign-in with the same e-mail may have created it a moment ago.
     const user = created ?? (await users.findUserByEmail(this.db, email));
     if (!user) throw new OidcError("provider_error", "The account could not be created. Please try again.");
-    if (!created && !this.provider.trustsEmails) {
-      throw new OidcError(
-        "account_linking_required",
-        "An account with this email already exists. The demo sign-in only opens accounts it created itself.",
-        { email: user.email },
-      );
-    }
+    if (!created && !trustsEmails) throw addressUnavailable();
     if (subject) await repository.bindIdentity(this.db, identityIssuer, subject, user.id);
-    return user;
+    return trustsEmails ? this.proven(user) : user;
+  }
+
+  /**
+   * A provider that verifies addresses (Google) proved this one. The first time, whatever got in
+   * without proof (a demo sign-in's session and binding) is shut out, as an e-mailed link does
+   * (docs/security.md); the database's triggers tell every instance's session cache.
+   */
+  private async proven(user: UserRow): Promise<UserRow> {
+    if (user.emailVerifiedAt) return user;
+    return this.db.transaction(async (tx) => {
+      await revokeUnprovenAccess(tx, user.id);
+      return (await users.updateUser(tx, user.id, { emailVerifiedAt: new Date() })) ?? user;
+    });
   }
 
   private config(issuer: URL): Promise<client.Configuration> {
@@ -271,6 +276,10 @@ function displayNameOf(claims: Profile): string | undefined {
 
 const deactivated = () =>
   new OidcError("account_deactivated", "This account has been deactivated. Contact support to reactivate it.");
+
+/** The demo provider's one refusal for an address it may not open (see userFor). */
+export const DEMO_ADDRESS_UNAVAILABLE = OAUTH_TEXTS.demoAddressUnavailable;
+const addressUnavailable = () => new OidcError("address_unavailable", DEMO_ADDRESS_UNAVAILABLE);
 
 const invalidState = () =>
   new OidcError("invalid_state", "This sign-in attempt has expired or was already used. Please try again.");

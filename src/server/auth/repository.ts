@@ -93,13 +93,41 @@ export async function insertPasswordToken(db: Db, values: typeof passwordTokens.
   await db.insert(passwordTokens).values(values);
 }
 
-/** Removes and returns a live set-password token: one statement, so only one of two racing uses gets it. */
-export async function takePasswordToken(db: Db, tokenHash: string, now: Date) {
+type PasswordTokenPurpose = (typeof passwordTokens.$inferSelect)["purpose"];
+
+const livePasswordToken = (tokenHash: string, purpose: PasswordTokenPurpose, now: Date) =>
+  and(eq(passwordTokens.tokenHash, tokenHash), eq(passwordTokens.purpose, purpose), gt(passwordTokens.expiresAt, now));
+
+/** Removes and returns a live e-mailed token: one statement, so only one of two racing uses gets it. */
+export async function takePasswordToken(db: Db, tokenHash: string, purpose: PasswordTokenPurpose, now: Date) {
   const [row] = await db
     .delete(passwordTokens)
-    .where(and(eq(passwordTokens.tokenHash, tokenHash), gt(passwordTokens.expiresAt, now)))
+    .where(livePasswordToken(tokenHash, purpose, now))
     .returning();
   return row;
+}
+
+/** A live e-mailed token, left in place. */
+export async function findPasswordToken(db: Db, tokenHash: string, purpose: PasswordTokenPurpose, now: Date) {
+  const [row] = await db
+    .select({ userId: passwordTokens.userId })
+    .from(passwordTokens)
+    .where(livePasswordToken(tokenHash, purpose, now));
+  return row;
+}
+
+/** Spends every e-mailed token of the user: a password set through one link ends the others. */
+export async function deletePasswordTokensOfUser(db: Db, userId: number): Promise<void> {
+  await db.delete(passwordTokens).where(eq(passwordTokens.userId, userId));
+}
+
+/** Removes the account's bindings to one provider's identities (e.g. the demo provider's). */
+export async function unbindIdentities(db: Db, userId: number, issuer: string): Promise<number> {
+  const deleted = await db
+    .delete(signInIdentities)
+    .where(and(eq(signInIdentities.userId, userId), eq(signInIdentities.issuer, issuer)))
+    .returning({ subject: signInIdentities.subject });
+  return deleted.length;
 }
 
 /** The tables whose rows carry an expiry and are worthless after it. */

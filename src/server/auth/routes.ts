@@ -6,7 +6,13 @@ import {
   logoutResponseSchema,
   oauthAuthorizeQuerySchema,
   oauthCallbackQuerySchema,
+  PASSWORD_RESET_REQUESTED,
+  passwordLinkStatusRequestSchema,
+  passwordLinkStatusResponseSchema,
+  passwordResetRequestedSchema,
   registerRequestSchema,
+  requestPasswordResetSchema,
+  resetPasswordRequestSchema,
   type SignInProviderId,
   userResponseSchema,
 } from "../../shared/schemas/auth.js";
@@ -96,6 +102,45 @@ export const authRoutes =
         setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
         return { user: toSessionUser(signedIn.user) };
       },
+    );
+
+    // "Forgot password?": the same answer, at once, whether or not an account has the address;
+    // the link is e-mailed after the answer (AuthService.requestPasswordReset).
+    app.post(
+      "/auth/request-password-reset",
+      {
+        schema: { body: requestPasswordResetSchema, response: { 200: passwordResetRequestedSchema } },
+        config: { rateLimit: ROUTE_LIMITS.passwordReset },
+      },
+      async (request) => {
+        auth.requestPasswordReset(request.body.email, appOrigin(request));
+        return { message: PASSWORD_RESET_REQUESTED } as const;
+      },
+    );
+
+    // The e-mailed reset link: spends the token, sets the password, ends every other session, signs in.
+    app.post(
+      "/auth/reset-password",
+      {
+        schema: { body: resetPasswordRequestSchema, response: { 200: userResponseSchema } },
+        config: { rateLimit: ROUTE_LIMITS.passwordCheck },
+      },
+      async (request, reply) => {
+        const signedIn = await auth.resetPassword(request.body, clientInfo(request));
+        setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
+        return { user: toSessionUser(signedIn.user) };
+      },
+    );
+
+    // Asked by /set-password and /reset-password before they show the form; the link is not spent.
+    // A POST, so that the token stays out of URLs and access logs.
+    app.post(
+      "/auth/password-link-status",
+      {
+        schema: { body: passwordLinkStatusRequestSchema, response: { 200: passwordLinkStatusResponseSchema } },
+        config: { rateLimit: ROUTE_LIMITS.passwordCheck },
+      },
+      async (request) => ({ usable: await auth.passwordLinkUsable(request.body.token, request.body.purpose) }),
     );
 
     const popupResult = htmlPage(

@@ -1,15 +1,30 @@
+import type { Logger } from "pino";
 import { effectiveSubscriptionStatus, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from "../../shared/entitlements.js";
-import type { LoginRequest, RegisterRequest, SessionUser } from "../../shared/schemas/auth.js";
+import {
+  type LoginRequest,
+  RESET_PASSWORD_LINK_INVALID,
+  type RegisterRequest,
+  type SessionUser,
+} from "../../shared/schemas/auth.js";
 import { SET_PASSWORD_LINK_INVALID } from "../../shared/schemas/billing.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
 import { conflict, forbidden, invalid, rateLimited, unauthenticated } from "../errors.js";
 import type { ClientInfo } from "../http/client-info.js";
 import type { Viewer } from "../http/viewer.js";
+import type { Mailer } from "../mail/mailer.js";
+import { passwordResetEmail } from "../mail/templates.js";
 import * as users from "../users/repository.js";
 import { AttemptLimiter } from "./attempt-limiter.js";
+import { revokeUnprovenAccess } from "./ownership.js";
 import { hashPassword, verifyPassword } from "./password.js";
-import { consumePasswordToken } from "./password-tokens.js";
+import {
+  consumePasswordToken,
+  issuePasswordToken,
+  type PasswordTokenPurpose,
+  passwordTokenUsable,
+  resetPasswordLink,
+} from "./password-tokens.js";
 import * as repository from "./repository.js";
 import type { CachedSession, SessionCache } from "./session-cache.js";
 import { hashToken, newSessionToken } from "./tokens.js";
@@ -33,13 +48,32 @@ export type { ClientInfo };
 export type SignedIn = { user: UserRow; token: string; expiresAt: Date };
 export type ResolvedSession = { user: UserRow; expiresAt: Date; renewed: boolean };
 
+/** What the password-reset e-mail needs; without it (tests of other domains) no reset mail is sent. */
+export type AuthMail = { mailer: Mailer; logger: Pick<Logger, "info" | "error"> };
+
+/** Reset e-mails per address per hour: enough for a person who mistyped, not a way to flood an inbox. */
+const RESET_MAILS_PER_ADDRESS = 3;
+
+/**
+ * The failure count of a log-in: per address and client IP pair. A count per address alone let
+ * anyone keep the owner (an admin, say) out with ten wrong guesses; per pair, wrong guesses from
+ * elsewhere never lock the owner's own client out. Guessing from many IPs is bounded by each IP's
+ * route limit (ROUTE_LIMITS.passwordCheck) and argon2's cost.
+ */
+const loginKey = (email: string, client: ClientInfo) => `${email.trim().toLowerCase()}\n${client.ipAddress ?? ""}`;
+
 export class AuthService {
-  /** 10 wrong passwords per account per 15 minutes, whatever the number of IPs they come from. */
+  /** 10 wrong passwords per address and IP pair per 15 minutes. */
   private readonly failures = new AttemptLimiter(10, 15 * 60 * 1000);
+  /** Reset e-mails per address (RESET_MAILS_PER_ADDRESS an hour); the route limits each IP too. */
+  private readonly resetMails = new AttemptLimiter(RESET_MAILS_PER_ADDRESS, 60 * 60 * 1000);
+  /** Reset e-mails being prepared and sent off the response path; `drain` waits for them. */
+  private readonly pendingMail = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionCache,
+    private readonly mail?: AuthMail,
   ) {}
 
   async register(input: RegisterRequest, client: ClientInfo): Promise<SignedIn> {
@@ -53,7 +87,7 @@ export class AuthService {
   }
 
   async login(input: LoginRequest, client: ClientInfo): Promise<SignedIn> {
-    const key = input.email.toLowerCase();
+    const key = loginKey(input.email, client);
     const wait = this.failures.retryAfter(key);
     if (wait > 0) throw rateLimited(AUTH_MESSAGES.tooManyAttempts(Math.ceil(wait / 60_000)));
     const user = await users.findUserByEmail(this.db, input.email);
@@ -73,7 +107,8 @@ export class AuthService {
    * limit as log-in. Throws 401 when it is wrong.
    */
   async confirmPassword(user: UserRow, password: string): Promise<void> {
-    const key = user.email.toLowerCase();
+    // Only a holder of the account's session can fail this check: counted per account.
+    const key = `confirm:${user.id}`;
     const wait = this.failures.retryAfter(key);
     if (wait > 0) throw rateLimited(AUTH_MESSAGES.tooManyAttempts(Math.ceil(wait / 60_000)));
     if (!(await verifyPassword(user.passwordHash, password))) {
@@ -87,28 +122,86 @@ export class AuthService {
   async changePassword(user: UserRow, newPassword: string, client: ClientInfo): Promise<SignedIn> {
     const updated = await users.updateUser(this.db, user.id, { passwordHash: await hashPassword(newPassword) });
     await repository.deleteSessionsOfUser(this.db, user.id);
+    // A reset link asked for before the change must not undo it.
+    await repository.deletePasswordTokensOfUser(this.db, user.id);
     await this.userChanged(user.id);
     return this.startSession(updated ?? user, client);
   }
 
   /**
    * Sets the password of the account an e-mailed link was issued for (after a guest checkout) and
-   * signs this browser in: the link proves the e-mail address. The token is spent whatever follows;
-   * every other session of the account ends.
+   * signs this browser in: the link proves the e-mail address. The token is spent whatever follows.
    */
-  async setPasswordWithToken(
+  setPasswordWithToken(input: { token: string; password: string }, client: ClientInfo, now = new Date()) {
+    return this.passwordThroughLink("set_password", SET_PASSWORD_LINK_INVALID, input, client, now);
+  }
+
+  /** The same through a password-reset link (one hour; "Forgot password?"). */
+  resetPassword(input: { token: string; password: string }, client: ClientInfo, now = new Date()) {
+    return this.passwordThroughLink("reset_password", RESET_PASSWORD_LINK_INVALID, input, client, now);
+  }
+
+  /** Whether an e-mailed link would still work for its purpose; it is not spent. */
+  passwordLinkUsable(token: string, purpose: PasswordTokenPurpose, now = new Date()): Promise<boolean> {
+    return passwordTokenUsable(this.db, token, purpose, now);
+  }
+
+  /**
+   * "Forgot password?". Answers at once, the same way whether or not an account has the address:
+   * looking the account up, issuing the link and sending the e-mail all happen after the answer,
+   * so neither its content nor its timing tells whether the address is known. At most
+   * RESET_MAILS_PER_ADDRESS e-mails an hour per address; requests beyond that are answered the
+   * same and send nothing. A deactivated account gets no link: a reset does not reactivate it.
+   */
+  requestPasswordReset(email: string, linkOrigin: string): void {
+    const key = email.trim().toLowerCase();
+    if (!this.mail || this.resetMails.retryAfter(key) > 0) return;
+    this.resetMails.recordFailure(key);
+    const work = this.sendResetLink(email, linkOrigin, this.mail);
+    this.pendingMail.add(work);
+    void work.finally(() => this.pendingMail.delete(work));
+  }
+
+  private async sendResetLink(email: string, linkOrigin: string, mail: AuthMail): Promise<void> {
+    try {
+      const user = await users.findUserByEmail(this.db, email);
+      if (user?.accountStatus !== "active") return;
+      const token = await issuePasswordToken(this.db, user.id, new Date(), "reset_password");
+      await mail.mailer.send(passwordResetEmail({ to: user.email, link: resetPasswordLink(linkOrigin, token) }));
+    } catch (error) {
+      // Nobody waits for this answer; the person can ask again.
+      mail.logger.error({ err: error }, "could not send a password-reset e-mail");
+    }
+  }
+
+  /** Resolves once every reset e-mail asked for so far has been sent (or has failed). */
+  async drain(): Promise<void> {
+    while (this.pendingMail.size > 0) await Promise.allSettled([...this.pendingMail]);
+  }
+
+  /**
+   * Spends an e-mailed token, sets the password and signs this browser in. Using the link proves
+   * the address: the account records it, and every other way in that did not prove it ends (all
+   * other sessions, demo-provider bindings, other e-mailed links; docs/security.md).
+   */
+  private async passwordThroughLink(
+    purpose: PasswordTokenPurpose,
+    invalidMessage: string,
     input: { token: string; password: string },
     client: ClientInfo,
-    now = new Date(),
+    now: Date,
   ): Promise<SignedIn> {
-    const userId = await consumePasswordToken(this.db, input.token, now);
+    const userId = await consumePasswordToken(this.db, input.token, now, purpose);
     const user = userId === undefined ? undefined : await users.findUserById(this.db, userId);
-    if (!user) throw invalid(SET_PASSWORD_LINK_INVALID);
+    if (!user) throw invalid(invalidMessage);
     if (user.accountStatus === "deactivated") throw forbidden(AUTH_MESSAGES.deactivated);
-    const updated = await users.updateUser(this.db, user.id, { passwordHash: await hashPassword(input.password) });
-    await repository.deleteSessionsOfUser(this.db, user.id);
+    const passwordHash = await hashPassword(input.password);
+    const updated = await this.db.transaction(async (tx) => {
+      await revokeUnprovenAccess(tx, user.id);
+      return users.updateUser(tx, user.id, { passwordHash, emailVerifiedAt: now });
+    });
     await this.userChanged(user.id);
-    this.failures.reset(user.email.toLowerCase());
+    this.failures.reset(loginKey(user.email, client));
     return this.startSession(updated ?? user, client);
   }
 

@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import { BILLING_TEXTS } from "../../shared/billing-texts.js";
 import { PLANS, type PlanId } from "../../shared/plans.js";
+import { revokeUnprovenAccess } from "../auth/ownership.js";
 import { issuePasswordToken, setPasswordLink } from "../auth/password-tokens.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
@@ -69,7 +70,8 @@ export class StripeEvents {
       const fresh = await repository.markApplied(tx, `checkout:${session.id}`);
       let user = buyerId === undefined ? undefined : await users.findUserById(tx, buyerId);
       user ??= customerId ? await users.findUserByCustomerId(tx, customerId) : undefined;
-      user ??= email ? await users.findUserByEmail(tx, email) : undefined;
+      const byEmail = !user && email ? await users.findUserByEmail(tx, email) : undefined;
+      user ??= byEmail;
       let created = false;
       if (!user) {
         if (!email) throw new Error(`Checkout Session ${session.id} has neither a known customer nor an e-mail`);
@@ -83,6 +85,14 @@ export class StripeEvents {
         created = true;
       }
       if (!fresh) return { user, created, fresh, previousSubscription: null };
+      // A guest paid for an address whose account nobody has proven to own: whoever registered it
+      // or took it through the demo sign-in may not be the payer. Every way in that did not prove
+      // the address ends (sessions, demo bindings, its password), and the payer gets the
+      // set-password link: only the owner of the inbox enjoys the payment (docs/security.md).
+      if (byEmail && !byEmail.emailVerifiedAt) {
+        await revokeUnprovenAccess(tx, user.id);
+        user = (await users.updateUser(tx, user.id, { passwordHash: null })) ?? { ...user, passwordHash: null };
+      }
       if (customerId && !user.stripeCustomerId) await users.claimCustomerId(tx, user.id, customerId);
       const previousSubscription = hasLiveMonthlyPlan(user) ? user.stripeSubscriptionId : null;
       if (plan === "lifetime") {
@@ -136,7 +146,12 @@ export class StripeEvents {
       if (created || !user.passwordHash) {
         const token = await issuePasswordToken(this.db, user.id);
         await this.mailer.send(
-          setPasswordEmail({ to: user.email, link: setPasswordLink(origin, token), planName: PLANS[plan].name }),
+          setPasswordEmail({
+            to: user.email,
+            link: setPasswordLink(origin, token),
+            planName: PLANS[plan].name,
+            existingAccount: !created,
+          }),
         );
       } else {
         await this.mailer.send(

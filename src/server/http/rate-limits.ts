@@ -2,7 +2,7 @@ import type { FastifyInstance, RouteOptions } from "fastify";
 
 /**
  * The per-IP limits of the calls that are costly to serve or that an attacker would repeat: every
- * password check, registration, the OpenID hand-over, starting a payment, the Excel export. They
+ * password check, registration, password-reset requests, the OpenID hand-over, starting a payment, the Excel export. They
  * apply whatever RATE_LIMIT_PER_MINUTE says (0 switches off only the general API limit), and
  * RATE_LIMIT_SENSITIVE_SCALE multiplies them all at once, for offices whose users share one address.
  * The README lists each one.
@@ -11,6 +11,8 @@ export const ROUTE_LIMITS = {
   /** Log-in, set-password, and every account change that asks for the current password. */
   passwordCheck: { max: 20, timeWindow: "1 minute" },
   registration: { max: 10, timeWindow: "10 minutes" },
+  /** "Forgot password?" requests: each may send an e-mail (and each address gets 3 an hour at most). */
+  passwordReset: { max: 10, timeWindow: "10 minutes" },
   /** Redeeming the single-use token of an OpenID sign-in. */
   establishSession: { max: 20, timeWindow: "1 minute" },
   /** Checkout, portal and upgrade sessions, and the checkout popup's callback: a Stripe call each. */

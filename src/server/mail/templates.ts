@@ -26,15 +26,32 @@ function htmlLayout(paragraphs: string[], action: { href: string; label: string 
   ].join("\n");
 }
 
-/** After a guest checkout: the account exists, the person chooses its password through a one-time link. */
-export function setPasswordEmail(input: { to: string; link: string; planName: string }): MailMessage {
+/**
+ * After a guest checkout: the account exists, the person chooses its password through a one-time
+ * link. `existingAccount`: the address already had an account that nobody had proven to own, so
+ * the payment went to it and its sign-ins were ended (docs/security.md, "Proof of an address").
+ */
+export function setPasswordEmail(input: {
+  to: string;
+  link: string;
+  planName: string;
+  existingAccount?: boolean;
+}): MailMessage {
   const { to, link, planName } = input;
+  const accountLine = input.existingAccount
+    ? `Your purchase is on the FundMatch account for this e-mail address (${to}). To use it, choose a password here (any earlier sign-in to that account has ended):`
+    : `We created a FundMatch account for you with this e-mail address (${to}). To start using it, choose your password here:`;
+  const accountHtml = input.existingAccount
+    ? `Your purchase is on the FundMatch account for this e-mail address (${escapeHtml(to)}). ` +
+      "To use it, choose a password (any earlier sign-in to that account has ended):"
+    : `We created a FundMatch account for you with this e-mail address (${escapeHtml(to)}). ` +
+      "To start using it, choose your password:";
   const text = [
     "Hello,",
     "",
     `Thank you for your purchase: your payment for FundMatch ${planName} went through.`,
     "",
-    `We created a FundMatch account for you with this e-mail address (${to}). To start using it, choose your password here:`,
+    accountLine,
     "",
     link,
     "",
@@ -47,8 +64,7 @@ export function setPasswordEmail(input: { to: string; link: string; planName: st
   const html = htmlLayout(
     [
       `Thank you for your purchase: your payment for <strong>FundMatch ${escapeHtml(planName)}</strong> went through. ` +
-        `We created a FundMatch account for you with this e-mail address (${escapeHtml(to)}). ` +
-        "To start using it, choose your password:",
+        accountHtml,
       "The link is valid for 24 hours and can be used once. If it has expired, reply to this e-mail and we will send you a new one.",
       "If you did not make this purchase, do not use the link: reply to this e-mail and we will look into it.",
     ],
@@ -80,4 +96,32 @@ export function purchaseConfirmationEmail(input: { to: string; planName: string;
     { href: loginUrl, label: "Log in to FundMatch" },
   );
   return { to, subject: `Your FundMatch ${planName} is active`, text, html };
+}
+
+/** "Forgot password?": a one-hour, single-use link to choose a new password. */
+export function passwordResetEmail(input: { to: string; link: string }): MailMessage {
+  const { to, link } = input;
+  const text = [
+    "Hello,",
+    "",
+    `Someone (hopefully you) asked to reset the password of the FundMatch account for ${to}. Choose a new password here:`,
+    "",
+    link,
+    "",
+    "The link is valid for one hour and can be used once. Using it signs out every other device signed in to your account.",
+    "",
+    "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+    "",
+    "The FundMatch team",
+  ].join("\n");
+  const html = htmlLayout(
+    [
+      `Someone (hopefully you) asked to reset the password of the FundMatch account for ${escapeHtml(to)}. ` +
+        "Choose a new password:",
+      "The link is valid for one hour and can be used once. Using it signs out every other device signed in to your account.",
+      "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+    ],
+    { href: link, label: "Choose a new password" },
+  );
+  return { to, subject: "Reset your FundMatch password", text, html };
 }

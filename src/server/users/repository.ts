@@ -36,11 +36,18 @@ export async function insertUser(
 export async function updateUser(
   db: Db,
   id: number,
-  values: Partial<Pick<UserRow, "displayName" | "email" | "passwordHash" | "accountStatus">>,
+  values: Partial<Pick<UserRow, "displayName" | "email" | "passwordHash" | "accountStatus" | "emailVerifiedAt">>,
 ): Promise<UserRow | undefined> {
+  // A changed address has not been proven by anyone yet, unless the caller says it has.
+  const proof =
+    values.email !== undefined && values.emailVerifiedAt === undefined
+      ? {
+          emailVerifiedAt: sql<Date | null>`case when lower(${users.email}) = ${values.email.trim().toLowerCase()} then ${users.emailVerifiedAt} else null end`,
+        }
+      : {};
   const [row] = await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...proof, updatedAt: new Date() })
     .where(eq(users.id, id))
     .returning();
   return row;
@@ -77,20 +84,27 @@ export async function listUsersWithSavedCounts(db: Db) {
     .orderBy(asc(users.id));
 }
 
-/** Makes the account an admin; creates it with the given password hash when it does not exist. */
-export async function upsertAdmin(db: Db, email: string, passwordHash: string | null): Promise<"created" | "promoted"> {
+/** Creates the start-up admin account (ADMIN_EMAIL); undefined when the address is taken. */
+export async function insertAdmin(db: Db, email: string, passwordHash: string): Promise<UserRow | undefined> {
   const normalised = email.trim();
-  const inserted = await db
+  const [row] = await db
     .insert(users)
-    .values({ email: normalised, displayName: normalised.split("@")[0] || "Admin", passwordHash, role: "admin" })
+    .values({
+      email: normalised,
+      displayName: normalised.split("@")[0] || "Admin",
+      passwordHash,
+      role: "admin",
+      // The operator named this address in the configuration: it is theirs.
+      emailVerifiedAt: new Date(),
+    })
     .onConflictDoNothing()
-    .returning({ id: users.id });
-  if (inserted.length > 0) return "created";
-  await db
-    .update(users)
-    .set({ role: "admin", updatedAt: new Date() })
-    .where(sql`lower(${users.email}) = ${normalised.toLowerCase()}`);
-  return "promoted";
+    .returning();
+  return row;
+}
+
+/** Makes the account an admin. */
+export async function promoteToAdmin(db: Db, id: number): Promise<void> {
+  await db.update(users).set({ role: "admin", updatedAt: new Date() }).where(eq(users.id, id));
 }
 
 /** Links a Stripe customer to a user who has none yet; returns the id the user ends up with. */

@@ -136,3 +136,32 @@ export const demoTokenFormSchema = z.object({
   client_id: oauthParam,
   client_secret: oauthParam,
 });
+
+/** The answer to every password-reset request, whether or not an account has the address. */
+export const PASSWORD_RESET_REQUESTED =
+  "If an account uses this e-mail address, we have sent it a link to choose a new password. The link works once, for one hour.";
+
+export const RESET_PASSWORD_LINK_INVALID =
+  "This link has expired or was already used. Ask for a new one on the Forgot password page.";
+
+/** "Forgot password?": asks for a reset link for an address. */
+export const requestPasswordResetSchema = z.strictObject({ email: emailSchema("Email is required") });
+
+export const passwordResetRequestedSchema = z.object({ message: z.literal(PASSWORD_RESET_REQUESTED) });
+
+/** Choose a new password through the e-mailed reset link. */
+export const resetPasswordRequestSchema = z.strictObject({
+  token: z
+    .string({ error: RESET_PASSWORD_LINK_INVALID })
+    .min(20, RESET_PASSWORD_LINK_INVALID)
+    .max(200, RESET_PASSWORD_LINK_INVALID),
+  password: newPasswordSchema,
+});
+
+/** Whether an e-mailed link still works, asked by its page before it shows the form; the link is not spent. */
+export const passwordLinkStatusRequestSchema = z.strictObject({
+  token: z.string({ error: "A token is required" }).max(200, "This link is not valid."),
+  purpose: z.enum(["set_password", "reset_password"], { error: "purpose must be set_password or reset_password" }),
+});
+
+export const passwordLinkStatusResponseSchema = z.object({ usable: z.boolean() });

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { SET_PASSWORD_TEXTS } from "../../../shared/auth-texts.js";
+import { RESET_PASSWORD_TEXTS, SET_PASSWORD_TEXTS } from "../../../shared/auth-texts.js";
 import {
   loginRequestSchema,
+  PASSWORD_RESET_REQUESTED,
+  RESET_PASSWORD_LINK_INVALID,
   registerRequestSchema,
+  requestPasswordResetSchema,
   PASSWORD_MIN_LENGTH as SERVER_PASSWORD_MIN_LENGTH,
 } from "../../../shared/schemas/auth.js";
 import { SET_PASSWORD_LINK_INVALID, setPasswordRequestSchema } from "../../../shared/schemas/billing.js";
 import {
+  forgotPasswordFormSchema,
   loginFormSchema,
   PASSWORD_MIN_LENGTH,
   registerFormSchema,
@@ -105,5 +109,21 @@ describe("the set-password form's schema", () => {
 
   it("shows the server's invalid-link message when the page has no token", () => {
     expect(SET_PASSWORD_TEXTS.linkInvalid).toBe(SET_PASSWORD_LINK_INVALID);
+  });
+});
+
+describe("the forgot-password form's schema", () => {
+  it.each([{ email: "ada@example.com" }, { email: " ada@example.com " }, { email: "" }, { email: "ada@" }, {}])(
+    "agrees with the server's: %j",
+    (values) => {
+      expect(outcome(forgotPasswordFormSchema.safeParse(values))).toEqual(
+        outcome(requestPasswordResetSchema.safeParse(values)),
+      );
+    },
+  );
+
+  it("shows the server's words for a sent link and for a link that no longer works", () => {
+    expect(RESET_PASSWORD_TEXTS.sent).toBe(PASSWORD_RESET_REQUESTED);
+    expect(RESET_PASSWORD_TEXTS.linkInvalid).toBe(RESET_PASSWORD_LINK_INVALID);
   });
 });

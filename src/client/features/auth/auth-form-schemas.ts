@@ -24,6 +24,11 @@ export const loginFormSchema = z.strictObject({
   password: z.string({ error: "Password is required" }).check(z.minLength(1, "Password is required")),
 });
 
+/** "Forgot password?": the address only. */
+export const forgotPasswordFormSchema = z.strictObject({ email });
+
+export type ForgotPasswordFormValues = z.infer<typeof forgotPasswordFormSchema>;
+
 export const registerFormSchema = z.strictObject({
   displayName: z
     .string({ error: "Name is required" })

@@ -6,8 +6,10 @@ import { PAGE_META } from "../../../shared/page-meta.js";
 import { Button } from "../../components/ui/button.js";
 import { ApiError } from "../../lib/api-client.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
+import { usePasswordLinkStatus } from "./api/use-password-link-status.js";
 import { useSetPassword } from "./api/use-set-password.js";
 import type { SetPasswordFormValues } from "./auth-form-schemas.js";
+import { PasswordLinkChecking, PasswordLinkUnusable } from "./components/password-link-unusable.js";
 import { SetPasswordForm } from "./components/set-password-form.js";
 
 /** The server's message, else a generic one when there was no usable answer. */
@@ -50,6 +52,7 @@ export function SetPasswordPage() {
   usePageMeta(PAGE_META["/set-password"]);
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token")?.trim() ?? "";
+  const status = usePasswordLinkStatus(token, "set_password");
   const setPassword = useSetPassword();
 
   // A password rule message goes to its field; anything else shows above the form.
@@ -57,8 +60,15 @@ export function SetPasswordPage() {
     setPassword.mutateAsync({ token, password: values.password }).catch((error: unknown) => {
       if (isPasswordFieldError(error)) setError("password", { message: error.serverMessage }, { shouldFocus: true });
     });
+  // A used or expired link says so before the form (the status call does not spend it), and again
+  // if it stops working while the form is filled.
+  const linkInvalid =
+    setPassword.error instanceof ApiError && setPassword.error.serverMessage === SET_PASSWORD_TEXTS.linkInvalid;
+  const unusable = !token || status.data === false || linkInvalid;
   const error =
-    setPassword.error && !isPasswordFieldError(setPassword.error) ? setPasswordErrorMessage(setPassword.error) : null;
+    setPassword.error && !isPasswordFieldError(setPassword.error) && !linkInvalid
+      ? setPasswordErrorMessage(setPassword.error)
+      : null;
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-8 sm:py-14">
@@ -77,11 +87,13 @@ export function SetPasswordPage() {
           <h1 id="set-password-title" className="text-2xl font-bold tracking-tight text-slate-900">
             {SET_PASSWORD_TEXTS.title}
           </h1>
-          {token && <p className="text-sm text-slate-600">{SET_PASSWORD_TEXTS.lead}</p>}
+          {!unusable && <p className="text-sm text-slate-600">{SET_PASSWORD_TEXTS.lead}</p>}
         </header>
 
-        {!token ? (
-          <ErrorAlert message={SET_PASSWORD_TEXTS.linkInvalid} />
+        {unusable ? (
+          <PasswordLinkUnusable />
+        ) : status.isPending ? (
+          <PasswordLinkChecking />
         ) : (
           <>
             {error && <ErrorAlert message={error} />}

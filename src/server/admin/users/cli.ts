@@ -2,7 +2,7 @@ import path from "node:path";
 import pino from "pino";
 import { ConfigError, loadConfig } from "../../config.js";
 import { openDatabase } from "../../db/client.js";
-import { findUserByEmail, upsertAdmin } from "../../users/repository.js";
+import { findUserByEmail, promoteToAdmin } from "../../users/repository.js";
 
 /**
  * `npm run users -- promote <email>`: makes an existing account an admin, on DATABASE_URL or the
@@ -21,12 +21,13 @@ try {
     logger: pino({ level: "warn" }),
   });
   await database.migrate();
-  if (!(await findUserByEmail(database.db, email))) {
+  const user = await findUserByEmail(database.db, email);
+  if (!user) {
     console.error(`No account with the e-mail ${email}. Register it first, or use ADMIN_EMAIL and ADMIN_PASSWORD.`);
     await database.close();
     process.exit(1);
   }
-  await upsertAdmin(database.db, email, null);
+  await promoteToAdmin(database.db, user.id);
   await database.close();
   console.log(`${email} is now an admin.`);
 } catch (error) {

@@ -11,6 +11,7 @@ import {
 } from "node:crypto";
 import type { Db } from "../../db/client.js";
 import type { OidcProvider } from "../oidc.js";
+import { DEMO_IDENTITY_ISSUER } from "../ownership.js";
 import { s256, signJwt, verifyJwt } from "./jwt.js";
 import * as repository from "./repository.js";
 
@@ -346,7 +347,7 @@ export function demoSignInProvider(issuer: DemoIssuer): OidcProvider {
           redirect: options.redirect,
         }),
       ),
-    identityIssuer: "demo",
+    identityIssuer: DEMO_IDENTITY_ISSUER,
     trustsEmails: false,
     verifySignatures: true,
   };

@@ -10,7 +10,10 @@ export const billingApplied = pgTable("billing_applied", {
   appliedAt: timestamp("applied_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
 
-/** Single-use links sent by e-mail (set a password after a guest checkout); only a hash is kept. */
+/**
+ * Single-use links sent by e-mail: set a password after a guest checkout, or reset a forgotten
+ * one. Only a hash is kept; the purpose is checked on use, so one kind never works as the other.
+ */
 export const passwordTokens = pgTable(
   "password_tokens",
   {
@@ -18,6 +21,9 @@ export const passwordTokens = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["set_password", "reset_password"] })
+      .notNull()
+      .default("set_password"),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

@@ -12,6 +12,12 @@ export const users = pgTable(
     /** argon2id (PHC string); null for accounts that only sign in with an OpenID provider. */
     passwordHash: text("password_hash"),
     avatarUrl: text("avatar_url"),
+    /**
+     * When the person last proved they receive mail at `email` (an e-mailed link used, a provider
+     * that verifies addresses, the operator's ADMIN_EMAIL); null while nobody has. A guest payment
+     * for the address does not go to an account in that state (docs/security.md).
+     */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
     role: text("role", { enum: ROLES }).notNull().default("user"),
     accountStatus: text("account_status", { enum: ["active", "deactivated"] })
       .notNull()

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { Link } from "react-router";
 import { AUTH_TEXTS } from "../../../../shared/auth-texts.js";
 import type { LoginRequest } from "../../../../shared/schemas/auth.js";
 import { FormField } from "../../../components/form-field.js";
@@ -44,6 +45,12 @@ export function LoginForm({ onSubmit, busy }: LoginFormProps) {
           error={errors.password?.message}
           {...form.register("password")}
         />
+        <Link
+          to="/forgot-password"
+          className="-mt-2 self-end rounded-sm text-sm font-medium text-indigo-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden"
+        >
+          {AUTH_TEXTS.forgotPassword}
+        </Link>
       </fieldset>
       <Button type="submit" size="lg" className="w-full" disabled={disabled}>
         {disabled ? AUTH_TEXTS.loginPending : AUTH_TEXTS.loginSubmit}

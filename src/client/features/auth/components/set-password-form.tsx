@@ -9,9 +9,17 @@ type SetPasswordFormProps = {
   /** Resolves when done; may put a server message at a field through `setError`. */
   onSubmit: (values: SetPasswordFormValues, setError: UseFormSetError<SetPasswordFormValues>) => Promise<unknown>;
   busy: boolean;
+  /** The button's words; the set-password page's by default. */
+  submitLabel?: string;
+  pendingLabel?: string;
 };
 
-export function SetPasswordForm({ onSubmit, busy }: SetPasswordFormProps) {
+export function SetPasswordForm({
+  onSubmit,
+  busy,
+  submitLabel = SET_PASSWORD_TEXTS.submit,
+  pendingLabel = SET_PASSWORD_TEXTS.pending,
+}: SetPasswordFormProps) {
   const form = useForm({
     resolver: zodResolver(setPasswordFormSchema),
     defaultValues: { password: "", confirmPassword: "" },
@@ -52,7 +60,7 @@ export function SetPasswordForm({ onSubmit, busy }: SetPasswordFormProps) {
         />
       </fieldset>
       <Button type="submit" size="lg" className="w-full" disabled={disabled}>
-        {disabled ? SET_PASSWORD_TEXTS.pending : SET_PASSWORD_TEXTS.submit}
+        {disabled ? pendingLabel : submitLabel}
       </Button>
     </form>
   );
