@@ -105,8 +105,7 @@ describe.each(TEST_DRIVERS)("confirming account changes without a password, on %
     throw new Error(`no e-mail to ${email} in ${outbox}`);
   }
 
-  const userNamed = async (email: string) =>
-    (await db().select().from(users).where(eq(users.email, email)))[0];
+  const userNamed = async (email: string) => (await db().select().from(users).where(eq(users.email, email)))[0];
 
   it("says which confirmation applies: a recent provider sign-in, then an e-mailed code; a password account's password", async () => {
     const token = await providerSignIn("window@example.com");
@@ -292,9 +291,7 @@ describe.each(TEST_DRIVERS)("confirming account changes without a password, on %
     expect(withCode.json().error).toBe("Your account has a password: confirm with it instead.");
     // Its password still confirms, as before.
     expect((await call(passwordToken, "/_api/user/delete-account", {})).json().error).toBe("Password is required.");
-    expect((await call(passwordToken, "/_api/user/delete-account", { password: "Keeps-pass-1" })).statusCode).toBe(
-      200,
-    );
+    expect((await call(passwordToken, "/_api/user/delete-account", { password: "Keeps-pass-1" })).statusCode).toBe(200);
 
     const token = await providerSignIn("many-codes@example.com");
     for (let request = 1; request <= 5; request += 1) {

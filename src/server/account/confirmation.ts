@@ -98,7 +98,7 @@ export class ChangeConfirmation {
     }
     if (input.password !== undefined) throw invalid(CONFIRMATION_MESSAGES.noPassword);
     if (input.code !== undefined) {
-      await this.useCode(user, input.code, now);
+      await this.checkCode(user, input.code, now);
       return;
     }
     if ((await this.state(user, sessionToken, now)).kind !== "recent_sign_in") {
@@ -130,7 +130,7 @@ export class ChangeConfirmation {
     return { message: CONFIRMATION_MESSAGES.codeSent(user.email), expiresAt };
   }
 
-  private async useCode(user: UserRow, code: string, now: Date): Promise<void> {
+  private async checkCode(user: UserRow, code: string, now: Date): Promise<void> {
     const stored = await repository.tryConfirmationCode(this.db, user.id, now, CODE_MAX_ATTEMPTS);
     if (!stored) throw unauthenticated(CONFIRMATION_MESSAGES.codeExpired);
     if (!codeMatches(code, stored.codeHash)) {

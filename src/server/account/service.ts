@@ -14,8 +14,8 @@ import { conflict, invalid, notFound, paymentRequired } from "../errors.js";
 import type { FundsIndexProvider } from "../funds/index-provider.js";
 import type { FundReportsService } from "../funds/reports/service.js";
 import { subscriptionOf, type Viewer } from "../http/viewer.js";
-import * as users from "../users/repository.js";
 import type { Mailer } from "../mail/mailer.js";
+import * as users from "../users/repository.js";
 import { ChangeConfirmation, type ConfirmationInput, type ConfirmationState } from "./confirmation.js";
 import * as repository from "./repository.js";
 

@@ -270,7 +270,10 @@ function displayNameOf(claims: Profile): string | undefined {
 }
 
 const deactivated = () =>
-  new OidcError("account_deactivated", "This account has been deactivated. Contact support to reactivate it.");
+  new OidcError(
+    "account_deactivated",
+    "This account has been deactivated. To use it again, e-mail us at hello@fundmatch.example and we will reactivate it.",
+  );
 
 const invalidState = () =>
   new OidcError("invalid_state", "This sign-in attempt has expired or was already used. Please try again.");

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import type { SessionRow } from "../db/types.js";
 import { authTempTokens, oauthFlows, passwordTokens, sessions, signInIdentities, users } from "../db/schema/index.js";
+import type { SessionRow } from "../db/types.js";
 
 export async function insertSession(
   db: Db,

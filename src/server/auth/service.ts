@@ -22,7 +22,8 @@ export const SESSION_WRITE_BACK_MS = 60 * 1000;
 export const AUTH_MESSAGES = {
   emailInUse: "Email already in use",
   invalidCredentials: "Invalid email or password.",
-  deactivated: "This account has been deactivated. Contact support to reactivate it.",
+  deactivated:
+    "This account has been deactivated. To use it again, e-mail us at hello@fundmatch.example and we will reactivate it.",
   notAuthenticated: "Not authenticated",
   wrongPassword: "The password is not correct.",
   tooManyAttempts: (minutes: number) =>
