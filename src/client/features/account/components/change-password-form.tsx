@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS } from "../../../../shared/account-texts.js";
@@ -34,6 +35,18 @@ export function ChangePasswordForm({ confirmation, recentSignInUntil }: ChangePa
     mode: "onTouched",
   });
   const { errors, isSubmitting } = form.formState;
+  // The fields are disabled while the request runs: the one the server faulted is focused once they
+  // are enabled again, not from inside the submit (a disabled input takes no focus).
+  const focusAfterSubmit = useRef<keyof ChangePasswordValues | null>(null);
+  useEffect(() => {
+    if (isSubmitting || !focusAfterSubmit.current) return;
+    form.setFocus(focusAfterSubmit.current);
+    focusAfterSubmit.current = null;
+  }, [isSubmitting, form]);
+  const showAtField = (field: keyof ChangePasswordValues, message: string) => {
+    form.setError(field, { message });
+    focusAfterSubmit.current = field;
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -43,12 +56,12 @@ export function ChangePasswordForm({ confirmation, recentSignInUntil }: ChangePa
     } catch (error) {
       const message = error instanceof ApiError ? error.serverMessage : undefined;
       if (error instanceof ApiError && error.status === 401 && message) {
-        form.setError(confirmation === "email_code" ? "code" : "currentPassword", { message }, { shouldFocus: true });
+        showAtField(confirmation === "email_code" ? "code" : "currentPassword", message);
       } else if (error instanceof ApiError && error.status === 400 && message === PASSWORD_RULE_MESSAGE) {
         // The password rule (upper and lower case, a digit) is the server's: shown at the field like the others.
-        form.setError("newPassword", { message }, { shouldFocus: true });
+        showAtField("newPassword", message);
       } else if (error instanceof ApiError && error.status === 400 && message && CODE_FORMAT_MESSAGE.test(message)) {
-        form.setError("code", { message }, { shouldFocus: true });
+        showAtField("code", message);
       } else if (isCodeNeeded(error)) {
         toast.error(messageOr(error, ACCOUNT_MESSAGES.passwordChangeFailed));
         void refreshConfirmation();
