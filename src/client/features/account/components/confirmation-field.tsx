@@ -56,7 +56,7 @@ export function ConfirmationField({
   }
   if (kind === "recent_sign_in") {
     return (
-      <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+      <p className="text-sm text-slate-600">
         {ACCOUNT_TEXTS.confirmWithRecentSignIn(providerName(), recentSignInUntil ? clockTime(recentSignInUntil) : "")}
       </p>
     );
