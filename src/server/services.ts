@@ -155,7 +155,7 @@ export async function createServices(
     sessionCache,
     oidc,
     demoIssuer,
-    account: new AccountService(database.db, fundsIndex, auth, billing, fundReports),
+    account: new AccountService(database.db, fundsIndex, auth, billing, fundReports, mailer),
     adminUsers: new AdminUsersService(database.db, billing, auth),
     funds,
     fundImport: new FundImportService(database.db, fundsIndex),

@@ -45,12 +45,13 @@ export const ACCOUNT_TEXTS = {
   exportTitle: "Export Account Data",
   exportHint: "Download all your data in a JSON file.",
   deactivateTitle: "Deactivate Account",
-  deactivateHint: "Temporarily disable your account. You can reactivate it later.",
+  // Only an admin reactivates an account (Admin › Users › Reactivate); the log-in message says the same.
+  deactivateHint: "Temporarily disable your account. To use it again, e-mail us and we will reactivate it.",
   deleteTitle: "Delete Account",
   deleteHint: "Permanently delete your account and all associated data. This action is irreversible.",
   confirmTitle: "Confirm with your password",
   deactivateConfirmText:
-    "This will temporarily disable your account and log you out. Are you sure you want to continue?",
+    "This will disable your account and log you out. You cannot reactivate it yourself: to use it again, e-mail us at hello@fundmatch.example and we will reactivate it. Are you sure you want to continue?",
   deleteConfirmText:
     "This action is permanent and cannot be undone. All your data will be erased. Are you absolutely sure?",
   deleteConfirm: "Yes, delete my account",
@@ -60,6 +61,29 @@ export const ACCOUNT_TEXTS = {
     "Your Premium subscription will not renew, and you will not be charged again. If your account is reactivated before it ends, it renews as before.",
   deactivateAlreadyEnding: (date: string) => `Your Premium subscription already ends on ${date}; that does not change.`,
   deactivateLifetime: "Your Lifetime access stays with the account and is there again if it is reactivated.",
+  deleteCancelsMonthly:
+    "Your Premium subscription is cancelled at once: you will not be charged again, and the rest of the current period is not refunded.",
+  deleteLosesLifetime:
+    "Your Lifetime access is deleted with the account: the purchase is not refunded, and a new account would need a new purchase.",
+  confirmTitleNoPassword: "Confirm this change",
+  confirmWithRecentSignIn: (provider: string, time: string) =>
+    `You signed in with ${provider} a moment ago: no password is needed until ${time}.`,
+  confirmWithCode: (email: string) => `We'll e-mail a code to ${email} to confirm it.`,
+  confirmationTitle: "How you confirm changes",
+  confirmationPassword: "Changes to your account are confirmed with your password.",
+  confirmationRecent: (provider: string, time: string) =>
+    `You signed in with ${provider} a moment ago: no password is needed until ${time}. After that we'll e-mail you a code to confirm changes.`,
+  confirmationCode: (email: string) =>
+    `Your account has no password: to confirm a change, we'll e-mail a code to ${email}.`,
+  setPasswordLink: "Set a password",
+  setPasswordHint: "Your account has no password yet: choose one to log in with your e-mail as well.",
+  setPasswordTitle: "Set a Password",
+  setPassword: "Set Password",
+  code: "Code from the e-mail",
+  codeHint: "6 digits, valid for 10 minutes.",
+  sendCode: "E-mail me a code",
+  sendCodeAgain: "Send a new code",
+  sendingCode: "Sending...",
   exportFileName: "fundmatch-data-export.json",
 } as const;
 
@@ -70,6 +94,8 @@ export const ACCOUNT_MESSAGES = {
   profileUpdated: "Profile updated successfully.",
   profileUpdateFailed: "Failed to update profile.",
   passwordChanged: "Password changed successfully.",
+  passwordSet: "Password set. You can now also log in with your e-mail and password.",
+  codeSendFailed: "The code could not be sent. Please try again.",
   passwordChangeFailed: "Failed to change password.",
   deactivated: "Account deactivated. You have been logged out.",
   deactivateFailed: "Failed to deactivate account.",

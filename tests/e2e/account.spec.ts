@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS } from "../../src/shared/account-texts.js";
+import { PASSWORD_RULE_MESSAGE } from "../../src/shared/password-rules.js";
+import { SUBSCRIBE_TEXTS } from "../../src/shared/subscribe-texts.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
 import { expect, type Page, test } from "./support/test.js";
 
@@ -85,6 +87,11 @@ test("updating the profile needs the right password and renames the user everywh
   await logIn(page, main.email, main.password);
   await page.goto("/account-settings");
   await expect(page.getByRole("heading", { name: ACCOUNT_TEXTS.updateProfile })).toBeVisible();
+  // A password account is told that its password confirms changes, and offered no other way.
+  await expect(
+    page.getByRole("region", { name: ACCOUNT_TEXTS.confirmationTitle }).getByText(ACCOUNT_TEXTS.confirmationPassword),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: ACCOUNT_TEXTS.setPasswordLink })).toHaveCount(0);
   await expectNoSeriousViolations(page);
 
   const profile = page.getByRole("region", { name: ACCOUNT_TEXTS.updateProfile });
@@ -122,6 +129,17 @@ test("changing the password checks the confirmation, clears the form and takes e
   await card.getByLabel(ACCOUNT_TEXTS.confirmNewPassword).blur();
   await expect(card.getByText("New passwords do not match.")).toBeVisible();
 
+  // The server's password rule is shown at the new password, like every other error of the form.
+  await card.getByLabel(ACCOUNT_TEXTS.newPassword, { exact: true }).fill("alllowercase1");
+  await card.getByLabel(ACCOUNT_TEXTS.confirmNewPassword).fill("alllowercase1");
+  await card.getByRole("button", { name: ACCOUNT_TEXTS.updatePassword }).click();
+  const newPassword = card.getByLabel(ACCOUNT_TEXTS.newPassword, { exact: true });
+  await expect(card.locator("#password-new-error")).toHaveText(PASSWORD_RULE_MESSAGE);
+  await expect(newPassword).toHaveAttribute("aria-invalid", "true");
+  await expect(newPassword).toBeFocused();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: PASSWORD_RULE_MESSAGE })).toHaveCount(0);
+
+  await newPassword.fill(NEW_PASSWORD);
   await card.getByLabel(ACCOUNT_TEXTS.confirmNewPassword).fill(NEW_PASSWORD);
   await expect(card.getByText("New passwords do not match.")).toBeHidden();
   await card.getByRole("button", { name: ACCOUNT_TEXTS.updatePassword }).click();
@@ -174,12 +192,25 @@ test("deactivating logs the user out and the account can no longer log in", asyn
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: /deactivated/i })).toBeVisible();
+  // The same truth as the settings and the dialog: we reactivate the account on request.
+  await expect(page.getByRole("alert").filter({ hasText: /deactivated/i })).toContainText(
+    "To use it again, e-mail us at hello@fundmatch.example and we will reactivate it.",
+  );
 });
 
-test("deleting logs the user out for good", async ({ page }) => {
+test("deleting says the running subscription is cancelled, and logs the user out for good", async ({ page }) => {
   const user = account("delete");
   await register(page, user);
+  // A monthly Premium plan, bought on the demo checkout.
+  await page.goto("/subscribe");
+  const popupOpened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: SUBSCRIBE_TEXTS.subscribeMonthly }).click();
+  const popup = await popupOpened;
+  const closed = popup.waitForEvent("close");
+  await popup.getByRole("button", { name: "Pay $9.99" }).click();
+  await closed;
+  await expect(page.getByRole("heading", { name: SUBSCRIBE_TEXTS.allSet })).toBeVisible();
+
   await page.goto("/account-settings");
   const privacy = page.getByRole("region", { name: ACCOUNT_TEXTS.sectionPrivacy });
   await expect(privacy.getByText(ACCOUNT_TEXTS.deleteHint)).toBeVisible();
@@ -187,6 +218,8 @@ test("deleting logs the user out for good", async ({ page }) => {
 
   const dialog = page.getByRole("dialog", { name: ACCOUNT_TEXTS.confirmTitle });
   await expect(dialog.getByText(ACCOUNT_TEXTS.deleteConfirmText)).toBeVisible();
+  // Said before confirming, as the server does it: the plan is cancelled at once, without a refund.
+  await expect(dialog.getByRole("note")).toHaveText(ACCOUNT_TEXTS.deleteCancelsMonthly);
   const confirm = dialog.getByRole("button", { name: ACCOUNT_TEXTS.deleteConfirm });
   await expect(confirm).toBeDisabled();
 

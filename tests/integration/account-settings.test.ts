@@ -144,7 +144,12 @@ describe.each(TEST_DRIVERS)("account settings on %s", (driver) => {
     expect(response.statusCode).toBe(200);
     expect(cookieOf(response)).toBe("");
     expect((await call(token, "GET", "/_api/auth/session")).statusCode).toBe(401);
-    expect((await login("pause@example.com", "Pause-pass-1")).statusCode).toBe(403);
+    const refused = await login("pause@example.com", "Pause-pass-1");
+    expect(refused.statusCode).toBe(403);
+    // One truth in the settings, the dialog and here: only we (an admin) reactivate an account.
+    expect(refused.json().error).toBe(
+      "This account has been deactivated. To use it again, e-mail us at hello@fundmatch.example and we will reactivate it.",
+    );
   });
 
   it("exports everything stored about the user, without hashes or tokens", async () => {

@@ -156,7 +156,9 @@ describe.each(TEST_DRIVERS)("password accounts and sessions on %s", (driver) => 
       .where(eq(users.email, "gone@example.com"));
     const response = await login("gone@example.com");
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe("This account has been deactivated. Contact support to reactivate it.");
+    expect(response.json().message).toBe(
+      "This account has been deactivated. To use it again, e-mail us at hello@fundmatch.example and we will reactivate it.",
+    );
     expect((await getSession(token)).statusCode).toBe(401);
   });
 

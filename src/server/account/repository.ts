@@ -1,7 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { PipelineStatus } from "../../shared/pipeline.js";
 import type { Db } from "../db/client.js";
-import { funds, savedFunds } from "../db/schema/index.js";
+import { confirmationCodes, funds, savedFunds } from "../db/schema/index.js";
 
 /** A saved fund's line in the pipeline, as stored. */
 export type PipelineRow = {
@@ -77,4 +77,46 @@ export async function savedFundsForExport(db: Db, userId: number) {
     .innerJoin(funds, eq(funds.id, savedFunds.fundId))
     .where(eq(savedFunds.userId, userId))
     .orderBy(desc(savedFunds.createdAt));
+}
+
+/** Stores the user's new confirmation code, replacing any earlier one (and its count of tries). */
+export async function replaceConfirmationCode(
+  db: Db,
+  values: { userId: number; codeHash: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await db
+    .insert(confirmationCodes)
+    .values({ ...values, attempts: 0 })
+    .onConflictDoUpdate({
+      target: confirmationCodes.userId,
+      set: { codeHash: values.codeHash, expiresAt: values.expiresAt, createdAt: values.createdAt, attempts: 0 },
+    });
+}
+
+/**
+ * Counts one try against the user's live code, if it has tries left, in one statement (two racing
+ * tries both count): the stored hash and the tries so far, or undefined (none, expired or used up).
+ */
+export async function tryConfirmationCode(db: Db, userId: number, now: Date, maxAttempts: number) {
+  const [row] = await db
+    .update(confirmationCodes)
+    .set({ attempts: sql`${confirmationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(confirmationCodes.userId, userId),
+        gt(confirmationCodes.expiresAt, now),
+        lt(confirmationCodes.attempts, maxAttempts),
+      ),
+    )
+    .returning({ codeHash: confirmationCodes.codeHash, attempts: confirmationCodes.attempts });
+  return row;
+}
+
+/** Deletes the user's code if it is still the one with this hash: of two racing uses, one gets true. */
+export async function spendConfirmationCode(db: Db, userId: number, codeHash: string): Promise<boolean> {
+  const rows = await db
+    .delete(confirmationCodes)
+    .where(and(eq(confirmationCodes.userId, userId), eq(confirmationCodes.codeHash, codeHash)))
+    .returning({ userId: confirmationCodes.userId });
+  return rows.length > 0;
 }

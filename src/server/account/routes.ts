@@ -1,7 +1,9 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   accountStatusResponseSchema,
   changePasswordRequestSchema,
+  confirmationCodeResponseSchema,
   confirmPasswordRequestSchema,
   dataExportSchema,
   fundIdRequestSchema,
@@ -15,15 +17,21 @@ import {
 } from "../../shared/schemas/account.js";
 import { userResponseSchema } from "../../shared/schemas/auth.js";
 import { toSessionUser } from "../auth/service.js";
-import { clearSessionCookie, setSessionCookie } from "../auth/session-cookie.js";
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "../auth/session-cookie.js";
 import { clientInfo } from "../http/client-info.js";
 import { requireUser } from "../http/guards.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import { sendJsonText } from "../http/responses.js";
 import type { AccountService } from "./service.js";
 
-/** Every call that checks a password is limited per IP too (the per-account limit is in AuthService). */
+/**
+ * Every call that checks a password or an e-mailed code is limited per IP too (the per-account
+ * limits are in AuthService and ChangeConfirmation).
+ */
 const PASSWORD_CHECK_LIMIT = { rateLimit: ROUTE_LIMITS.passwordCheck };
+
+/** The session token: a change is confirmed by how and when this session signed in. */
+const sessionTokenOf = (request: FastifyRequest) => request.cookies[SESSION_COOKIE];
 
 export const accountRoutes =
   (account: AccountService, publicOrigin: string | undefined): FastifyPluginAsyncZod =>
@@ -71,7 +79,7 @@ export const accountRoutes =
         config: PASSWORD_CHECK_LIMIT,
       },
       async (request) => {
-        const user = await account.updateProfile(requireUser.user(request), request.body);
+        const user = await account.updateProfile(requireUser.user(request), sessionTokenOf(request), request.body);
         return { user: toSessionUser(user) };
       },
     );
@@ -83,7 +91,12 @@ export const accountRoutes =
         config: PASSWORD_CHECK_LIMIT,
       },
       async (request, reply) => {
-        const signedIn = await account.changePassword(requireUser.user(request), request.body, clientInfo(request));
+        const signedIn = await account.changePassword(
+          requireUser.user(request),
+          sessionTokenOf(request),
+          request.body,
+          clientInfo(request),
+        );
         setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
         return { message: "Password changed successfully." };
       },
@@ -96,7 +109,7 @@ export const accountRoutes =
         config: PASSWORD_CHECK_LIMIT,
       },
       async (request, reply) => {
-        await account.deactivate(requireUser.user(request), request.body.password);
+        await account.deactivate(requireUser.user(request), sessionTokenOf(request), request.body);
         clearSessionCookie(request, reply, publicOrigin);
         return { message: "Account deactivated. You have been logged out." };
       },
@@ -109,7 +122,7 @@ export const accountRoutes =
         config: PASSWORD_CHECK_LIMIT,
       },
       async (request, reply) => {
-        await account.delete(requireUser.user(request), request.body.password);
+        await account.delete(requireUser.user(request), sessionTokenOf(request), request.body);
         clearSessionCookie(request, reply, publicOrigin);
         return { message: "Account permanently deleted. You have been logged out." };
       },
@@ -126,12 +139,30 @@ export const accountRoutes =
     );
 
     app.get("/user/profile", { schema: { response: { 200: profileResponseSchema } } }, async (request) => {
-      const user = toSessionUser(requireUser.user(request));
+      const row = requireUser.user(request);
+      const user = toSessionUser(row);
+      const confirmation = await account.confirmationState(row, sessionTokenOf(request));
       return {
         displayName: user.displayName,
         email: user.email,
         role: user.role,
         subscriptionStatus: user.subscriptionStatus,
+        hasPassword: row.passwordHash !== null,
+        confirmation: confirmation.kind,
+        recentSignInUntil: confirmation.recentSignInUntil?.toISOString() ?? null,
       };
     });
+
+    // An account without a password confirms a change with this code once its sign-in is not recent.
+    app.post(
+      "/user/confirmation-code",
+      {
+        schema: { response: { 200: confirmationCodeResponseSchema } },
+        config: { rateLimit: ROUTE_LIMITS.confirmationCode, documentedInput: { body: "none" } },
+      },
+      async (request) => {
+        const sent = await account.sendConfirmationCode(requireUser.user(request));
+        return { message: sent.message, expiresAt: sent.expiresAt.toISOString() };
+      },
+    );
   };

@@ -14,7 +14,9 @@ import { conflict, invalid, notFound, paymentRequired } from "../errors.js";
 import type { FundsIndexProvider } from "../funds/index-provider.js";
 import type { FundReportsService } from "../funds/reports/service.js";
 import { subscriptionOf, type Viewer } from "../http/viewer.js";
+import type { Mailer } from "../mail/mailer.js";
 import * as users from "../users/repository.js";
+import { ChangeConfirmation, type ConfirmationInput, type ConfirmationState } from "./confirmation.js";
 import * as repository from "./repository.js";
 
 export class AccountService {
@@ -24,13 +26,29 @@ export class AccountService {
     private readonly auth: AuthService,
     private readonly billing: Pick<BillingService, "cancelBeforeDeletion" | "stopRenewalForDeactivation">,
     private readonly fundReports: Pick<FundReportsService, "reportsForExport">,
-  ) {}
+    mailer: Mailer,
+  ) {
+    this.confirmation = new ChangeConfirmation(db, auth, mailer);
+  }
+
+  private readonly confirmation: ChangeConfirmation;
+
+  /** Which confirmation a sensitive change needs from this session (the settings page says it). */
+  confirmationState(user: UserRow, sessionToken: string | undefined): Promise<ConfirmationState> {
+    return this.confirmation.state(user, sessionToken);
+  }
+
+  /** E-mails a one-time code to an account without a password (ChangeConfirmation). */
+  sendConfirmationCode(user: UserRow): Promise<{ message: string; expiresAt: Date }> {
+    return this.confirmation.sendCode(user);
+  }
 
   async updateProfile(
     user: UserRow,
-    input: { displayName: string; email: string; password: string },
+    sessionToken: string | undefined,
+    input: { displayName: string; email: string } & ConfirmationInput,
   ): Promise<UserRow> {
-    await this.auth.confirmPassword(user, input.password);
+    await this.confirmation.confirm(user, sessionToken, input, "Password is required to confirm changes.");
     const other = await users.findUserByEmail(this.db, input.email);
     if (other && other.id !== user.id) throw conflict(AUTH_MESSAGES.emailInUse);
     const updated = await users.updateUser(this.db, user.id, {
@@ -42,12 +60,22 @@ export class AccountService {
     return updated;
   }
 
+  /**
+   * Changes the password; for an account without one, sets it, confirmed like any other change
+   * (no current password exists to ask for).
+   */
   async changePassword(
     user: UserRow,
-    input: { currentPassword: string; newPassword: string },
+    sessionToken: string | undefined,
+    input: { currentPassword?: string | undefined; code?: string | undefined; newPassword: string },
     client: ClientInfo,
   ): Promise<SignedIn> {
-    await this.auth.confirmPassword(user, input.currentPassword);
+    await this.confirmation.confirm(
+      user,
+      sessionToken,
+      { password: input.currentPassword, code: input.code },
+      "Current password is required.",
+    );
     if (!meetsPasswordRule(input.newPassword)) throw invalid(PASSWORD_RULE_MESSAGE);
     return this.auth.changePassword(user, input.newPassword, client);
   }
@@ -57,8 +85,8 @@ export class AccountService {
    * renewing first (ADR 0012): a disabled account is never charged again. If the payment provider
    * cannot be reached, nothing changes.
    */
-  async deactivate(user: UserRow, password: string): Promise<void> {
-    await this.auth.confirmPassword(user, password);
+  async deactivate(user: UserRow, sessionToken: string | undefined, input: ConfirmationInput): Promise<void> {
+    await this.confirmation.confirm(user, sessionToken, input, "Password is required.");
     await this.billing.stopRenewalForDeactivation(user);
     await users.updateUser(this.db, user.id, { accountStatus: "deactivated" });
     await this.auth.endAllSessions(user.id);
@@ -68,8 +96,8 @@ export class AccountService {
    * Erases the user at once, after stopping their subscription; sessions and saved funds go with
    * the row (foreign keys cascade).
    */
-  async delete(user: UserRow, password: string): Promise<void> {
-    await this.auth.confirmPassword(user, password);
+  async delete(user: UserRow, sessionToken: string | undefined, input: ConfirmationInput): Promise<void> {
+    await this.confirmation.confirm(user, sessionToken, input, "Password is required.");
     await this.billing.cancelBeforeDeletion(user);
     await users.deleteUser(this.db, user.id);
     await this.auth.userChanged(user.id);

@@ -275,7 +275,10 @@ function displayNameOf(claims: Profile): string | undefined {
 }
 
 const deactivated = () =>
-  new OidcError("account_deactivated", "This account has been deactivated. Contact support to reactivate it.");
+  new OidcError(
+    "account_deactivated",
+    "This account has been deactivated. To use it again, e-mail us at hello@fundmatch.example and we will reactivate it.",
+  );
 
 /** The demo provider's one refusal for an address it may not open (see userFor). */
 export const DEMO_ADDRESS_UNAVAILABLE = OAUTH_TEXTS.demoAddressUnavailable;

@@ -1,12 +1,29 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { authTempTokens, oauthFlows, passwordTokens, sessions, signInIdentities, users } from "../db/schema/index.js";
+import type { SessionRow } from "../db/types.js";
 
 export async function insertSession(
   db: Db,
-  values: { userId: number; tokenHash: string; expiresAt: Date; userAgent: string | null; ipAddress: string | null },
+  values: {
+    userId: number;
+    tokenHash: string;
+    expiresAt: Date;
+    userAgent: string | null;
+    ipAddress: string | null;
+    signInMethod: SessionRow["signInMethod"];
+  },
 ): Promise<void> {
   await db.insert(sessions).values(values);
+}
+
+/** How and when the live session with this token hash began, read from the database (not the cache). */
+export async function findSessionSignIn(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ userId: sessions.userId, method: sessions.signInMethod, at: sessions.createdAt })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+  return row;
 }
 
 /** The live session for a token hash and its user, in one round trip. */

@@ -8,7 +8,7 @@ import {
 } from "../../shared/schemas/auth.js";
 import { SET_PASSWORD_LINK_INVALID } from "../../shared/schemas/billing.js";
 import type { Db } from "../db/client.js";
-import type { UserRow } from "../db/types.js";
+import type { SessionRow, UserRow } from "../db/types.js";
 import { conflict, forbidden, invalid, rateLimited, unauthenticated } from "../errors.js";
 import type { ClientInfo } from "../http/client-info.js";
 import type { Viewer } from "../http/viewer.js";
@@ -37,7 +37,8 @@ export const SESSION_WRITE_BACK_MS = 60 * 1000;
 export const AUTH_MESSAGES = {
   emailInUse: "Email already in use",
   invalidCredentials: "Invalid email or password.",
-  deactivated: "This account has been deactivated. Contact support to reactivate it.",
+  deactivated:
+    "This account has been deactivated. To use it again, e-mail us at hello@fundmatch.example and we will reactivate it.",
   notAuthenticated: "Not authenticated",
   wrongPassword: "The password is not correct.",
   tooManyAttempts: (minutes: number) =>
@@ -286,10 +287,27 @@ export class AuthService {
 
   /** A session for a user whose identity was proven elsewhere (the OpenID provider). */
   signIn(user: UserRow, client: ClientInfo): Promise<SignedIn> {
-    return this.startSession(user, client);
+    return this.startSession(user, client, "provider");
   }
 
-  private async startSession(user: UserRow, client: ClientInfo): Promise<SignedIn> {
+  /**
+   * How and when the session behind a cookie token began, for the confirmation of a sensitive
+   * change (AccountService). Read from the database rather than the session cache: it is asked
+   * for seldom, and must see the stored truth. Undefined when the session is not live.
+   */
+  async sessionSignIn(
+    token: string | undefined,
+    now = new Date(),
+  ): Promise<{ userId: number; method: SessionRow["signInMethod"]; at: Date } | undefined> {
+    if (!token) return undefined;
+    return repository.findSessionSignIn(this.db, hashToken(token), now);
+  }
+
+  private async startSession(
+    user: UserRow,
+    client: ClientInfo,
+    signInMethod: NonNullable<SessionRow["signInMethod"]> = "password",
+  ): Promise<SignedIn> {
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
     await repository.insertSession(this.db, {
@@ -298,6 +316,7 @@ export class AuthService {
       expiresAt,
       userAgent: client.userAgent?.slice(0, 500) ?? null,
       ipAddress: client.ipAddress,
+      signInMethod,
     });
     return { user, token, expiresAt };
   }

@@ -13,6 +13,8 @@ export const ROUTE_LIMITS = {
   registration: { max: 10, timeWindow: "10 minutes" },
   /** "Forgot password?" requests: each may send an e-mail (and each address gets 3 an hour at most). */
   passwordReset: { max: 10, timeWindow: "10 minutes" },
+  /** E-mailing a one-time confirmation code to an account without a password (also 5 per account an hour). */
+  confirmationCode: { max: 5, timeWindow: "10 minutes" },
   /** Redeeming the single-use token of an OpenID sign-in. */
   establishSession: { max: 20, timeWindow: "1 minute" },
   /** Checkout, portal and upgrade sessions, and the checkout popup's callback: a Stripe call each. */

@@ -76,15 +76,44 @@ export type SavedFundUpdateResponse = z.infer<typeof savedFundUpdateResponseSche
 export const accountStatusResponseSchema = sessionUserSchema.pick({ subscriptionStatus: true, subscriptionType: true });
 export type AccountStatusResponse = z.infer<typeof accountStatusResponseSchema>;
 
-export const profileResponseSchema = sessionUserSchema.pick({
-  displayName: true,
-  email: true,
-  role: true,
-  subscriptionStatus: true,
-});
+/**
+ * How this session confirms a sensitive change (update profile, change password, deactivate,
+ * delete): with the account's password; for an account without one, by a sign-in through the
+ * provider within the last few minutes (no field needed), else with a code e-mailed to it.
+ */
+export const CONFIRMATION_KINDS = ["password", "recent_sign_in", "email_code"] as const;
+export type ConfirmationKind = (typeof CONFIRMATION_KINDS)[number];
+
+export const profileResponseSchema = sessionUserSchema
+  .pick({ displayName: true, email: true, role: true, subscriptionStatus: true })
+  .extend({
+    hasPassword: z.boolean(),
+    confirmation: z.enum(CONFIRMATION_KINDS),
+    /** When confirmation is recent_sign_in: the moment it turns into email_code (ISO 8601); else null. */
+    recentSignInUntil: z.string().nullable(),
+  });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 export const SUBSCRIPTION_REQUIRED = "subscription_required";
+
+export const CONFIRMATION_CODE_LENGTH = 6;
+const CODE_MESSAGE = `Enter the ${CONFIRMATION_CODE_LENGTH}-digit code from the e-mail.`;
+
+/** The one-time code e-mailed to an account without a password. */
+export const confirmationCodeSchema = z
+  .string({ error: CODE_MESSAGE })
+  .regex(new RegExp(`^[0-9]{${CONFIRMATION_CODE_LENGTH}}$`), CODE_MESSAGE);
+
+/**
+ * How a sensitive change is confirmed: the password of an account that has one, or the e-mailed
+ * code; neither after a recent sign-in through the provider. The service decides which applies.
+ */
+function confirmationFields(passwordRequired: string) {
+  return {
+    password: z.string({ error: passwordRequired }).min(1, passwordRequired).optional(),
+    code: confirmationCodeSchema.optional(),
+  };
+}
 
 /** Profile update. */
 export const updateProfileRequestSchema = z.strictObject({
@@ -95,15 +124,18 @@ export const updateProfileRequestSchema = z.strictObject({
     .max(100, "Display name must be at most 100 characters.")
     .refine(...noControlCharacters("Display name")),
   email: emailSchema("Please enter a valid email address."),
-  password: z
-    .string({ error: "Password is required to confirm changes." })
-    .min(1, "Password is required to confirm changes."),
+  ...confirmationFields("Password is required to confirm changes."),
 });
 
 /** Change password; the new one also has to meet the password rule. */
 export const changePasswordRequestSchema = z
   .strictObject({
-    currentPassword: z.string({ error: "Current password is required." }).min(1, "Current password is required."),
+    // Left out by an account without a password, which sets one here (confirmed by code or recent sign-in).
+    currentPassword: z
+      .string({ error: "Current password is required." })
+      .min(1, "Current password is required.")
+      .optional(),
+    code: confirmationCodeSchema.optional(),
     newPassword: z
       .string({ error: `New password must be at least ${PASSWORD_MIN_LENGTH} characters.` })
       .min(PASSWORD_MIN_LENGTH, `New password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
@@ -115,10 +147,11 @@ export const changePasswordRequestSchema = z
     path: ["confirmNewPassword"],
   });
 
-/** Deactivate and delete. */
-export const confirmPasswordRequestSchema = z.strictObject({
-  password: z.string({ error: "Password is required." }).min(1, "Password is required."),
-});
+/** Deactivate and delete: {password}, {code}, or {} after a recent sign-in through the provider. */
+export const confirmPasswordRequestSchema = z.strictObject(confirmationFields("Password is required."));
+
+/** POST /_api/user/confirmation-code: the code is on its way to the account's address. */
+export const confirmationCodeResponseSchema = z.object({ message: z.string(), expiresAt: z.string() });
 
 /** The answer of save and unsave: the fund's saved state after the call. */
 export const saveFundResponseSchema = z.object({ saved: z.boolean(), fundId: idResponseSchema });

@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   changePasswordRequestSchema,
   confirmPasswordRequestSchema,
+  CONFIRMATION_CODE_LENGTH as SERVER_CODE_LENGTH,
   updateProfileRequestSchema,
 } from "../../../shared/schemas/account.js";
 import {
+  CONFIRMATION_CODE_LENGTH,
   changePasswordFormSchema,
   confirmPasswordFormSchema,
   updateProfileFormSchema,
@@ -27,6 +29,11 @@ const PROFILE_CASES = [
   { displayName: " A ", email: "ada@", password: "secret" },
   { displayName: "x".repeat(101), email: "ada@example.com", password: "secret" },
   { displayName: "Ada", email: "ada@example.com", password: "secret", extra: true },
+  // An account without a password: a code, or nothing after a recent sign-in.
+  { displayName: "Ada", email: "ada@example.com", code: "123456" },
+  { displayName: "Ada", email: "ada@example.com", code: "12345" },
+  { displayName: "Ada", email: "ada@example.com", code: "" },
+  { displayName: "Ada", email: "ada@example.com" },
 ];
 
 const CHANGE_PASSWORD_CASES = [
@@ -35,7 +42,14 @@ const CHANGE_PASSWORD_CASES = [
   { currentPassword: "old", newPassword: "short", confirmNewPassword: "short" },
   { currentPassword: "old", newPassword: "NewSecret1", confirmNewPassword: "NewSecret2" },
   { currentPassword: "old", newPassword: "x".repeat(257), confirmNewPassword: "x".repeat(257) },
+  { newPassword: "NewSecret1", confirmNewPassword: "NewSecret1" },
+  { code: "000123", newPassword: "NewSecret1", confirmNewPassword: "NewSecret1" },
+  { code: "abcdef", newPassword: "NewSecret1", confirmNewPassword: "NewSecret1" },
 ];
+
+it("has the server's code length", () => {
+  expect(CONFIRMATION_CODE_LENGTH).toBe(SERVER_CODE_LENGTH);
+});
 
 describe("the update-profile form's schema", () => {
   it.each(PROFILE_CASES)("agrees with the server's: %j", (values) => {
@@ -61,9 +75,12 @@ describe("the change-password form's schema", () => {
 });
 
 describe("the confirm-password form's schema", () => {
-  it.each([{ password: "secret" }, { password: "" }, {}])("agrees with the server's: %j", (values) => {
-    expect(outcome(confirmPasswordFormSchema.safeParse(values))).toEqual(
-      outcome(confirmPasswordRequestSchema.safeParse(values)),
-    );
-  });
+  it.each([{ password: "secret" }, { password: "" }, {}, { code: "123456" }, { code: "1234567" }, { code: 123456 }])(
+    "agrees with the server's: %j",
+    (values) => {
+      expect(outcome(confirmPasswordFormSchema.safeParse(values))).toEqual(
+        outcome(confirmPasswordRequestSchema.safeParse(values)),
+      );
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { KeyRound, Shield, UserRound } from "lucide-react";
+import { KeyRound, Shield, ShieldCheck, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { ACCOUNT_TEXTS } from "../../../shared/account-texts.js";
@@ -7,11 +7,12 @@ import type { SessionUser } from "../../../shared/schemas/auth.js";
 import { CardContent, CardHeader } from "../../components/ui/card.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { cn } from "../../lib/utils.js";
-import { useCurrentUser } from "./api/use-account-queries.js";
+import { useConfirmation, useCurrentUser } from "./api/use-account-queries.js";
 import { ChangePasswordForm } from "./components/change-password-form.js";
 import { AccessDenied, BackHomeButton, PageSkeleton } from "./components/page-states.js";
 import { PrivacyActions } from "./components/privacy-card.js";
 import { UpdateProfileForm } from "./components/update-profile-form.js";
+import { confirmationSentence } from "./confirmation-texts.js";
 
 const SECTIONS = [
   { id: "profile", label: ACCOUNT_TEXTS.sectionProfile, icon: UserRound },
@@ -30,6 +31,9 @@ export function AccountSettingsPage() {
 
 function AccountSettings({ user }: { user: SessionUser }) {
   const { hash } = useLocation();
+  const confirmation = useConfirmation();
+  if (confirmation.status === "loading") return <PageSkeleton label="Loading your account settings" />;
+  const { kind, recentSignInUntil } = confirmation;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -60,11 +64,20 @@ function AccountSettings({ user }: { user: SessionUser }) {
           </ul>
         </nav>
         <div className="flex min-w-0 flex-col gap-6">
+          <ConfirmationNotice
+            sentence={confirmationSentence(kind, recentSignInUntil, user.email)}
+            withoutPassword={!confirmation.hasPassword}
+          />
           <SettingsCard id="profile" title={ACCOUNT_TEXTS.updateProfile} className="max-w-xl">
-            <UpdateProfileForm user={user} />
+            {/* Mounted again when the confirmation changes: its fields change with it. */}
+            <UpdateProfileForm key={kind} user={user} confirmation={kind} recentSignInUntil={recentSignInUntil} />
           </SettingsCard>
-          <SettingsCard id="password" title={ACCOUNT_TEXTS.changePassword} className="max-w-xl">
-            <ChangePasswordForm />
+          <SettingsCard
+            id="password"
+            title={confirmation.hasPassword ? ACCOUNT_TEXTS.changePassword : ACCOUNT_TEXTS.setPasswordTitle}
+            className="max-w-xl"
+          >
+            <ChangePasswordForm key={kind} confirmation={kind} recentSignInUntil={recentSignInUntil} />
           </SettingsCard>
           <SettingsCard id="privacy" title={ACCOUNT_TEXTS.sectionPrivacy}>
             <PrivacyActions />
@@ -72,6 +85,32 @@ function AccountSettings({ user }: { user: SessionUser }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * Which confirmation a change needs from this session, said once above the cards; an account
+ * without a password is offered to set one by the e-mailed reset link as well.
+ */
+function ConfirmationNotice({ sentence, withoutPassword }: { sentence: string; withoutPassword: boolean }) {
+  return (
+    <section
+      aria-label={ACCOUNT_TEXTS.confirmationTitle}
+      className="flex items-start gap-3 rounded-2xl border border-indigo-100 bg-indigo-50/60 px-4 py-3 text-sm text-slate-800"
+    >
+      <ShieldCheck className="mt-0.5 size-4 shrink-0 text-indigo-700" aria-hidden="true" />
+      <p>
+        {sentence}
+        {withoutPassword && (
+          <>
+            {" "}
+            <Link to="/forgot-password" className="font-medium text-indigo-700 underline underline-offset-2">
+              {ACCOUNT_TEXTS.setPasswordLink}
+            </Link>
+          </>
+        )}
+      </p>
+    </section>
   );
 }
 

@@ -29,3 +29,21 @@ export function deactivationBillingNote(
   if (user.subscriptionCancelAtPeriodEnd) return date ? ACCOUNT_TEXTS.deactivateAlreadyEnding(date) : null;
   return date ? ACCOUNT_TEXTS.deactivateStopsRenewal(date) : ACCOUNT_TEXTS.deactivateStopsRenewalNoDate;
 }
+
+/**
+ * What deleting does to the member's plan, said in the dialog before they confirm. The server
+ * cancels a monthly plan at the payment provider at once before erasing the account (no refund of
+ * the running period); a Lifetime purchase goes with the account.
+ */
+export function deletionBillingNote(user: Pick<SessionUser, "subscriptionType" | "subscriptionStatus">): string | null {
+  if (user.subscriptionType === "lifetime" && user.subscriptionStatus === "active") {
+    return ACCOUNT_TEXTS.deleteLosesLifetime;
+  }
+  if (
+    user.subscriptionType === "monthly" &&
+    (RUNNING.has(user.subscriptionStatus ?? "") || user.subscriptionStatus === "paused")
+  ) {
+    return ACCOUNT_TEXTS.deleteCancelsMonthly;
+  }
+  return null;
+}

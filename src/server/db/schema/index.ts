@@ -1,5 +1,6 @@
 export * from "./billing.js";
 export * from "./blog.js";
+export * from "./confirmation-codes.js";
 export * from "./data-versions.js";
 export * from "./fund-reports.js";
 export * from "./funds.js";

@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { ROLES } from "../../../shared/entitlements.js";
 
+/** How a session began (sessions.sign_in_method). */
+export const SIGN_IN_METHODS = ["password", "provider"] as const;
+
 export const users = pgTable(
   "users",
   {
@@ -62,6 +65,13 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     userAgent: text("user_agent"),
     ipAddress: text("ip_address"),
+    /**
+     * How the session began: 'password' (log-in, registration, a new or reset password) or
+     * 'provider' (an OpenID sign-in). created_at is when. A passwordless account confirms a
+     * sensitive change by a recent provider sign-in (docs/security.md); null for sessions older
+     * than this column, which count as no recent sign-in.
+     */
+    signInMethod: text("sign_in_method", { enum: SIGN_IN_METHODS }),
   },
   (table) => [
     uniqueIndex("sessions_token_hash_idx").on(table.tokenHash),

@@ -1,9 +1,39 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ACCOUNT_TEXTS } from "../../../../shared/account-texts.js";
+import type { ConfirmationKind } from "../../../../shared/schemas/account.js";
 import type { SessionUser } from "../../../../shared/schemas/auth.js";
 import { ApiError, apiPost } from "../../../lib/api-client.js";
 import { setSessionUser } from "../../../lib/session.js";
 import type { ChangePasswordValues, ConfirmPasswordValues, UpdateProfileValues } from "../account-form-schemas.js";
+import { profileQueryKey } from "./use-account-queries.js";
+
+/**
+ * The answer when an account without a password tries a change after its recent sign-in's window
+ * closed: it needs an e-mailed code now. The profile is fetched again so the form shows the code field.
+ */
+export function isCodeNeeded(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403;
+}
+
+/** Fetches the profile again: the confirmation that applies may have changed. */
+export function useRefreshConfirmation() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: profileQueryKey });
+}
+
+/** The field each confirmation kind fills in, for its default values (the others are never sent). */
+export function confirmationDefaults(kind: ConfirmationKind): { password?: string; code?: string } {
+  if (kind === "password") return { password: "" };
+  if (kind === "email_code") return { code: "" };
+  return {};
+}
+
+/** E-mails a one-time code to the account's address (accounts without a password). */
+export function useSendConfirmationCode() {
+  return useMutation({
+    mutationFn: () => apiPost<{ message: string; expiresAt: string }>("/_api/user/confirmation-code", {}),
+  });
+}
 
 /** The server's own message when it sent one (e.g. 'The password is not correct.'), else a fixed fallback. */
 export function messageOr(error: unknown, fallback: string): string {
@@ -16,14 +46,23 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (values: UpdateProfileValues) =>
       apiPost<{ user: SessionUser }>("/_api/user/update-profile", values).then((response) => response.user),
-    onSuccess: (user) => setSessionUser(queryClient, user),
+    onSuccess: (user) => {
+      setSessionUser(queryClient, user);
+      // The address a code goes to may have changed with it.
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    },
   });
 }
 
-/** The server also replaces this browser's session cookie, so nothing in the cache changes. */
+/**
+ * The server also replaces this browser's session cookie. An account that had no password has one
+ * now: the profile (how changes are confirmed) is fetched again.
+ */
 export function useChangePassword() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: ChangePasswordValues) => apiPost<{ message: string }>("/_api/user/change-password", values),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
   });
 }
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ProfileResponse, SavedFundsResponse } from "../../../../shared/schemas/account.js";
+import { useEffect } from "react";
+import type { ConfirmationKind, ProfileResponse, SavedFundsResponse } from "../../../../shared/schemas/account.js";
 import type { SessionUser } from "../../../../shared/schemas/auth.js";
 import { TEXTS } from "../../../../shared/texts.js";
 import { retryUnlessClientError } from "../../../lib/account-status.js";
@@ -36,6 +37,37 @@ export function useProfile(enabled: boolean) {
     enabled,
     retry: retryUnlessClientError,
   });
+}
+
+export type Confirmation =
+  | { status: "loading" }
+  | { status: "ready"; kind: ConfirmationKind; recentSignInUntil: Date | null; hasPassword: boolean };
+
+/**
+ * How this session confirms a sensitive change, from the profile call (the server decides it).
+ * When a recent sign-in's window closes, the profile is fetched again and the forms switch to the
+ * e-mailed code. If the profile cannot be read, the password is asked for, as before.
+ */
+export function useConfirmation(): Confirmation {
+  const profile = useProfile(true);
+  const queryClient = useQueryClient();
+  const until = profile.data?.recentSignInUntil ?? null;
+  useEffect(() => {
+    if (!until) return;
+    // A moment after the server's end of the window, so that it answers email_code.
+    const wait = Math.max(0, Date.parse(until) - Date.now()) + 1_000;
+    const timer = window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: profileQueryKey }), wait);
+    return () => window.clearTimeout(timer);
+  }, [until, queryClient]);
+  if (profile.isPending) return { status: "loading" };
+  const data = profile.data;
+  if (!data?.confirmation) return { status: "ready", kind: "password", recentSignInUntil: null, hasPassword: true };
+  return {
+    status: "ready",
+    kind: data.confirmation,
+    recentSignInUntil: data.recentSignInUntil ? new Date(data.recentSignInUntil) : null,
+    hasPassword: data.hasPassword,
+  };
 }
 
 /**

@@ -5,15 +5,18 @@ import { toast } from "sonner";
 import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS } from "../../../../shared/account-texts.js";
 import { Button } from "../../../components/ui/button.js";
 import { ApiError } from "../../../lib/api-client.js";
+import type { ConfirmPasswordValues } from "../account-form-schemas.js";
 import {
   type CloseAccountKind,
+  isCodeNeeded,
   messageOr,
   useCloseAccount,
   useExportData,
   useForgetUser,
+  useRefreshConfirmation,
 } from "../api/use-account-actions.js";
-import { useCurrentUser } from "../api/use-account-queries.js";
-import { deactivationBillingNote } from "../deactivation-note.js";
+import { useConfirmation, useCurrentUser } from "../api/use-account-queries.js";
+import { deactivationBillingNote, deletionBillingNote } from "../deactivation-note.js";
 import { PasswordConfirmDialog } from "./password-confirm-dialog.js";
 
 const CLOSE_TEXTS: Record<
@@ -124,16 +127,25 @@ function CloseAccountDialog({
   const navigate = useNavigate();
   const texts = CLOSE_TEXTS[kind];
   const current = useCurrentUser();
+  const confirmation = useConfirmation();
+  const refreshConfirmation = useRefreshConfirmation();
+  const kindOfConfirmation = confirmation.status === "ready" ? confirmation.kind : "password";
   const note =
-    kind === "deactivate" && current.status === "authenticated" ? deactivationBillingNote(current.user) : null;
+    current.status !== "authenticated"
+      ? null
+      : kind === "deactivate"
+        ? deactivationBillingNote(current.user)
+        : deletionBillingNote(current.user);
 
-  const confirm = async (password: string): Promise<string | undefined> => {
+  const confirm = async (values: ConfirmPasswordValues): Promise<string | undefined> => {
     try {
-      await close.mutateAsync({ password });
+      await close.mutateAsync(values);
     } catch (error) {
-      // A wrong password belongs at the field; anything else is a toast.
+      // A wrong password or code belongs at the field; anything else is a toast.
       if (error instanceof ApiError && error.status === 401 && error.serverMessage) return error.serverMessage;
       toast.error(messageOr(error, texts.failure));
+      // The recent sign-in's window has closed: the dialog asks for a code instead.
+      if (isCodeNeeded(error)) void refreshConfirmation();
       return undefined;
     }
     // Leave first, then forget the user: this page would otherwise flash its Access Denied screen.
@@ -145,6 +157,9 @@ function CloseAccountDialog({
 
   return (
     <PasswordConfirmDialog
+      key={kindOfConfirmation}
+      confirmation={kindOfConfirmation}
+      recentSignInUntil={confirmation.status === "ready" ? confirmation.recentSignInUntil : null}
       open={open}
       onOpenChange={(next) => {
         if (!next) onOpenChange(false);
