@@ -32,9 +32,15 @@ type TextCase = {
   multiLine?: string[];
 };
 
-/** Fields that take no free text: passwords (hashed, never stored), ids, numbers, dates, codes from a list. */
+/**
+ * Fields that take no free text: passwords (hashed, never stored), ids, numbers, dates, codes from a list,
+ * and the e-mailed confirmation `code` (digits only by its schema; the demo issuer's own `code` is a
+ * free-text case below all the same).
+ */
 const NOT_FREE_TEXT = new Set([
   "password",
+  "code",
+  "purpose",
   "currentPassword",
   "newPassword",
   "confirmNewPassword",
@@ -160,6 +166,27 @@ const CASES: TextCase[] = [
     route: "/_api/auth/set-password",
     role: "visitor",
     input: () => ({ token: "t".repeat(40), password: "Secret-pass-1" }),
+    singleLine: ["token"],
+  },
+  {
+    method: "POST",
+    route: "/_api/auth/request-password-reset",
+    role: "visitor",
+    input: () => ({ email: MEMBER.email }),
+    singleLine: ["email"],
+  },
+  {
+    method: "POST",
+    route: "/_api/auth/reset-password",
+    role: "visitor",
+    input: () => ({ token: "t".repeat(40), password: "Secret-pass-1" }),
+    singleLine: ["token"],
+  },
+  {
+    method: "POST",
+    route: "/_api/auth/password-link-status",
+    role: "visitor",
+    input: () => ({ token: "t".repeat(40), purpose: "reset_password" }),
     singleLine: ["token"],
   },
   {

@@ -154,13 +154,17 @@ export const resetPasswordRequestSchema = z.strictObject({
   token: z
     .string({ error: RESET_PASSWORD_LINK_INVALID })
     .min(20, RESET_PASSWORD_LINK_INVALID)
-    .max(200, RESET_PASSWORD_LINK_INVALID),
+    .max(200, RESET_PASSWORD_LINK_INVALID)
+    .refine(...noControlCharacters("Token")),
   password: newPasswordSchema,
 });
 
 /** Whether an e-mailed link still works, asked by its page before it shows the form; the link is not spent. */
 export const passwordLinkStatusRequestSchema = z.strictObject({
-  token: z.string({ error: "A token is required" }).max(200, "This link is not valid."),
+  token: z
+    .string({ error: "A token is required" })
+    .max(200, "This link is not valid.")
+    .refine(...noControlCharacters("Token")),
   purpose: z.enum(["set_password", "reset_password"], { error: "purpose must be set_password or reset_password" }),
 });
 
