@@ -228,6 +228,26 @@ describe.each(TEST_DRIVERS)("the blog on %s", (driver) => {
       expect(post.content).toContain("<a>click</a>");
     });
 
+    it("keeps only the editor's own classes, so stored HTML cannot style itself with the site's CSS", async () => {
+      const post = await create({
+        title: "Classes",
+        content: [
+          '<p class="ql-align-center fixed inset-0">centred</p>',
+          '<p><a class="fixed inset-0 z-50 block" href="https://evil.example/">cover</a></p>',
+          '<p><span class="absolute">s</span><strong class="sr-only">b</strong><img class="fixed" src="https://i.example/a.png"></p>',
+          '<pre class="ql-syntax hidden">x</pre><h2 class="ql-indent-1 text-9xl">h</h2>',
+        ].join(""),
+      });
+      expect(post.content).toBe(
+        [
+          '<p class="ql-align-center">centred</p>',
+          '<p><a href="https://evil.example/">cover</a></p>',
+          '<p><span>s</span><strong>b</strong><img src="https://i.example/a.png" /></p>',
+          '<pre class="ql-syntax">x</pre><h2 class="ql-indent-1">h</h2>',
+        ].join(""),
+      );
+    });
+
     it("keeps what the editor's toolbar makes, and the two video hosts' embeds", async () => {
       const html = [
         '<h1 class="ql-align-center">Heading</h1><h2>Two</h2><h3>Three</h3>',
@@ -404,6 +424,26 @@ describe.each(TEST_DRIVERS)("the blog on %s", (driver) => {
       expect(feed).toContain(`<pubDate>${older.publishedAt?.toUTCString()}</pubDate>`);
       expect(feed).not.toContain("Hidden draft post");
       expect(feed.indexOf("Newer public post")).toBeLessThan(feed.indexOf("Older public post"));
+    });
+
+    it("keeps the feed valid XML whatever a stored post holds: characters XML cannot carry are dropped", async () => {
+      const post = await create({ title: "Control characters", status: "published" });
+      // As a post saved before the fields refused control characters would be stored.
+      await t.testDatabase.database.db.execute(
+        sql`update blog_posts set title = ${"Bell\u0007 and\u001b title"}, excerpt = ${"Form\u000cfeed\uFFFE here"},
+            content = ${"<p>Vertical\u000btab</p>"} where id = ${post.id}`,
+      );
+      // Any write moves the blog's data version on, so the feed is made again from the database.
+      const other = await create({ title: "Version bump" });
+      await call("POST", "/_api/admin/blog-post/delete", admin, { id: other.id });
+
+      const feed = (await call("GET", "/blog/rss.xml", null)).body;
+      expect(feed).toContain("<title>Bell and title</title>");
+      expect(feed).toContain("<description>Formfeed here</description>");
+      expect(feed).toContain("&lt;p&gt;Verticaltab&lt;/p&gt;");
+      // XML 1.0's Char production: nothing else may appear in a document.
+      expect(feed).not.toMatch(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u);
+      await call("POST", "/_api/admin/blog-post/delete", admin, { id: post.id });
     });
   });
 });
