@@ -145,6 +145,12 @@ export type ExtractLimits = {
 
 export const EXTRACT_LIMITS: ExtractLimits = { maxDepth: MAX_NESTING_DEPTH, timeoutMs: 10_000 };
 
+/**
+ * The reader's heap. Four pages are read at a time; a 2 MB page needs a few tens of MB as a DOM,
+ * so this leaves room for any real one while four hostile ones cannot exhaust the server.
+ */
+const WORKER_HEAP_MB = 256;
+
 /** What the worker answers: the article, or why there is none. */
 export type WorkerAnswer = { ok: true; article: Article } | { ok: false; reason: string };
 export type WorkerTask = { body: string; pageUrl: string; sourceUrl: string };
@@ -172,7 +178,7 @@ function workerSource(task: WorkerTask): { source: string | URL; options: Constr
 function readInWorker(task: WorkerTask, timeoutMs: number): Promise<Article> {
   const { source, options } = workerSource(task);
   return new Promise<Article>((resolve, reject) => {
-    const worker = new Worker(source, { ...options, resourceLimits: { maxOldGenerationSizeMb: 512 } });
+    const worker = new Worker(source, { ...options, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
@@ -190,8 +196,14 @@ function readInWorker(task: WorkerTask, timeoutMs: number): Promise<Article> {
     worker.once("message", (answer: WorkerAnswer) =>
       settle(() => (answer.ok ? resolve(answer.article) : reject(new Unreadable(answer.reason)))),
     );
-    worker.once("error", (error) => settle(() => reject(error)));
-    worker.once("exit", () => settle(() => reject(new Error("the article reader stopped without an answer"))));
+    // A worker that fails (out of its heap, say) is a page that could not be read, never a 500.
+    worker.once("error", (error) => {
+      const code = (error as { code?: unknown }).code;
+      const reason =
+        code === "ERR_WORKER_OUT_OF_MEMORY" ? "the page needs too much memory to read" : "reading the page failed";
+      settle(() => reject(new Unreadable(reason)));
+    });
+    worker.once("exit", () => settle(() => reject(new Unreadable("reading the page failed"))));
   });
 }
 
