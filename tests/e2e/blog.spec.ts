@@ -1,5 +1,7 @@
+import { rssXml } from "../../src/server/blog/feed.js";
 import { BLOG_ADMIN_TEXTS, deletePostConfirmText, sourceLineText } from "../../src/shared/admin-texts.js";
 import { BLOG_TEXTS } from "../../src/shared/blog-texts.js";
+import type { BlogPost } from "../../src/shared/schemas/blog.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
 import { expect, type Page, test, waitForAppOnNavigation } from "./support/test.js";
 
@@ -39,6 +41,46 @@ test("the shipped articles are on /blog, and the list and a post pass axe", asyn
   await expectNoSeriousViolations(page);
   await page.getByRole("link", { name: BLOG_TEXTS.backToAll }).first().click();
   await expect(page).toHaveURL(/\/blog$/);
+});
+
+test("the RSS feed is well-formed XML to a browser's XML parser, control characters in a stored post included", async ({
+  page,
+}) => {
+  const served = await (await page.request.get("/blog/rss.xml")).text();
+  // A post as one saved before the fields refused control characters could be stored.
+  const stored: BlogPost = {
+    id: 1,
+    title: "Bell\u0007 and\u001b title",
+    slug: "bell-and-title",
+    excerpt: "Form\u000cfeed\uFFFE here",
+    content: "<p>Vertical\u000btab</p>",
+    status: "published",
+    featuredImageUrl: null,
+    seoTitle: null,
+    seoDescription: null,
+    seoKeywords: null,
+    authorName: "Nul\u0001l",
+    publishedAt: new Date("2026-11-20T10:00:00Z"),
+    updatedAt: new Date("2026-11-20T10:00:00Z"),
+  };
+  const built = rssXml([stored], "https://fundmatch.example");
+  await page.goto("/blog");
+  const parsed = await page.evaluate(
+    (feeds) => {
+      return feeds.map((xml) => {
+        const document = new DOMParser().parseFromString(xml, "application/xml");
+        if (document.getElementsByTagName("parsererror").length > 0) return { error: true, titles: [] };
+        return {
+          error: false,
+          titles: Array.from(document.querySelectorAll("item > title"), (node) => node.textContent),
+        };
+      });
+    },
+    [served, built],
+  );
+  expect(parsed[0]?.error).toBe(false);
+  expect(parsed[0]?.titles.length).toBeGreaterThan(0);
+  expect(parsed[1]).toEqual({ error: false, titles: ["Bell and title"] });
 });
 
 test("an unknown post shows Post Not Found with a way back", async ({ page }) => {
