@@ -338,6 +338,24 @@ describe.each(TEST_DRIVERS)("the AI blog writer on %s", (driver) => {
     expect(response.json()).toEqual({ error: message });
   });
 
+  it("is documented in the OpenAPI document with its failures, in the answer and in the 422", async () => {
+    const response = await withLlm.app.inject({
+      method: "GET",
+      url: "/_api/openapi.json",
+      cookies: { fundmatch_session: llmToken },
+    });
+    const document = response.json();
+    const responses = document.paths["/_api/admin/ai-blog-writer"].post.responses;
+    const schemaOf = (status: string) => {
+      const schema = responses[status].content["application/json"].schema;
+      const ref: string | undefined = schema.$ref;
+      return ref ? document.components.schemas[ref.split("/").at(-1) ?? ""] : schema;
+    };
+    expect(Object.keys(schemaOf("200").properties)).toEqual(["markdownContent", "warnings", "failures"]);
+    expect(Object.keys(schemaOf("422").properties)).toEqual(["error", "failures"]);
+    expect(responses["422"].description).toMatch(/None of the sources could be used/);
+  });
+
   it("is for admins only: 401 for a visitor, 403 for a member", async () => {
     const before = articles.requests.length;
     const payload = { urls: [articles.url("/article")] };

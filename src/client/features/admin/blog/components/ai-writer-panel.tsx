@@ -87,8 +87,8 @@ export function AiWriterPanel({ onUse }: { onUse(draft: Draft): void }) {
         setView("preview");
         const problems = withLines(answer.failures, sent);
         setOutcome(problems.length > 0 ? { kind: "partial", problems } : { kind: "none" });
-        const failureWarnings = new Set(answer.failures.map(({ url, reason }) => `Could not read ${url}: ${reason}.`));
-        setNotes(answer.warnings.filter((warning) => !failureWarnings.has(warning)));
+        // The warnings are one per failure first, then the notes about the draft (the API's order).
+        setNotes(answer.warnings.slice(answer.failures.length));
         toast.success(T.generated);
       },
       onError: (error) => {
