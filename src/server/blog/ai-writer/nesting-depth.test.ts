@@ -9,6 +9,8 @@ describe("nestsDeeperThan", () => {
     ["'<div/>', which HTML keeps open", "<div/>".repeat(11)],
     ["unclosed formatting elements", "<b>".repeat(11)],
     ["upper-case tags", "<DIV>".repeat(11)],
+    ["nested lists, each with its item", "<ul><li>".repeat(6)],
+    ["nested tables, each with its row and cell", "<table><tr><td>".repeat(3)],
   ])("counts %s", (_name, html) => {
     expect(nestsDeeperThan(html, 10)).toBe(true);
   });
@@ -21,6 +23,8 @@ describe("nestsDeeperThan", () => {
       `${"<div><span><b>".repeat(3)}${"</div>".repeat(3)}${"<div>".repeat(8)}`,
     ],
     ["paragraphs and list items without end tags", `${"<p>a".repeat(50)}<ul>${"<li>x".repeat(50)}</ul>`],
+    ["a long table", `<table>${"<tr><td>a<td>b".repeat(100)}</table>`],
+    ["closed nested lists", `${"<ul><li>".repeat(5)}${"</ul>".repeat(5)}${"<ol><li>".repeat(5)}`],
     ["void elements", '<img src="a"><br><hr><input>'.repeat(50)],
     ["self-closing shapes in an SVG", `<svg>${"<path d='M0 0'/>".repeat(50)}</svg>`],
     ["tags inside a script", `<script>${"<div>".repeat(50)}</SCRIPT>`],

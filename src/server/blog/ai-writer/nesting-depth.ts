@@ -26,8 +26,8 @@ const VOID = new Set([
 
 /**
  * Elements whose end tag may be left out: the parser closes an open one when the next begins
- * (<p>…<p>, <li>…<li>), so counting them would take an old-style page for a deep one. They cannot
- * make a page deep on their own either: nesting them needs a counted container (ul, table, div…).
+ * (<p>…<p>, <li>…<li>), so counting them would take an old-style page for a deep one. Nesting them
+ * needs a container (ul, table…), which counts for them instead (see LEVELS).
  */
 const OPTIONAL_END = new Set([
   "p",
@@ -52,6 +52,12 @@ const OPTIONAL_END = new Set([
   "head",
   "body",
 ]);
+
+/**
+ * The levels a container stands for, with the elements inside it that are not counted: a list and
+ * its item, a table with its body, row and cell. Every other counted element is one level.
+ */
+const LEVELS: Record<string, number> = { ul: 2, ol: 2, menu: 2, dl: 2, select: 2, datalist: 2, table: 4, ruby: 2 };
 
 /** Elements whose content is text up to their own end tag, whatever it looks like. */
 const RAW_TEXT = new Set(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"]);
@@ -91,14 +97,17 @@ function tagEnd(html: string, from: number): number {
 /**
  * Whether the HTML opens more than `max` elements inside one another, as an HTML parser would
  * build them: an end tag closes the nearest open element of its name and everything opened inside
- * it, a stray end tag closes nothing. Meant as a cheap bound, not a parser: it may count a few
- * levels more than a browser would, never fewer for the ways of nesting deeply that matter.
+ * it, a stray end tag closes nothing, and a list or table stands for the levels of its implied
+ * items, rows and cells. A cheap bound, not a parser: a page it lets through that is still slow
+ * to read is ended by the reader's time limit (extract.ts).
  */
 export function nestsDeeperThan(html: string, max: number): boolean {
   const stack: string[] = [];
   /** How many elements of each name are open, so that an end tag knows at once whether it closes one. */
   const open = new Map<string, number>();
   let foreign = 0;
+  /** The levels the open elements stand for. */
+  let depth = 0;
   let index = html.indexOf("<");
   while (index !== -1 && index < html.length) {
     if (html.startsWith("<!--", index)) {
@@ -121,6 +130,7 @@ export function nestsDeeperThan(html: string, max: number): boolean {
       if ((open.get(name) ?? 0) > 0) {
         for (;;) {
           const top = stack.pop() as string;
+          depth -= LEVELS[top] ?? 1;
           open.set(top, (open.get(top) ?? 1) - 1);
           if (FOREIGN.has(top)) foreign--;
           if (top === name) break;
@@ -135,9 +145,10 @@ export function nestsDeeperThan(html: string, max: number): boolean {
       continue;
     } else if (!VOID.has(name) && !OPTIONAL_END.has(name) && !(foreign > 0 && html[end - 2] === "/")) {
       stack.push(name);
+      depth += LEVELS[name] ?? 1;
       open.set(name, (open.get(name) ?? 0) + 1);
       if (FOREIGN.has(name)) foreign++;
-      if (stack.length > max) return true;
+      if (depth > max) return true;
     }
     index = html.indexOf("<", end);
   }
