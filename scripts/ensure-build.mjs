@@ -12,6 +12,7 @@ const outputs = [
   "dist/server/main.js",
   "dist/server/migrate-cli.js",
   "dist/server/users-cli.js",
+  "dist/server/extract-worker.js",
   "dist/server/pglite-template/PG_VERSION",
 ].map((file) => path.join(root, file));
 const inputs = [
