@@ -5,7 +5,8 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadPublishedPosts } from "../../src/server/blog/repository.js";
+import { findPostById, insertPost, loadPublishedPosts } from "../../src/server/blog/repository.js";
+import { resanitizeStoredPosts } from "../../src/server/blog/resanitize.js";
 import { sanitizeBlogHtml } from "../../src/server/blog/sanitize.js";
 import { SEED_AUTHOR, seedBlogIfPristine } from "../../src/server/blog/seed.js";
 import { slugify } from "../../src/shared/blog.js";
@@ -476,5 +477,24 @@ describe.each(TEST_DRIVERS)("the shipped articles on %s", (driver) => {
     expect(await seedBlogIfPristine(database.database.db, silent)).toBe(false);
     await database.database.db.execute(sql`delete from blog_posts`);
     expect(await seedBlogIfPristine(database.database.db, silent)).toBe(false);
+  });
+
+  it("are sanitised again under the current rules at start: a class stored before the class rule goes", async () => {
+    const db = database.database.db;
+    const row = await insertPost(db, {
+      title: "Old post",
+      slug: "old-post-with-classes",
+      content: '<p class="ql-align-center"><a class="fixed inset-0" href="https://x.example/">x</a></p>',
+      status: "published",
+      authorName: "someone",
+    });
+    if (row === "slug_taken") throw new Error("the slug is taken");
+    expect(await resanitizeStoredPosts(db, silent)).toBe(1);
+    const stored = await findPostById(db, row.id);
+    expect(stored?.content).toBe('<p class="ql-align-center"><a href="https://x.example/">x</a></p>');
+    expect(stored?.updatedAt).toEqual(row.updatedAt);
+    // Already clean: nothing is written on the next start.
+    expect(await resanitizeStoredPosts(db, silent)).toBe(0);
+    await db.execute(sql`delete from blog_posts`);
   });
 });
