@@ -7,6 +7,8 @@ await build({
     main: "src/server/main.ts",
     "migrate-cli": "src/server/db/migrate-cli.ts",
     "users-cli": "src/server/admin/users/cli.ts",
+    // The AI writer's article reader runs in a worker thread; extract.ts finds it beside main.js.
+    "extract-worker": "src/server/blog/ai-writer/extract-worker.ts",
   },
   outdir: "dist/server",
   bundle: true,

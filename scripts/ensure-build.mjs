@@ -13,6 +13,7 @@ const outputs = [
   "dist/server/migrate-cli.js",
   "dist/server/users-cli.js",
   "dist/server/workbook-worker.mjs",
+  "dist/server/extract-worker.js",
   "dist/server/pglite-template/PG_VERSION",
 ].map((file) => path.join(root, file));
 const inputs = [

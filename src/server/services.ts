@@ -13,6 +13,7 @@ import { BillingService } from "./billing/service.js";
 import { AiWriterService } from "./blog/ai-writer/service.js";
 import { PublishedPosts } from "./blog/published-posts.js";
 import { BLOG_DATA, loadPublishedPosts } from "./blog/repository.js";
+import { resanitizeStoredPosts } from "./blog/resanitize.js";
 import { seedBlogIfPristine } from "./blog/seed.js";
 import { BlogService } from "./blog/service.js";
 import type { Config } from "./config.js";
@@ -80,6 +81,7 @@ export async function createServices(
       await seedFundsIfPristine(database.db, logger);
       await seedBlogIfPristine(database.db, logger);
     }
+    await resanitizeStoredPosts(database.db, logger);
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       const admin = await ensureAdminAccount(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
       if (admin.outcome === "refused") {

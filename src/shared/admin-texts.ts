@@ -285,6 +285,11 @@ export const BLOG_ADMIN_TEXTS = {
     generated: "Blog post generated successfully!",
     added: "Content has been added to the editor.",
     failedFallback: "Failed to generate blog post.",
+    someUnreadable: "These sources could not be read; the draft uses the others:",
+    noneReadable: "None of the articles could be read:",
+    preview: "Preview",
+    markdown: "Markdown",
+    resultViews: "How to show the draft",
     demoNote:
       "Demo mode: no AI model is configured, so drafts are assembled from the articles' own sentences. Set LLM_API_KEY to have an LLM write them.",
   },
@@ -300,4 +305,9 @@ export function deletePostConfirmText(title: string): string {
 
 export function generationFailedText(message: string): string {
   return `Generation failed: ${message}`;
+}
+
+/** Where an unreadable source is in the URL list: "Line 2". */
+export function sourceLineText(line: number): string {
+  return `Line ${line}`;
 }

@@ -1,5 +1,7 @@
-import { BLOG_ADMIN_TEXTS, deletePostConfirmText } from "../../src/shared/admin-texts.js";
+import { rssXml } from "../../src/server/blog/feed.js";
+import { BLOG_ADMIN_TEXTS, deletePostConfirmText, sourceLineText } from "../../src/shared/admin-texts.js";
 import { BLOG_TEXTS } from "../../src/shared/blog-texts.js";
+import type { BlogPost } from "../../src/shared/schemas/blog.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
 import { expect, type Page, test, waitForAppOnNavigation } from "./support/test.js";
 
@@ -39,6 +41,46 @@ test("the shipped articles are on /blog, and the list and a post pass axe", asyn
   await expectNoSeriousViolations(page);
   await page.getByRole("link", { name: BLOG_TEXTS.backToAll }).first().click();
   await expect(page).toHaveURL(/\/blog$/);
+});
+
+test("the RSS feed is well-formed XML to a browser's XML parser, control characters in a stored post included", async ({
+  page,
+}) => {
+  const served = await (await page.request.get("/blog/rss.xml")).text();
+  // A post as one saved before the fields refused control characters could be stored.
+  const stored: BlogPost = {
+    id: 1,
+    title: "Bell\u0007 and\u001b title",
+    slug: "bell-and-title",
+    excerpt: "Form\u000cfeed\uFFFE here",
+    content: "<p>Vertical\u000btab</p>",
+    status: "published",
+    featuredImageUrl: null,
+    seoTitle: null,
+    seoDescription: null,
+    seoKeywords: null,
+    authorName: "Nul\u0001l",
+    publishedAt: new Date("2026-11-20T10:00:00Z"),
+    updatedAt: new Date("2026-11-20T10:00:00Z"),
+  };
+  const built = rssXml([stored], "https://fundmatch.example");
+  await page.goto("/blog");
+  const parsed = await page.evaluate(
+    (feeds) => {
+      return feeds.map((xml) => {
+        const document = new DOMParser().parseFromString(xml, "application/xml");
+        if (document.getElementsByTagName("parsererror").length > 0) return { error: true, titles: [] };
+        return {
+          error: false,
+          titles: Array.from(document.querySelectorAll("item > title"), (node) => node.textContent),
+        };
+      });
+    },
+    [served, built],
+  );
+  expect(parsed[0]?.error).toBe(false);
+  expect(parsed[0]?.titles.length).toBeGreaterThan(0);
+  expect(parsed[1]).toEqual({ error: false, titles: ["Bell and title"] });
 });
 
 test("an unknown post shows Post Not Found with a way back", async ({ page }) => {
@@ -128,6 +170,91 @@ test("the admin edits the post, then deletes it after confirming", async ({ page
   expect((await page.request.get(`/_api/blog/post?slug=${SLUG}`)).status()).toBe(404);
 });
 
+test("no dialog of the editor saves the post: image, link and video, with Insert, Save or Enter", async ({ page }) => {
+  const title = `Dialogs stay in the editor ${RUN}`;
+  const saves: string[] = [];
+  page.on("request", (request) => {
+    if (/\/_api\/admin\/blog-post\/(create|update)$/.test(request.url())) saves.push(request.url());
+  });
+  await logInAsAdmin(page);
+  await page.goto("/admin/blog");
+  await page.getByRole("button", { name: BLOG_ADMIN_TEXTS.createNew }).click();
+  const heading = page.getByRole("heading", { level: 1, name: BLOG_ADMIN_TEXTS.createTitle });
+  await expect(heading).toBeVisible();
+  await page.getByLabel(BLOG_ADMIN_TEXTS.fields.title, { exact: true }).fill(title);
+  // Published, as in the report: a stray submit would have put a half-written post live.
+  await page.getByRole("switch").click();
+  await expect(page.getByText("Status: Published")).toBeVisible();
+  const editor = page.getByRole("textbox", { name: BLOG_ADMIN_TEXTS.fields.content });
+  await editor.click();
+  await page.keyboard.type("Half a sentence");
+  const toolbar = page.locator(".ql-toolbar");
+  const imageDialog = page.getByRole("dialog", { name: BLOG_ADMIN_TEXTS.insertImage });
+
+  const insertImage = async (src: string, confirm: "enter in url" | "enter in alt" | "insert button") => {
+    await toolbar.locator("button.ql-image").click();
+    await expect(imageDialog).toBeVisible();
+    await imageDialog.getByLabel(BLOG_ADMIN_TEXTS.imageUrl).fill(src);
+    await imageDialog.getByLabel(BLOG_ADMIN_TEXTS.imageAlt).fill("A chart");
+    if (confirm === "enter in url") await imageDialog.getByLabel(BLOG_ADMIN_TEXTS.imageUrl).press("Enter");
+    else if (confirm === "enter in alt") await imageDialog.getByLabel(BLOG_ADMIN_TEXTS.imageAlt).press("Enter");
+    else await imageDialog.getByRole("button", { name: BLOG_ADMIN_TEXTS.insert, exact: true }).click();
+    await expect(imageDialog).toBeHidden();
+    await expect(editor.locator(`img[src="${src}"]`)).toHaveCount(1);
+  };
+  await insertImage("https://images.example/one.png", "enter in url");
+  await insertImage("https://images.example/two.png", "enter in alt");
+  await insertImage("https://images.example/three.png", "insert button");
+  await expect(heading).toBeVisible();
+
+  // An address that is not one keeps the dialog open with its message, Enter or not.
+  await toolbar.locator("button.ql-image").click();
+  await imageDialog.getByLabel(BLOG_ADMIN_TEXTS.imageUrl).fill("not an address");
+  await imageDialog.getByLabel(BLOG_ADMIN_TEXTS.imageUrl).press("Enter");
+  await expect(imageDialog.getByText("Enter the image's full address, starting with https://")).toBeVisible();
+  await imageDialog.getByRole("button", { name: BLOG_ADMIN_TEXTS.insert, exact: true }).click();
+  await expect(imageDialog.getByText("Enter the image's full address, starting with https://")).toBeVisible();
+  await imageDialog.getByRole("button", { name: BLOG_ADMIN_TEXTS.cancel }).click();
+  await expect(imageDialog).toBeHidden();
+
+  // The link tooltip: a link with Enter, another with its Save, a video page's address with Enter.
+  const tooltip = page.locator(".ql-tooltip.ql-editing");
+  const link = async (text: string, address: string, confirm: "enter" | "save") => {
+    // A new last line with the words, selected backwards, as a person would with the keyboard.
+    await editor.focus();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type(text);
+    for (let step = 0; step < text.length; step++) await page.keyboard.press("Shift+ArrowLeft");
+    await toolbar.locator("button.ql-link").click();
+    await expect(tooltip).toBeVisible();
+    await tooltip.locator('input[type="text"]').fill(address);
+    if (confirm === "enter") await tooltip.locator('input[type="text"]').press("Enter");
+    else await tooltip.locator("a.ql-action").click();
+    await expect(tooltip).toBeHidden();
+  };
+  await link("first link", "https://example.com/first", "enter");
+  await expect(editor.locator('a[href="https://example.com/first"]')).toHaveCount(1);
+  await link("second link", "https://example.com/second", "save");
+  await expect(editor.locator('a[href="https://example.com/second"]')).toHaveCount(1);
+  await link("a video", "https://www.youtube.com/watch?v=dQw4w9WgXcQ", "enter");
+  await expect(editor.locator('iframe[src="https://www.youtube.com/embed/dQw4w9WgXcQ"]')).toHaveCount(1);
+  await link("another video", "https://vimeo.com/76979871", "save");
+  await expect(editor.locator('iframe[src="https://player.vimeo.com/video/76979871"]')).toHaveCount(1);
+
+  // Still the editor, nothing sent; the post is saved only by its own button, once.
+  await expect(heading).toBeVisible();
+  expect(saves).toEqual([]);
+  await page.getByRole("button", { name: BLOG_ADMIN_TEXTS.createPost }).click();
+  await expect(page.getByRole("heading", { level: 1, name: BLOG_ADMIN_TEXTS.title })).toBeVisible();
+  expect(saves).toHaveLength(1);
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: new RegExp(BLOG_ADMIN_TEXTS.deletePost) }).click();
+  await page.getByRole("dialog").getByRole("button", { name: BLOG_ADMIN_TEXTS.delete, exact: true }).click();
+  await expect(row).toHaveCount(0);
+});
+
 test("the AI writer in demo mode drafts from a news page and fills the manual editor", async ({ page }) => {
   await logInAsAdmin(page);
   await page.goto("/admin/blog");
@@ -162,4 +289,61 @@ test("the AI writer in demo mode drafts from a news page and fills the manual ed
   const editor = page.getByRole("textbox", { name: BLOG_ADMIN_TEXTS.fields.content });
   await expect(editor.getByRole("heading", { level: 2, name: "Sources" })).toBeVisible();
   await expect(editor).not.toContainText("SCRIPT_MARKER");
+});
+
+test("the AI writer names each unreadable line beside the URL list, and shows the draft rendered with its markdown a click away", async ({
+  page,
+}, testInfo) => {
+  await logInAsAdmin(page);
+  await page.goto("/admin/blog");
+  await page.getByRole("button", { name: BLOG_ADMIN_TEXTS.createNew }).click();
+  await page.getByRole("tab", { name: BLOG_ADMIN_TEXTS.aiWriterTab }).click();
+  const urls = page.getByLabel(BLOG_ADMIN_TEXTS.ai.label);
+  const generate = page.getByRole("button", { name: BLOG_ADMIN_TEXTS.ai.generate });
+  const origin = `http://127.0.0.1:${articlePort}`;
+  const shoot = async (name: string) => {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+    }
+  };
+
+  // Nothing readable: a 422, each line with its reason, in the page rather than a passing toast.
+  await urls.fill(`${origin}/missing\n\n${origin}/report.pdf`);
+  await generate.click();
+  const notice = page.getByRole("alert").filter({ hasText: BLOG_ADMIN_TEXTS.ai.noneReadable });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole("listitem")).toHaveText([
+    `${sourceLineText(1)}: ${origin}/missing — the page answered with status 404.`,
+    `${sourceLineText(3)}: ${origin}/report.pdf — it is not a web page or text (its type is application/pdf).`,
+  ]);
+  await expect(urls).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("heading", { name: BLOG_ADMIN_TEXTS.ai.result })).toHaveCount(0);
+  await shoot("ai-writer-error");
+
+  // One line fails, one is read: the draft, rendered, and the failed line named beside the list.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await urls.fill(`${origin}/missing\n${origin}/article`);
+  await generate.click();
+  const partial = page.getByRole("alert").filter({ hasText: BLOG_ADMIN_TEXTS.ai.someUnreadable });
+  await expect(partial.getByRole("listitem")).toHaveText([
+    `${sourceLineText(1)}: ${origin}/missing — the page answered with status 404.`,
+  ]);
+  await expect(notice).toHaveCount(0);
+  const preview = page.getByRole("tabpanel", { name: BLOG_ADMIN_TEXTS.ai.preview });
+  await expect(preview.getByRole("heading", { level: 1, name: "Seed rounds reach a record in Europe" })).toBeVisible();
+  await expect(preview.getByRole("heading", { level: 2, name: "Sources" })).toBeVisible();
+  await expect(preview.getByRole("link", { name: "Seed rounds reach a record in Europe" })).toHaveAttribute(
+    "href",
+    `${origin}/article`,
+  );
+  await expect(preview).not.toContainText("## Sources");
+  await shoot("ai-writer-draft");
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole("tab", { name: BLOG_ADMIN_TEXTS.ai.markdown }).click();
+  const source = page.getByRole("tabpanel", { name: BLOG_ADMIN_TEXTS.ai.markdown });
+  await expect(source).toContainText("## Sources");
+  await expect(source).toContainText("# Seed rounds reach a record in Europe");
+  await expectNoSeriousViolations(page);
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { allowListOf } from "../../src/server/blog/ai-writer/address-policy.js";
 import { DEMO_WARNING } from "../../src/server/blog/ai-writer/demo-draft.js";
 import { fetchPage, PAGE_LIMITS, requestPinned } from "../../src/server/blog/ai-writer/fetch-page.js";
+import { MAX_NESTING_DEPTH } from "../../src/server/blog/ai-writer/nesting-depth.js";
 import { loadConfig } from "../../src/server/config.js";
 import { draftFromMarkdown } from "../../src/shared/blog.js";
 import {
@@ -99,7 +100,7 @@ describe.each(TEST_DRIVERS)("the AI blog writer on %s", (driver) => {
     const before = llm.requests.length;
     const response = await generate(withLlm, llmToken, { urls: [articles.url("/article")] });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ markdownContent: LLM_POST, warnings: [] });
+    expect(response.json()).toEqual({ markdownContent: LLM_POST, warnings: [], failures: [] });
 
     expect(llm.requests).toHaveLength(before + 1);
     const request = llm.requests.at(-1);
@@ -129,6 +130,7 @@ describe.each(TEST_DRIVERS)("the AI blog writer on %s", (driver) => {
     expect(response.json()).toEqual({
       markdownContent: LLM_POST,
       warnings: [`Could not read ${dead}: the page answered with status 404.`],
+      failures: [{ url: dead, reason: "the page answered with status 404" }],
     });
     expect(lastPrompt()).toContain(SECOND_SENTENCE);
   });
@@ -167,7 +169,54 @@ describe.each(TEST_DRIVERS)("the AI blog writer on %s", (driver) => {
       `None of the articles could be read. Could not read ${urls[0]}: the page answered with status 404. ` +
         `Could not read ${urls[1]}: it is not a web page or text (its type is application/pdf).`,
     );
+    // Each source and its reason, for the editor to show beside the URL list.
+    expect(response.json().failures).toEqual([
+      { url: urls[0], reason: "the page answered with status 404" },
+      { url: urls[1], reason: "it is not a web page or text (its type is application/pdf)" },
+    ]);
     expect(llm.requests).toHaveLength(before);
+  });
+
+  it("refuses a page nested too deep at once, as a warning, while the server answers others", async () => {
+    const deep = articles.url("/deep");
+    const started = Date.now();
+    const [response, ping] = await Promise.all([
+      generate(demo, demoToken, { urls: [deep, articles.url("/article")] }),
+      demo.app.inject({ method: "GET", url: "/_api/ping" }),
+    ]);
+    expect(ping.statusCode).toBe(200);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().failures).toEqual([
+      { url: deep, reason: `its HTML nests elements more than ${MAX_NESTING_DEPTH} levels deep` },
+    ]);
+    expect(response.json().warnings[0]).toBe(
+      `Could not read ${deep}: its HTML nests elements more than ${MAX_NESTING_DEPTH} levels deep.`,
+    );
+    // Reading it on the server's thread took 13 minutes.
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it("reads a slow page off the server's thread: the server keeps answering meanwhile", async () => {
+    // Seconds of Readability in this process would stall its event loop: a ticker measures the longest gap.
+    let last = performance.now();
+    let longestGap = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 20);
+    try {
+      const response = await generate(demo, demoToken, { urls: [articles.url("/heavy"), articles.url("/article")] });
+      // The gap up to the answer counts as well: the loop may have been stalled until the very end.
+      longestGap = Math.max(longestGap, performance.now() - last);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().failures).toEqual([
+        { url: articles.url("/heavy"), reason: "no article text was found on the page" },
+      ]);
+    } finally {
+      clearInterval(ticker);
+    }
+    expect(longestGap).toBeLessThan(1_000);
   });
 
   it("answers 502 when the LLM fails, without its key or its own message", async () => {
@@ -224,6 +273,12 @@ describe.each(TEST_DRIVERS)("the AI blog writer on %s", (driver) => {
       ["an IPv6 loopback address", () => ipv6.url("/article")],
       ["the cloud metadata address", () => "http://169.254.169.254/latest/meta-data/"],
       ["a private network address", () => "http://10.0.0.1/"],
+      ["an IPv4-compatible IPv6 loopback address", () => `http://[::127.0.0.1]:${elsewhere.port}/article`],
+      ["the cloud metadata address inside IPv6", () => "http://[::169.254.169.254]/latest/meta-data/"],
+      ["an IPv4-mapped IPv6 loopback address", () => `http://[::ffff:127.0.0.1]:${elsewhere.port}/mapped`],
+      ["a NAT64 address of a loopback one", () => `http://[64:ff9b::127.0.0.1]:${elsewhere.port}/nat64`],
+      ["a 6to4 address of a loopback one", () => `http://[2002:7f00:1::1]:${elsewhere.port}/6to4`],
+      ["a Teredo address", () => `http://[2001:0:4136:e378:8000:63bf:80ff:fffe]:${elsewhere.port}/teredo`],
       ["a loopback address written as a number", () => `http://2130706433:${elsewhere.port}/article`],
     ];
 
@@ -240,7 +295,11 @@ describe.each(TEST_DRIVERS)("the AI blog writer on %s", (driver) => {
 
     it("names each refused address in one answer", async () => {
       // Without the last case: written as a number, it is the same page as the first and is read once.
-      const urls = cases.slice(0, -1).map(([, urlOf]) => urlOf());
+      // At most ten: the most one request takes.
+      const urls = cases
+        .slice(0, -1)
+        .slice(0, 10)
+        .map(([, urlOf]) => urlOf());
       const response = await generate(strict, strictToken, { urls });
       expect(response.statusCode).toBe(422);
       for (const url of urls) expect(response.json().error).toContain(`Could not read ${url}: ${PRIVATE}.`);
@@ -277,6 +336,24 @@ describe.each(TEST_DRIVERS)("the AI blog writer on %s", (driver) => {
     const response = await generate(withLlm, llmToken, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: message });
+  });
+
+  it("is documented in the OpenAPI document with its failures, in the answer and in the 422", async () => {
+    const response = await withLlm.app.inject({
+      method: "GET",
+      url: "/_api/openapi.json",
+      cookies: { fundmatch_session: llmToken },
+    });
+    const document = response.json();
+    const responses = document.paths["/_api/admin/ai-blog-writer"].post.responses;
+    const schemaOf = (status: string) => {
+      const schema = responses[status].content["application/json"].schema;
+      const ref: string | undefined = schema.$ref;
+      return ref ? document.components.schemas[ref.split("/").at(-1) ?? ""] : schema;
+    };
+    expect(Object.keys(schemaOf("200").properties)).toEqual(["markdownContent", "warnings", "failures"]);
+    expect(Object.keys(schemaOf("422").properties)).toEqual(["error", "failures"]);
+    expect(responses["422"].description).toMatch(/None of the sources could be used/);
   });
 
   it("is for admins only: 401 for a visitor, 403 for a member", async () => {

@@ -5,7 +5,8 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadPublishedPosts } from "../../src/server/blog/repository.js";
+import { findPostById, insertPost, loadPublishedPosts } from "../../src/server/blog/repository.js";
+import { resanitizeStoredPosts } from "../../src/server/blog/resanitize.js";
 import { sanitizeBlogHtml } from "../../src/server/blog/sanitize.js";
 import { SEED_AUTHOR, seedBlogIfPristine } from "../../src/server/blog/seed.js";
 import { slugify } from "../../src/shared/blog.js";
@@ -228,6 +229,26 @@ describe.each(TEST_DRIVERS)("the blog on %s", (driver) => {
       expect(post.content).toContain("<a>click</a>");
     });
 
+    it("keeps only the editor's own classes, so stored HTML cannot style itself with the site's CSS", async () => {
+      const post = await create({
+        title: "Classes",
+        content: [
+          '<p class="ql-align-center fixed inset-0">centred</p>',
+          '<p><a class="fixed inset-0 z-50 block" href="https://evil.example/">cover</a></p>',
+          '<p><span class="absolute">s</span><strong class="sr-only">b</strong><img class="fixed" src="https://i.example/a.png"></p>',
+          '<pre class="ql-syntax hidden">x</pre><h2 class="ql-indent-1 text-9xl">h</h2>',
+        ].join(""),
+      });
+      expect(post.content).toBe(
+        [
+          '<p class="ql-align-center">centred</p>',
+          '<p><a href="https://evil.example/">cover</a></p>',
+          '<p><span>s</span><strong>b</strong><img src="https://i.example/a.png" /></p>',
+          '<pre class="ql-syntax">x</pre><h2 class="ql-indent-1">h</h2>',
+        ].join(""),
+      );
+    });
+
     it("keeps what the editor's toolbar makes, and the two video hosts' embeds", async () => {
       const html = [
         '<h1 class="ql-align-center">Heading</h1><h2>Two</h2><h3>Three</h3>',
@@ -405,6 +426,26 @@ describe.each(TEST_DRIVERS)("the blog on %s", (driver) => {
       expect(feed).not.toContain("Hidden draft post");
       expect(feed.indexOf("Newer public post")).toBeLessThan(feed.indexOf("Older public post"));
     });
+
+    it("keeps the feed valid XML whatever a stored post holds: characters XML cannot carry are dropped", async () => {
+      const post = await create({ title: "Control characters", status: "published" });
+      // As a post saved before the fields refused control characters would be stored.
+      await t.testDatabase.database.db.execute(
+        sql`update blog_posts set title = ${"Bell\u0007 and\u001b title"}, excerpt = ${"Form\u000cfeed\uFFFE here"},
+            content = ${"<p>Vertical\u000btab</p>"} where id = ${post.id}`,
+      );
+      // Any write moves the blog's data version on, so the feed is made again from the database.
+      const other = await create({ title: "Version bump" });
+      await call("POST", "/_api/admin/blog-post/delete", admin, { id: other.id });
+
+      const feed = (await call("GET", "/blog/rss.xml", null)).body;
+      expect(feed).toContain("<title>Bell and title</title>");
+      expect(feed).toContain("<description>Formfeed here</description>");
+      expect(feed).toContain("&lt;p&gt;Verticaltab&lt;/p&gt;");
+      // XML 1.0's Char production: nothing else may appear in a document.
+      expect(feed).not.toMatch(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u);
+      await call("POST", "/_api/admin/blog-post/delete", admin, { id: post.id });
+    });
   });
 });
 
@@ -436,5 +477,24 @@ describe.each(TEST_DRIVERS)("the shipped articles on %s", (driver) => {
     expect(await seedBlogIfPristine(database.database.db, silent)).toBe(false);
     await database.database.db.execute(sql`delete from blog_posts`);
     expect(await seedBlogIfPristine(database.database.db, silent)).toBe(false);
+  });
+
+  it("are sanitised again under the current rules at start: a class stored before the class rule goes", async () => {
+    const db = database.database.db;
+    const row = await insertPost(db, {
+      title: "Old post",
+      slug: "old-post-with-classes",
+      content: '<p class="ql-align-center"><a class="fixed inset-0" href="https://x.example/">x</a></p>',
+      status: "published",
+      authorName: "someone",
+    });
+    if (row === "slug_taken") throw new Error("the slug is taken");
+    expect(await resanitizeStoredPosts(db, silent)).toBe(1);
+    const stored = await findPostById(db, row.id);
+    expect(stored?.content).toBe('<p class="ql-align-center"><a href="https://x.example/">x</a></p>');
+    expect(stored?.updatedAt).toEqual(row.updatedAt);
+    // Already clean: nothing is written on the next start.
+    expect(await resanitizeStoredPosts(db, silent)).toBe(0);
+    await db.execute(sql`delete from blog_posts`);
   });
 });

@@ -70,6 +70,15 @@ function articlePage(title: string, lead: string, topic: string): string {
 </html>`;
 }
 
+/** How deep /deep nests its divs. */
+export const DEEP_LEVELS = 100_000;
+
+/** Chains of 250 nested divs, each ending in a short paragraph: seconds to read, yet within the depth bound. */
+function heavyPage(): string {
+  const chain = `${"<div>".repeat(250)}<p>short</p>${"</div>".repeat(250)}`;
+  return `<!doctype html><html><head><title>Heavy</title></head><body>${chain.repeat(6)}</body></html>`;
+}
+
 const send = (res: ServerResponse, status: number, type: string, body: string | Buffer) =>
   res.writeHead(status, { "content-type": type }).end(body);
 
@@ -77,7 +86,7 @@ const send = (res: ServerResponse, status: number, type: string, body: string | 
  * A news site as a real HTTP server on a free loopback port, for the AI writer's tests:
  * /article and /second (articles), /latin1 (an article in ISO-8859-1), /moved (302 to /article),
  * /missing (404), /huge (3 MB, chunked), /report.pdf (not HTML), /empty (no article text),
- * /slow (never answered; the connection closes when the client gives up), and the redirects a
+ * /deep (nested far too deep), /heavy (slow to read), /slow (never answered; the connection closes when the client gives up), and the redirects a
  * test adds. Every request is recorded.
  */
 export async function startArticlePeer(host: "127.0.0.1" | "::1" = "127.0.0.1", listenPort = 0): Promise<ArticlePeer> {
@@ -133,6 +142,12 @@ export async function startArticlePeer(host: "127.0.0.1" | "::1" = "127.0.0.1", 
         more();
         return;
       }
+      case "/deep":
+        // 100,000 nested divs in about 600 KB: minutes of Readability, refused by the depth check.
+        return send(res, 200, "text/html", `<!doctype html><html><body>${"<div>".repeat(DEEP_LEVELS)}</body></html>`);
+      case "/heavy":
+        // Within the depth bound, yet seconds of Readability: read off the server's thread.
+        return send(res, 200, "text/html", heavyPage());
       case "/slow":
         // Never answered: the only way this request ends is the client giving up.
         res.once("close", () => {

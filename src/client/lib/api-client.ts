@@ -3,12 +3,15 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's own text, when its answer had one; screens that have their own fallback need to know. */
   readonly serverMessage: string | undefined;
+  /** The answer's JSON as it came, for the screens whose errors carry more than a message. */
+  readonly payload: unknown;
 
-  constructor(message: string, status: number, serverMessage?: string) {
+  constructor(message: string, status: number, serverMessage?: string, payload?: unknown) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.serverMessage = serverMessage;
+    this.payload = payload;
   }
 }
 
@@ -65,6 +68,7 @@ async function request<T>(method: "GET" | "POST", path: string, body: unknown, o
       serverMessage ?? `Request failed with status ${response.status}`,
       response.status,
       serverMessage,
+      payload,
     );
   }
   return payload as T;

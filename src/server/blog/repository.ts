@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, like, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { blogPosts, dataVersions } from "../db/schema/index.js";
 import type { BlogPostRow, NewBlogPostRow } from "../db/types.js";
@@ -99,4 +99,17 @@ export async function countPosts(db: Db): Promise<number> {
 
 export async function insertPosts(db: Db, rows: ReadonlyArray<Omit<NewBlogPostRow, "id">>): Promise<void> {
   if (rows.length > 0) await db.insert(blogPosts).values([...rows]);
+}
+
+/** The posts whose stored HTML has a class attribute anywhere: the only ones the class rule can change. */
+export function listPostsWithClasses(db: Db): Promise<Array<{ id: number; content: string }>> {
+  return db
+    .select({ id: blogPosts.id, content: blogPosts.content })
+    .from(blogPosts)
+    .where(like(blogPosts.content, "%class=%"));
+}
+
+/** The body alone, as a maintenance step writes it: the post's other fields and its dates stay. */
+export async function replacePostContent(db: Db, id: number, content: string): Promise<void> {
+  await db.update(blogPosts).set({ content }).where(eq(blogPosts.id, id));
 }

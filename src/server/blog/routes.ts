@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  aiWriterRefusalSchema,
   aiWriterRequestSchema,
   aiWriterResponseSchema,
   blogListQuerySchema,
@@ -14,7 +15,7 @@ import {
 import { requireUser } from "../http/guards.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import { sendJsonText } from "../http/responses.js";
-import type { AiWriterService } from "./ai-writer/service.js";
+import { type AiWriterService, NoReadableSource } from "./ai-writer/service.js";
 import { type BlogService, blogAnswer } from "./service.js";
 
 /**
@@ -77,9 +78,25 @@ export const adminBlogRoutes =
     app.post(
       "/ai-blog-writer",
       {
-        schema: { body: aiWriterRequestSchema, response: { 200: aiWriterResponseSchema } },
+        schema: {
+          body: aiWriterRequestSchema,
+          response: {
+            200: aiWriterResponseSchema,
+            422: aiWriterRefusalSchema.describe(
+              "None of the sources could be used: `{error, failures}`, each failure naming its URL and why.",
+            ),
+          },
+        },
         config: { rateLimit: ROUTE_LIMITS.aiWriter },
       },
-      async (request) => aiWriter.generate(request.body.urls),
+      async (request, reply) => {
+        try {
+          return await aiWriter.generate(request.body.urls);
+        } catch (error) {
+          // The editor shows each source's reason beside the URL list, so the 422 carries them one by one.
+          if (!(error instanceof NoReadableSource)) throw error;
+          return reply.status(422).send({ error: error.message, failures: [...error.failures] });
+        }
+      },
     );
   };

@@ -56,10 +56,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: {
     a: ["href", "target", "rel"],
     img: ["src", "alt", "width", "height"],
-    iframe: ["src", "class", "allowfullscreen", "frameborder", "title"],
+    iframe: ["src", "allowfullscreen", "frameborder", "title"],
     pre: ["data-language", "spellcheck"],
-    "*": ["class"],
   },
+  // Only the editor's own classes, on the elements it puts them on (each entry also allows the
+  // class attribute there): any other class would style stored HTML with the site's utility CSS,
+  // e.g. a link made "fixed inset-0" to cover the whole page.
   allowedClasses: {
     p: ALIGN_AND_INDENT,
     h1: ALIGN_AND_INDENT,

@@ -155,8 +155,25 @@ export const aiWriterRequestSchema = z.strictObject(
 );
 export type AiWriterRequest = z.infer<typeof aiWriterRequestSchema>;
 
+/** One source article that could not be used, and why, in words for the admin. */
+export const aiWriterFailureSchema = z.object({
+  url: z.string().describe("The URL as it was given."),
+  reason: z.string().describe('Why it could not be used, e.g. "the page answered with status 404".'),
+});
+export type AiWriterFailure = z.infer<typeof aiWriterFailureSchema>;
+
 export const aiWriterResponseSchema = z.object({
   markdownContent: z.string(),
-  warnings: z.array(z.string()),
+  warnings: z
+    .array(z.string())
+    .describe("Every warning as a sentence: one per source in `failures`, then the demo-mode note if any."),
+  failures: z.array(aiWriterFailureSchema).describe("The sources that could not be used, in the order given."),
 });
 export type AiWriterResponse = z.infer<typeof aiWriterResponseSchema>;
+
+/** The 422 answer when none of the sources could be used: each one's reason, besides the message. */
+export const aiWriterRefusalSchema = z.object({
+  error: z.string(),
+  failures: z.array(aiWriterFailureSchema),
+});
+export type AiWriterRefusal = z.infer<typeof aiWriterRefusalSchema>;

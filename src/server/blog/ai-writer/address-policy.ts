@@ -20,10 +20,19 @@ const DEFAULT_PORTS: Record<string, string> = { "http:": "80", "https:": "443" }
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   const parsed = ipaddr.parse(address);
-  // An IPv4-mapped IPv6 address reaches the IPv4 host behind it; no public site needs that form,
-  // so it is refused outright rather than judged by the IPv4 address it hides.
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) return false;
-  return ipaddr.process(address).range() === "unicast";
+  if (parsed.kind() === "ipv6") {
+    // Every IPv6 form that embeds an IPv4 address reaches (or may reach) the IPv4 host behind it:
+    // no public site needs one, so each is refused outright rather than judged by the address it
+    // hides. The URL parser writes [::127.0.0.1] as [::7f00:1], which ipaddr.js files under
+    // "unicast", hence the explicit zero-prefix check: the first 80 bits zero covers the
+    // IPv4-compatible (::/96, deprecated), IPv4-mapped (::ffff:0:0/96) and IPv4-translated
+    // (::ffff:0:0:0/96) forms, as well as :: and ::1. NAT64 (64:ff9b::/96, 64:ff9b:1::/48), 6to4
+    // (2002::/16) and Teredo (2001::/32) have ranges of their own below, none of them "unicast".
+    const parts = (parsed as ipaddr.IPv6).parts;
+    if (parts.slice(0, 5).every((part) => part === 0)) return false;
+    return parsed.range() === "unicast";
+  }
+  return parsed.range() === "unicast";
 }
 
 /** "host:port" of a URL: lower-case host (IPv6 in brackets), the scheme's port when none is written. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ARTICLE_TEXT_MAX, capText, extractArticle, normaliseText, withoutSiteSuffix } from "./extract.js";
+import { MAX_NESTING_DEPTH } from "./nesting-depth.js";
 
 const paragraph = (n: number) =>
   `<p>Paragraph ${n}: startups in Berlin raised more money this quarter than in any quarter before, the report says.</p>`;
@@ -34,6 +35,29 @@ describe("extractArticle", () => {
     await expect(extractArticle(page("<p>Please enable cookies.</p>"), "https://news.example/")).rejects.toThrow(
       "no article text was found on the page",
     );
+  });
+
+  it("refuses a page nested deeper than the bound before parsing it", async () => {
+    const deep = page(`${"<div>".repeat(100_000)}${[1, 2, 3].map(paragraph).join("")}`);
+    await expect(extractArticle(deep, "https://news.example/")).rejects.toThrow(
+      `its HTML nests elements more than ${MAX_NESTING_DEPTH} levels deep`,
+    );
+  });
+
+  it("reads a page just within the bound", async () => {
+    const body = `${"<div>".repeat(MAX_NESTING_DEPTH - 10)}${[1, 2, 3].map(paragraph).join("")}`;
+    const article = await extractArticle(page(body), "https://news.example/");
+    expect(article.text).toContain("Paragraph 3");
+  });
+
+  it("ends the reader at its time limit, however long the page would take", async () => {
+    // Past the depth check on purpose: 3,000 nested divs keep Readability busy for minutes.
+    const slow = page(`${"<div>".repeat(3_000)}${[1, 2, 3].map(paragraph).join("")}`);
+    const started = Date.now();
+    await expect(
+      extractArticle(slow, "https://news.example/", { maxDepth: Number.POSITIVE_INFINITY, timeoutMs: 1_500 }),
+    ).rejects.toThrow("the page took more than 2 seconds to read");
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it("takes a plain-text page as it is, its first line as the title", async () => {

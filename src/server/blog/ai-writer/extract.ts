@@ -1,5 +1,6 @@
-import type { Readability } from "@mozilla/readability";
+import { Worker } from "node:worker_threads";
 import type { FetchedPage } from "./fetch-page.js";
+import { MAX_NESTING_DEPTH, nestsDeeperThan } from "./nesting-depth.js";
 import { Unreadable } from "./unreadable.js";
 
 /** One source article, reduced to what the writer needs. */
@@ -60,7 +61,7 @@ const TEXT_NODE = 3;
  * The text of a DOM subtree with a line break around every block, so that "…larger.</p><p>Next"
  * does not run two sentences together. Walked with an explicit stack: a page may nest deeply.
  */
-function blockText(root: Node): string {
+export function blockText(root: Node): string {
   const parts: string[] = [];
   const stack: Array<Node | "\n"> = [root];
   while (stack.length > 0) {
@@ -108,7 +109,7 @@ export function capText(text: string, max = ARTICLE_TEXT_MAX): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-const cleanLine = (value: string | null | undefined) => (value ? value.replace(/\s+/g, " ").trim() : "");
+export const cleanLine = (value: string | null | undefined) => (value ? value.replace(/\s+/g, " ").trim() : "");
 
 /** "Seed rounds grow | Example News" → "Seed rounds grow": the post names the site on its own. */
 export function withoutSiteSuffix(title: string, siteName: string): string {
@@ -118,42 +119,8 @@ export function withoutSiteSuffix(title: string, siteName: string): string {
   return stripped.length >= 3 ? stripped : title;
 }
 
-function siteOf(url: string): string {
+export function siteOf(url: string): string {
   return new URL(url).hostname.replace(/^www\./, "");
-}
-
-/**
- * The HTML parser and Readability, loaded on the writer's first page rather than at every start
- * (about 0.2 s of start-up on a 2-core machine, for an admin-only tool).
- */
-async function loadHtmlTools() {
-  const [{ parseHTML }, { Readability }] = await Promise.all([import("linkedom"), import("@mozilla/readability")]);
-  return { parseHTML, Readability };
-}
-
-type HtmlTools = Awaited<ReturnType<typeof loadHtmlTools>>;
-
-function fromHtml(page: FetchedPage, sourceUrl: string, { parseHTML, Readability: Reader }: HtmlTools): Article {
-  let parsed: ReturnType<Readability<Node>["parse"]>;
-  let documentTitle = "";
-  try {
-    const { document } = parseHTML(page.body);
-    documentTitle = cleanLine(document.title);
-    // The serializer hands back the article's DOM node, so its text can be read block by block.
-    parsed = new Reader<Node>(document, { serializer: (node) => node }).parse();
-  } catch {
-    parsed = null;
-  }
-  const text = parsed?.content ? blockText(parsed.content) : "";
-  if (text.length < ARTICLE_TEXT_MIN) throw new Unreadable("no article text was found on the page");
-  const siteName = cleanLine(parsed?.siteName) || siteOf(page.url);
-  return {
-    url: sourceUrl,
-    title: withoutSiteSuffix(cleanLine(parsed?.title) || documentTitle || siteOf(page.url), siteName),
-    siteName,
-    byline: cleanLine(parsed?.byline) || null,
-    text: capText(text),
-  };
 }
 
 function fromText(page: FetchedPage, sourceUrl: string): Article {
@@ -169,11 +136,91 @@ function fromText(page: FetchedPage, sourceUrl: string): Article {
   };
 }
 
+export type ExtractLimits = {
+  /** Pages nested deeper are refused before any parsing (see nesting-depth.ts). */
+  maxDepth: number;
+  /** For parsing one HTML page and finding its article, in a worker thread that is ended at the limit. */
+  timeoutMs: number;
+};
+
+export const EXTRACT_LIMITS: ExtractLimits = { maxDepth: MAX_NESTING_DEPTH, timeoutMs: 10_000 };
+
+/**
+ * The reader's heap. Four pages are read at a time; a 2 MB page needs a few tens of MB as a DOM,
+ * so this leaves room for any real one while four hostile ones cannot exhaust the server.
+ */
+const WORKER_HEAP_MB = 256;
+
+/** What the worker answers: the article, or why there is none. */
+export type WorkerAnswer = { ok: true; article: Article } | { ok: false; reason: string };
+export type WorkerTask = { body: string; pageUrl: string; sourceUrl: string };
+
+/**
+ * The worker's script. Bundled, it is dist/server/extract-worker.js beside main.js (see
+ * scripts/build-server.mjs); from the sources (tsx, vitest) it is the .ts file beside this one,
+ * loaded through tsx's loader, which a worker thread does not inherit.
+ */
+function workerSource(task: WorkerTask): { source: string | URL; options: ConstructorParameters<typeof Worker>[1] } {
+  const here = import.meta.url;
+  if (!here.endsWith(".ts")) return { source: new URL("./extract-worker.js", here), options: { workerData: task } };
+  const script = new URL("./extract-worker.ts", here).href;
+  const source = `
+    const { workerData } = require("node:worker_threads");
+    import(workerData.tsx).then(({ register }) => { register(); return import(workerData.script); });`;
+  return { source, options: { eval: true, workerData: { ...task, tsx: import.meta.resolve("tsx/esm/api"), script } } };
+}
+
+/**
+ * Parses the page and runs Readability in a worker thread: a page built to be slow to read keeps
+ * that thread busy, never the server's, and is ended at the time limit. The worker's heap is
+ * bounded too, so a page that would need more memory fails on its own.
+ */
+function readInWorker(task: WorkerTask, timeoutMs: number): Promise<Article> {
+  const { source, options } = workerSource(task);
+  return new Promise<Article>((resolve, reject) => {
+    const worker = new Worker(source, { ...options, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => {
+      const seconds = Math.max(1, Math.round(timeoutMs / 1000));
+      settle(() =>
+        reject(new Unreadable(`the page took more than ${seconds} ${seconds === 1 ? "second" : "seconds"} to read`)),
+      );
+    }, timeoutMs);
+    worker.once("message", (answer: WorkerAnswer) =>
+      settle(() => (answer.ok ? resolve(answer.article) : reject(new Unreadable(answer.reason)))),
+    );
+    // A worker that fails (out of its heap, say) is a page that could not be read, never a 500.
+    worker.once("error", (error) => {
+      const code = (error as { code?: unknown }).code;
+      const reason =
+        code === "ERR_WORKER_OUT_OF_MEMORY" ? "the page needs too much memory to read" : "reading the page failed";
+      settle(() => reject(new Unreadable(reason)));
+    });
+    worker.once("exit", () => settle(() => reject(new Unreadable("reading the page failed"))));
+  });
+}
+
 /**
  * The article in a fetched page: Readability keeps the main text and drops scripts, styles,
  * navigation, footers and other boilerplate. A plain-text page is taken as it is. Throws
- * Unreadable when too little text remains.
+ * Unreadable when too little text remains, when the page nests deeper than the limit, or when
+ * reading it takes longer than the limit.
  */
-export async function extractArticle(page: FetchedPage, sourceUrl: string): Promise<Article> {
-  return page.kind === "html" ? fromHtml(page, sourceUrl, await loadHtmlTools()) : fromText(page, sourceUrl);
+export async function extractArticle(
+  page: FetchedPage,
+  sourceUrl: string,
+  limits: ExtractLimits = EXTRACT_LIMITS,
+): Promise<Article> {
+  if (page.kind === "text") return fromText(page, sourceUrl);
+  if (nestsDeeperThan(page.body, limits.maxDepth)) {
+    throw new Unreadable(`its HTML nests elements more than ${limits.maxDepth} levels deep`);
+  }
+  return readInWorker({ body: page.body, pageUrl: page.url, sourceUrl }, limits.timeoutMs);
 }

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import type { AiWriterResponse } from "../../../shared/schemas/blog.js";
-import { unprocessable } from "../../errors.js";
+import type { AiWriterFailure, AiWriterResponse } from "../../../shared/schemas/blog.js";
+import { DomainError } from "../../errors.js";
 import { type AllowList, allowListOf } from "./address-policy.js";
 import { DEMO_WARNING, demoDraft } from "./demo-draft.js";
 import { type Article, extractArticle } from "./extract.js";
@@ -20,7 +20,18 @@ export type AiWriterOptions = {
 /** Pages fetched at the same time for one draft: enough to be quick, few enough to be polite. */
 const CONCURRENT_PAGES = 4;
 
-type Reading = { ok: true; article: Article } | { ok: false; warning: string };
+type Reading = { ok: true; article: Article } | { ok: false; failure: AiWriterFailure };
+
+/** None of the sources could be used: a 422 that names each one and why (see the route). */
+export class NoReadableSource extends DomainError {
+  constructor(readonly failures: readonly AiWriterFailure[]) {
+    super(
+      "unprocessable",
+      `None of the articles could be read. ${failures.map(({ url, reason }) => unreadableWarning(url, reason)).join(" ")}`,
+    );
+    this.name = "NoReadableSource";
+  }
+}
 
 /** Runs `task` over the items, at most `limit` at a time, keeping the items' order in the results. */
 async function mapBounded<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
@@ -67,12 +78,13 @@ export class AiWriterService {
   async generate(urls: readonly string[]): Promise<AiWriterResponse> {
     const readings = await mapBounded(distinct(urls), CONCURRENT_PAGES, (url) => this.read(url));
     const articles = readings.flatMap((reading) => (reading.ok ? [reading.article] : []));
-    const warnings = readings.flatMap((reading) => (reading.ok ? [] : [reading.warning]));
-    if (articles.length === 0) {
-      throw unprocessable(`None of the articles could be read. ${warnings.join(" ")}`);
+    const failures = readings.flatMap((reading) => (reading.ok ? [] : [reading.failure]));
+    if (articles.length === 0) throw new NoReadableSource(failures);
+    const warnings = failures.map(({ url, reason }) => unreadableWarning(url, reason));
+    if (!this.llm) {
+      return { markdownContent: demoDraft(articles), warnings: [...warnings, DEMO_WARNING], failures };
     }
-    if (!this.llm) return { markdownContent: demoDraft(articles), warnings: [...warnings, DEMO_WARNING] };
-    return { markdownContent: await this.llm.write(articles), warnings };
+    return { markdownContent: await this.llm.write(articles), warnings, failures };
   }
 
   private async read(url: string): Promise<Reading> {
@@ -82,7 +94,7 @@ export class AiWriterService {
     } catch (error) {
       if (!(error instanceof Unreadable)) throw error;
       this.options.logger.info({ url, reason: error.reason }, "AI writer: a source could not be read");
-      return { ok: false, warning: unreadableWarning(url, error.reason) };
+      return { ok: false, failure: { url, reason: error.reason } };
     }
   }
 }

@@ -130,7 +130,20 @@ function ManualForm({ form, post, onClose }: { form: Form; post: BlogPost | null
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+    <form
+      noValidate
+      onSubmit={(event) => {
+        // Only this form's own submission saves the post. The editor's dialogs (image, link, video)
+        // are forms or fields of their own, and a submit event from one of them, which React bubbles
+        // through portals, must never save or publish a half-written post.
+        if (event.target !== event.currentTarget) {
+          event.preventDefault();
+          return;
+        }
+        void onSubmit(event);
+      }}
+      aria-busy={isSubmitting}
+    >
       <fieldset disabled={isSubmitting} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-5">
           <FormField

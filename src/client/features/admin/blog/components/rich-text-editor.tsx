@@ -134,6 +134,13 @@ export function RichTextEditor({
       },
     });
     embedVideoLinks(quill);
+    // The editor sits inside the post's form: Enter in the link tooltip's field (a link or a video)
+    // must save the link, never submit (and perhaps publish) the half-written post. Quill prevents
+    // it itself today; this holds whatever its version does.
+    const keepEnter = (event: KeyboardEvent) => {
+      if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
+    };
+    host.addEventListener("keydown", keepEnter);
     const editable = quill.root;
     editable.id = id;
     editable.setAttribute("role", "textbox");
@@ -149,6 +156,7 @@ export function RichTextEditor({
     });
     quillRef.current = quill;
     return () => {
+      host.removeEventListener("keydown", keepEnter);
       quillRef.current = null;
       reported.current = null;
       host.replaceChildren();
@@ -237,6 +245,9 @@ function ImageDialog({
           className="flex flex-col gap-4"
           onSubmit={(event) => {
             event.preventDefault();
+            // The dialog is portalled out of the post's form in the page, but React still bubbles its
+            // submit event up the component tree, into the post form's own handler: stopped here.
+            event.stopPropagation();
             submit();
           }}
         >
