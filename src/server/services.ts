@@ -19,6 +19,7 @@ import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { VersionedSnapshot } from "./db/versioned-snapshot.js";
 import { FundAdminService } from "./funds/admin-service.js";
+import { applyCuratedDataOnce } from "./funds/import/curated-data.js";
 import { seedFundsIfPristine } from "./funds/import/seed.js";
 import { FundImportService } from "./funds/import/service.js";
 import { FundsIndexProvider } from "./funds/index-provider.js";
@@ -81,6 +82,9 @@ export async function createServices(
       await seedFundsIfPristine(database.db, logger);
       await seedBlogIfPristine(database.db, logger);
     }
+    // The shipped funds' corrections and sourced facts: once per database, after a first seed and on
+    // a database seeded before they existed (it only touches curated funds it finds).
+    await applyCuratedDataOnce(database.db, logger);
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       const outcome = await upsertAdmin(database.db, config.ADMIN_EMAIL, await hashPassword(config.ADMIN_PASSWORD));
       logger.info({ email: config.ADMIN_EMAIL, outcome }, "admin account ensured");

@@ -1,0 +1,33 @@
+import { integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { funds } from "./funds.js";
+
+/**
+ * Where a fund's fact came from and when: one row per fund and field (the field's API name,
+ * FACT_FIELDS in src/shared/fund-facts.ts). A fact without a row is undated: it came with the fund's
+ * record (its `source`). `value` and `currency` keep the fact as its source stated it (a cheque range
+ * in euros, a portfolio as names joined by ';'); the fund's columns hold what search compares.
+ */
+export const fundFacts = pgTable(
+  "fund_facts",
+  {
+    id: serial("id").primaryKey(),
+    fundId: integer("fund_id")
+      .notNull()
+      .references(() => funds.id, { onDelete: "cascade" }),
+    field: text("field").notNull(),
+    value: text("value"),
+    currency: text("currency"),
+    /** Money: final_close, first_close, target, aum, typical or stated; anything else: stated. */
+    kind: text("kind").notNull(),
+    sourceName: text("source_name").notNull(),
+    /** http(s) only; null when the source has no address (an admin's edit, a file). */
+    sourceUrl: text("source_url"),
+    /** YYYY, YYYY-MM or YYYY-MM-DD; null when the source gives no date. */
+    asOf: text("as_of"),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  // The unique index also serves the fund's lookups and the foreign key's cascade (fund_id first).
+  (table) => [uniqueIndex("fund_facts_fund_field_idx").on(table.fundId, table.field)],
+);
+
+export type FundFactRow = typeof fundFacts.$inferSelect;
