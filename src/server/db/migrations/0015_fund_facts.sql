@@ -20,7 +20,7 @@ CREATE UNIQUE INDEX "fund_facts_fund_field_idx" ON "fund_facts" USING btree ("fu
 -- A fact's provenance is part of the fund data the in-memory index serves: writing it moves the
 -- funds' data version (and notifies the other instances) like a write to funds.
 CREATE TRIGGER "fund_facts_changed_row" AFTER INSERT OR UPDATE OR DELETE ON "fund_facts"
-  FOR EACH STATEMENT EXECUTE FUNCTION "funds_changed"();
+  FOR EACH STATEMENT EXECUTE FUNCTION "data_version_bump"('funds');
 --> statement-breakpoint
 CREATE TRIGGER "fund_facts_changed_truncate" AFTER TRUNCATE ON "fund_facts"
-  FOR EACH STATEMENT EXECUTE FUNCTION "funds_changed"();
+  FOR EACH STATEMENT EXECUTE FUNCTION "data_version_bump"('funds');

@@ -149,8 +149,8 @@ export function winningFacts(lines: readonly EnrichmentLine[]): Map<string, Map<
     const field: FactField =
       line.field === "fund_size" && line.kind === "aum" ? "aum" : (FILE_FIELDS[line.field] as FactField);
     const key = fundKey(line.name, line.countryCode);
-    let facts = byFund.get(key);
-    if (!facts) byFund.set(key, (facts = new Map()));
+    const facts = byFund.get(key) ?? new Map<FactField, EnrichmentLine>();
+    byFund.set(key, facts);
     const current = facts.get(field);
     if (!current || beats(line, current, field)) facts.set(field, line);
   }
