@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataVersions, fundFacts, funds, users } from "../../src/server/db/schema/index.js";
+import { ADMIN_EDIT_SOURCE } from "../../src/server/funds/admin-service.js";
 import {
   applyCuratedData,
   applyCuratedDataOnce,
@@ -13,6 +14,7 @@ import {
 import { seedFundsIfPristine } from "../../src/server/funds/import/seed.js";
 import { SEED_ENRICHMENT_CSV, SEED_FUNDS_CSV } from "../../src/server/paths.js";
 import { PREMIUM_FACT_FIELDS } from "../../src/shared/fund-facts.js";
+import { fundInputSchema } from "../../src/shared/schemas/fund-input.js";
 import { fundResponseSchema, fundSearchResponseSchema } from "../../src/shared/schemas/funds.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
@@ -207,5 +209,43 @@ describe.each(TEST_DRIVERS)("fund facts and their provenance on %s", (driver) =>
     expect(await factRows()).toEqual(newer);
     const [fund] = await db().select().from(funds).where(eq(funds.id, id));
     expect(fund?.fundSize).toBe(300e6);
+  });
+
+  it("dates an admin's edit as the newest source of what it changed, which the data step then keeps", async () => {
+    const id = idOf.get("Square Peg") as number;
+    const [row] = await db().select().from(funds).where(eq(funds.id, id));
+    if (!row) throw new Error("Square Peg is missing");
+    const input = fundInputSchema.parse({
+      name: row.name,
+      country: row.country,
+      city: row.city,
+      website: row.website,
+      linkedin: row.linkedin,
+      fundingStages: row.fundingStages,
+      industryFocus: row.industryFocus,
+      fundSize: 800e6,
+      currency: "USD",
+      checkSizeMinUsd: row.checkSizeMinUsd,
+      checkSizeMaxUsd: row.checkSizeMaxUsd,
+      leadsRounds: row.leadsRounds,
+      foundedYear: row.foundedYear,
+      description: row.description,
+      fundManager: row.fundManager,
+      lastReviewed: row.lastReviewed,
+    });
+    await t.app.services.fundAdmin.update(id, input);
+    await applyCuratedData(db(), ENRICHMENT);
+    t.app.services.fundsIndex.invalidate();
+    const { body } = await fundOf("Square Peg", cookies.subscriber);
+    expect(body.fund.fundSize).toBe(800e6);
+    expect(body.provenance.find((item) => item.field === "fundSize")).toMatchObject({
+      sourceName: ADMIN_EDIT_SOURCE,
+      sourceUrl: null,
+      kind: "stated",
+      amount: 800e6,
+      currency: "USD",
+    });
+    // What the edit left alone keeps its source.
+    expect(body.provenance.find((item) => item.field === "leadsRounds")?.sourceUrl).toMatch(/^https:\/\/medium\.com\//);
   });
 });

@@ -177,6 +177,14 @@ export async function findFundById(db: Db, id: number): Promise<FundRow | undefi
   return row;
 }
 
+export async function findFundsByIds(db: Db, ids: readonly number[]): Promise<FundRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(funds)
+    .where(sql`${funds.id} = any(${sql.param(ids)}::int4[])`);
+}
+
 /** Deletes a fund; saved copies in users' lists go with it (the foreign key cascades). */
 export async function deleteFund(db: Db, id: number): Promise<boolean> {
   const rows = await db.delete(funds).where(eq(funds.id, id)).returning({ id: funds.id });

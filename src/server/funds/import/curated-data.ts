@@ -233,7 +233,7 @@ export async function applyCuratedData(db: Db, enrichmentText: string): Promise<
   const removed: number[] = [];
   for (const correction of CURATED_CORRECTIONS) {
     const fund = byKey.get(fundKey(correction.name, correction.countryCode));
-    if (!fund || fund.source !== "curated") continue;
+    if (fund?.source !== "curated") continue;
     const change = correction.change;
     if (change.field === "removed") {
       removed.push(fund.id);
