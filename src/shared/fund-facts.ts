@@ -95,3 +95,11 @@ export function formatMoneyWithUsd(
   if (code === "USD" || rate === undefined) return own;
   return `${own} (≈ ${formatFundSize(amount * rate, "USD")})`;
 }
+
+/** How a fund page and a card say that a fund states it invests across sectors. */
+export const SECTOR_AGNOSTIC_LABEL = "Invests across sectors";
+
+/** The kinds a fact's line names: a fund size's close or target (a cheque range's "typical" goes without saying). */
+export function factKindLabel(kind: string): string | undefined {
+  return kind === "final_close" || kind === "first_close" || kind === "target" ? FACT_KIND_LABELS[kind] : undefined;
+}
