@@ -83,17 +83,15 @@ export function asOfKey(asOf: string | null | undefined): string {
   return `${year}-${month}-${day}`;
 }
 
-/** A money amount in its own currency, with the USD equivalent when the currency is not USD. */
-export function formatMoneyWithUsd(
+/** '≈ $330M' for an amount in another currency than USD; null for USD or a currency without a rate. */
+export function usdEquivalentText(
   amount: number,
   currency: string | null | undefined,
   usdPerUnit: Readonly<Record<string, number>>,
-): string {
-  const own = formatFundSize(amount, currency);
+): string | null {
   const code = (currency ?? "USD").toUpperCase();
   const rate = usdPerUnit[code];
-  if (code === "USD" || rate === undefined) return own;
-  return `${own} (≈ ${formatFundSize(amount * rate, "USD")})`;
+  return code === "USD" || rate === undefined ? null : `≈ ${formatFundSize(amount * rate, "USD")}`;
 }
 
 /** How a fund page and a card say that a fund states it invests across sectors. */

@@ -64,7 +64,7 @@ test("a subscriber sees a fund's sourced fund size with its date and source link
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(fundPath(found));
   const facts = page.getByRole("definition").filter({ hasText: "€300M" });
-  await expect(facts).toContainText("€300M (≈ $330M)");
+  await expect(facts).toContainText("€300M≈ $330M");
   const line = page.getByTestId("fund-size-source");
   await expect(line).toHaveText(/^final close Jan 2022 · source/);
   await expect(line.getByRole("link", { name: /source/ })).toHaveAttribute("href", sizeSource?.sourceUrl ?? "");

@@ -15,7 +15,7 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { USD_PER_UNIT } from "../../../shared/currency-rates.js";
-import { type FactField, factKindLabel, formatAsOf, formatMoneyWithUsd } from "../../../shared/fund-facts.js";
+import { type FactField, factKindLabel, formatAsOf, usdEquivalentText } from "../../../shared/fund-facts.js";
 import { fundLocation, fundPageMeta, fundPath, parseFundPath, reviewedText } from "../../../shared/fund-page.js";
 import { FUND_REPORT_TEXTS } from "../../../shared/fund-report-texts.js";
 import { formatFundSize } from "../../../shared/fund-size.js";
@@ -137,6 +137,12 @@ function FactSource({ item, testId }: { item: ProvenanceItem | undefined; testId
   );
 }
 
+/** The dollar equivalent of an amount in another currency, through the fixed rates; nothing for dollars. */
+function UsdEquivalent({ amount, currency }: { amount: number; currency: string | null }) {
+  const text = usdEquivalentText(amount, currency, USD_PER_UNIT);
+  return text ? <span className="block text-sm font-medium text-slate-600">{text}</span> : null;
+}
+
 function FundDetails({
   fund,
   similar,
@@ -158,10 +164,7 @@ function FundDetails({
   const navigate = useNavigate();
   const cameFromSearch = matchReasons.length > 0 && location.key !== "default";
   const meta = fundPageMeta(fund);
-  const size =
-    fund.fundSize === null
-      ? formatFundSize(null, null)
-      : formatMoneyWithUsd(fund.fundSize, fund.currency, USD_PER_UNIT);
+  const size = formatFundSize(fund.fundSize, fund.currency);
 
   return (
     <article aria-labelledby="fund-title" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
@@ -208,12 +211,18 @@ function FundDetails({
           <dl className="grid grid-cols-2 gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-3">
             <Fact label="Fund size" icon={<Banknote className="size-4" aria-hidden="true" />}>
               {size}
-              {fund.fundSize !== null && <FactSource item={sourceOf("fundSize")} testId="fund-size-source" />}
+              {fund.fundSize !== null && (
+                <>
+                  <UsdEquivalent amount={fund.fundSize} currency={fund.currency} />
+                  <FactSource item={sourceOf("fundSize")} testId="fund-size-source" />
+                </>
+              )}
             </Fact>
             {fund.aum !== null && (
               // Assets under management are the firm's, across its funds: never shown as a fund size.
               <Fact label="Assets under management" icon={<Banknote className="size-4" aria-hidden="true" />}>
-                {formatMoneyWithUsd(fund.aum, fund.aumCurrency, USD_PER_UNIT)}
+                {formatFundSize(fund.aum, fund.aumCurrency)}
+                <UsdEquivalent amount={fund.aum} currency={fund.aumCurrency} />
                 <FactSource item={sourceOf("aum")} />
               </Fact>
             )}
