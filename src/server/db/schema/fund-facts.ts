@@ -1,4 +1,5 @@
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { funds } from "./funds.js";
 
 /**
@@ -27,7 +28,15 @@ export const fundFacts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   // The unique index also serves the fund's lookups and the foreign key's cascade (fund_id first).
-  (table) => [uniqueIndex("fund_facts_fund_field_idx").on(table.fundId, table.field)],
+  (table) => [
+    uniqueIndex("fund_facts_fund_field_idx").on(table.fundId, table.field),
+    // The rules hold for writes by hand too: an address is http(s), a date one of the three forms.
+    check("fund_facts_source_url_http", sql`${table.sourceUrl} is null or ${table.sourceUrl} ~* '^https?://'`),
+    check(
+      "fund_facts_as_of_form",
+      sql`${table.asOf} is null or ${table.asOf} ~ '^[0-9]{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?$'`,
+    ),
+  ],
 );
 
 export type FundFactRow = typeof fundFacts.$inferSelect;
