@@ -101,3 +101,8 @@ export const SECTOR_AGNOSTIC_LABEL = "Invests across sectors";
 export function factKindLabel(kind: string): string | undefined {
   return kind === "final_close" || kind === "first_close" || kind === "target" ? FACT_KIND_LABELS[kind] : undefined;
 }
+
+/** "Fund size", or what kind of size it is when that is not a closed fund: a target or a first close. */
+export function fundSizeLabel(kind: string | null | undefined): string {
+  return kind === "target" ? "Fund size (target)" : kind === "first_close" ? "Fund size (first close)" : "Fund size";
+}

@@ -131,7 +131,7 @@ describe.each(TEST_DRIVERS)("fund facts and their provenance on %s", (driver) =>
 
   it("gives a fund size its source, date and kind; a final close wins over a target", async () => {
     const { body } = await fundOf("3one4 Capital");
-    expect(body.fund).toMatchObject({ fundSize: 200e6, currency: "USD" });
+    expect(body.fund).toMatchObject({ fundSize: 200e6, currency: "USD", fundSizeKind: "final_close" });
     expect(body.provenance).toContainEqual({
       field: "fundSize",
       sourceName: "cdn.dealstreetasia.com",
@@ -143,6 +143,7 @@ describe.each(TEST_DRIVERS)("fund facts and their provenance on %s", (driver) =>
     });
     // Square Peg has two targets and no close: the later target, labelled as one.
     const squarePeg = (await fundOf("Square Peg")).body;
+    expect(squarePeg.fund).toMatchObject({ fundSize: 550e6, fundSizeKind: "target" });
     expect(squarePeg.provenance.find((item) => item.field === "fundSize")).toMatchObject({
       kind: "target",
       asOf: "2024-03",

@@ -639,6 +639,10 @@ function toEntry(row: FundRow, facts: readonly FundFactRow[]): Entry {
       updatedAt: row.updatedAt.toISOString(),
       lastReviewed,
       source: row.source,
+      fundSizeKind:
+        row.fundSize === null
+          ? null
+          : ((facts.find((fact) => fact.field === "fundSize")?.kind ?? null) as PublicView["fundSizeKind"]),
       aum: row.aum,
       aumCurrency: row.aumCurrency,
       sectorAgnostic: row.sectorAgnostic,

@@ -231,6 +231,11 @@ export const fundResultSchema = z.object({
   leadsRounds: z.boolean().nullable().optional(),
   /** Notable portfolio companies' names (premium); empty when none is known. */
   portfolio: z.array(z.string()).optional(),
+  /**
+   * What the fund size is, when a source says: `final_close`, `first_close` or `target` (a fund being
+   * raised, labelled as such wherever the size is shown); null for a size that came with the record.
+   */
+  fundSizeKind: z.enum(MONEY_FACT_KINDS).nullable(),
   /** The firm's assets under management in `aumCurrency` units: never a fund size. */
   aum: z.number().nullable(),
   aumCurrency: z.string().nullable(),
