@@ -9,6 +9,8 @@ CREATE TABLE "fund_facts" (
 	"source_url" text,
 	"as_of" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "fund_facts_field_known" CHECK (field in ('fundSize', 'aum', 'checkSizeMinUsd', 'checkSizeMaxUsd', 'leadsRounds', 'website', 'portfolio', 'fundingStages', 'industryFocus', 'sectorAgnostic')),
+	CONSTRAINT "fund_facts_kind_known" CHECK (kind in ('final_close', 'first_close', 'target', 'aum', 'typical', 'stated')),
 	CONSTRAINT "fund_facts_source_url_http" CHECK ("fund_facts"."source_url" is null or "fund_facts"."source_url" ~* '^https?://'),
 	CONSTRAINT "fund_facts_as_of_form" CHECK ("fund_facts"."as_of" is null or "fund_facts"."as_of" ~ '^[0-9]{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?$')
 );

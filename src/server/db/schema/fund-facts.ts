@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { FACT_FIELDS, MONEY_FACT_KINDS } from "../../../shared/fund-facts.js";
 import { funds } from "./funds.js";
 
 /**
@@ -30,7 +31,10 @@ export const fundFacts = pgTable(
   // The unique index also serves the fund's lookups and the foreign key's cascade (fund_id first).
   (table) => [
     uniqueIndex("fund_facts_fund_field_idx").on(table.fundId, table.field),
-    // The rules hold for writes by hand too: an address is http(s), a date one of the three forms.
+    // The rules hold for writes by hand too (the API sends these rows as they are): a known field and
+    // kind, an http(s) address, a date in one of the three forms.
+    check("fund_facts_field_known", sql.raw(`field in (${FACT_FIELDS.map((field) => `'${field}'`).join(", ")})`)),
+    check("fund_facts_kind_known", sql.raw(`kind in (${MONEY_FACT_KINDS.map((kind) => `'${kind}'`).join(", ")})`)),
     check("fund_facts_source_url_http", sql`${table.sourceUrl} is null or ${table.sourceUrl} ~* '^https?://'`),
     check(
       "fund_facts_as_of_form",
