@@ -12,6 +12,7 @@ import {
   CURATED_DATA_STEP,
 } from "../../src/server/funds/import/curated-data.js";
 import { seedFundsIfPristine } from "../../src/server/funds/import/seed.js";
+import { readFundsVersion } from "../../src/server/funds/repository.js";
 import { SEED_ENRICHMENT_CSV, SEED_FUNDS_CSV } from "../../src/server/paths.js";
 import { PREMIUM_FACT_FIELDS } from "../../src/shared/fund-facts.js";
 import { fundInputSchema } from "../../src/shared/schemas/fund-input.js";
@@ -208,10 +209,13 @@ describe.each(TEST_DRIVERS)("fund facts and their provenance on %s", (driver) =>
 
     const id = idOf.get("3one4 Capital") as number;
     await db().update(funds).set({ fundSize: 300e6 }).where(eq(funds.id, id));
+    const version = await readFundsVersion(db());
     await db()
       .update(fundFacts)
       .set({ value: "300000000", asOf: "2026-06", kind: "final_close", sourceName: "the fund's team", sourceUrl: null })
       .where(and(eq(fundFacts.fundId, id), eq(fundFacts.field, "fundSize")));
+    // A provenance write moves the funds' data version: every instance's index learns of it.
+    expect(await readFundsVersion(db())).toBe(version + 1);
     const newer = await factRows();
     await applyCuratedData(db(), ENRICHMENT);
     expect(await factRows()).toEqual(newer);
