@@ -20,6 +20,7 @@ import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { VersionedSnapshot } from "./db/versioned-snapshot.js";
 import { FundAdminService } from "./funds/admin-service.js";
+import { applyCuratedDataOnce } from "./funds/import/curated-data.js";
 import { seedFundsIfPristine } from "./funds/import/seed.js";
 import { FundImportService } from "./funds/import/service.js";
 import { FundsIndexProvider } from "./funds/index-provider.js";
@@ -82,6 +83,9 @@ export async function createServices(
       await seedBlogIfPristine(database.db, logger);
     }
     await resanitizeStoredPosts(database.db, logger);
+    // The shipped funds' corrections and sourced facts: once per database, after a first seed and on
+    // a database seeded before they existed (it only touches curated funds it finds).
+    await applyCuratedDataOnce(database.db, logger);
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       const admin = await ensureAdminAccount(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
       if (admin.outcome === "refused") {

@@ -1,3 +1,4 @@
+import { SECTOR_AGNOSTIC_LABEL } from "../../shared/fund-facts.js";
 import { industryLabel } from "../../shared/industries.js";
 import type { FundResult } from "../../shared/schemas/funds.js";
 import { sortStages, stageLabel } from "../../shared/stages.js";
@@ -11,7 +12,7 @@ export function FundTags({
   fund,
   compact = false,
 }: {
-  fund: Pick<FundResult, "fundingStage" | "fundingStages" | "industryFocus">;
+  fund: Pick<FundResult, "fundingStage" | "fundingStages" | "industryFocus"> & { sectorAgnostic?: boolean | null };
   compact?: boolean;
 }) {
   const stages = sortStages(fund.fundingStages.length > 0 ? fund.fundingStages : [fund.fundingStage]);
@@ -28,10 +29,11 @@ export function FundTags({
           ))}
         </dd>
       </div>
-      {fund.industryFocus.length > 0 && (
+      {(fund.industryFocus.length > 0 || fund.sectorAgnostic === true) && (
         <div>
           <dt className={term}>Industries</dt>
           <dd className="flex flex-wrap gap-1.5">
+            {fund.sectorAgnostic === true && <Badge variant="secondary">{SECTOR_AGNOSTIC_LABEL}</Badge>}
             {fund.industryFocus.map((code) => (
               <Badge key={code} variant="muted">
                 {industryLabel(code)}

@@ -4,6 +4,7 @@
  */
 export type {
   BlogPostRow,
+  FundFactRow,
   FundRow,
   ImportRunRow,
   NewBlogPostRow,

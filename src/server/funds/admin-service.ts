@@ -3,8 +3,12 @@ import type { FundInput } from "../../shared/schemas/fund-input.js";
 import type { Db } from "../db/client.js";
 import type { FundRow } from "../db/types.js";
 import { invalid, notFound } from "../errors.js";
+import { factsOfEdit } from "./fact-edits.js";
 import { resolveCountry } from "./import/countries.js";
 import * as fundsRepository from "./repository.js";
+
+/** The source an admin's edit gives the facts it changes. */
+export const ADMIN_EDIT_SOURCE = "FundMatch admin";
 
 /**
  * The admin's hands on single funds: the paged table, Edit and Delete. Every write renews this
@@ -40,12 +44,15 @@ export class FundAdminService {
     if (!country) throw invalid(`Country '${input.country}' is not a country we know.`);
     const existing = await fundsRepository.findFundById(this.db, id);
     if (!existing) throw notFound("Fund not found.");
-    await fundsRepository.updateFund(this.db, id, {
-      ...input,
-      country: country.name,
-      countryCode: country.code,
-      source: existing.source,
-      importId: existing.importId,
+    await this.db.transaction(async (tx) => {
+      await fundsRepository.updateFund(tx, id, {
+        ...input,
+        country: country.name,
+        countryCode: country.code,
+        source: existing.source,
+        importId: existing.importId,
+      });
+      await fundsRepository.upsertFundFacts(tx, factsOfEdit(existing, input, ADMIN_EDIT_SOURCE));
     });
     this.indexes.invalidate();
     const updated = await fundsRepository.findFundById(this.db, id);

@@ -16,7 +16,7 @@ export class FundsIndexProvider extends VersionedSnapshot<FundSearchIndex> {
       FUNDS_DATA,
       async (db) => {
         const snapshot = await loadFundsSnapshot(db);
-        return new FundSearchIndex(snapshot.rows, snapshot.version);
+        return new FundSearchIndex(snapshot.rows, snapshot.version, snapshot.facts);
       },
       logger,
       (index) => ({ funds: index.size }),

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { dataVersions, type FundRow, funds, type NewFundRow } from "../db/schema/index.js";
+import { dataVersions, type FundFactRow, type FundRow, fundFacts, funds, type NewFundRow } from "../db/schema/index.js";
 import { readDataVersion } from "../db/versioned-snapshot.js";
 
 /** The funds' row in data_versions, bumped by their trigger on every write. */
@@ -13,9 +13,9 @@ export const FUNDS_DATA = "funds";
  */
 export const INSERT_BATCH_SIZE = 1000;
 
-export type FundsSnapshot = { version: number; rows: FundRow[] };
+export type FundsSnapshot = { version: number; rows: FundRow[]; facts: FundFactRow[] };
 
-/** Every fund plus the data version they belong to, read in one consistent snapshot. */
+/** Every fund and its facts' provenance plus the data version they belong to, read in one consistent snapshot. */
 export async function loadFundsSnapshot(db: Db): Promise<FundsSnapshot> {
   return db.transaction(
     async (tx) => {
@@ -24,7 +24,8 @@ export async function loadFundsSnapshot(db: Db): Promise<FundsSnapshot> {
         .from(dataVersions)
         .where(eq(dataVersions.name, FUNDS_DATA));
       const rows = await tx.select().from(funds).orderBy(funds.id);
-      return { version: versionRow?.version ?? 0, rows };
+      const facts = await tx.select().from(fundFacts).orderBy(fundFacts.fundId, fundFacts.field);
+      return { version: versionRow?.version ?? 0, rows, facts };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
@@ -32,6 +33,11 @@ export async function loadFundsSnapshot(db: Db): Promise<FundsSnapshot> {
 
 export function readFundsVersion(db: Db): Promise<number> {
   return readDataVersion(db, FUNDS_DATA);
+}
+
+/** Every fund, oldest first (the curated data step pairs names with the oldest). */
+export function listAllFunds(db: Db): Promise<FundRow[]> {
+  return db.select().from(funds).orderBy(funds.id);
 }
 
 export async function countFunds(db: Db): Promise<number> {
@@ -171,6 +177,14 @@ export async function findFundById(db: Db, id: number): Promise<FundRow | undefi
   return row;
 }
 
+export async function findFundsByIds(db: Db, ids: readonly number[]): Promise<FundRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(funds)
+    .where(sql`${funds.id} = any(${sql.param(ids)}::int4[])`);
+}
+
 /** Deletes a fund; saved copies in users' lists go with it (the foreign key cascades). */
 export async function deleteFund(db: Db, id: number): Promise<boolean> {
   const rows = await db.delete(funds).where(eq(funds.id, id)).returning({ id: funds.id });
@@ -205,4 +219,98 @@ export async function listFundsPage(
     .limit(options.limit)
     .offset(options.offset);
   return { rows, total: count?.count ?? 0 };
+}
+
+/** A fact's provenance as written: the row without its id and timestamp. */
+export type FundFactValues = Omit<FundFactRow, "id" | "updatedAt">;
+
+/** The stored facts of the given funds (all funds when not given). */
+export async function listFundFacts(db: Db, fundIds?: readonly number[]): Promise<FundFactRow[]> {
+  if (fundIds && fundIds.length === 0) return [];
+  return db
+    .select()
+    .from(fundFacts)
+    .where(fundIds ? sql`${fundFacts.fundId} = any(${sql.param(fundIds)}::int4[])` : undefined)
+    .orderBy(fundFacts.fundId, fundFacts.field);
+}
+
+/** Writes facts, one per fund and field: a fact already stored for the pair is replaced. */
+export async function upsertFundFacts(db: Db, facts: readonly FundFactValues[]): Promise<void> {
+  for (let start = 0; start < facts.length; start += INSERT_BATCH_SIZE) {
+    const batch = facts.slice(start, start + INSERT_BATCH_SIZE);
+    await db
+      .insert(fundFacts)
+      .values(batch.map((fact) => ({ ...fact })))
+      .onConflictDoUpdate({
+        target: [fundFacts.fundId, fundFacts.field],
+        set: {
+          value: sql`excluded.value`,
+          currency: sql`excluded.currency`,
+          kind: sql`excluded.kind`,
+          sourceName: sql`excluded.source_name`,
+          sourceUrl: sql`excluded.source_url`,
+          asOf: sql`excluded.as_of`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+}
+
+/** The fund columns the curated data step may set, by id; nothing else of the fund changes. */
+export type CuratedFundUpdate = { id: number } & Partial<
+  Pick<
+    NewFundRow,
+    | "fundSize"
+    | "currency"
+    | "aum"
+    | "aumCurrency"
+    | "city"
+    | "website"
+    | "checkSizeMinUsd"
+    | "checkSizeMaxUsd"
+    | "leadsRounds"
+    | "sectorAgnostic"
+    | "portfolio"
+  >
+>;
+
+/** Applies the curated data step's changes, one statement per changed fund (a few hundred, once). */
+export async function applyCuratedFundUpdates(db: Db, updates: readonly CuratedFundUpdate[]): Promise<void> {
+  for (const { id, ...values } of updates) {
+    if (Object.keys(values).length === 0) continue;
+    await db
+      .update(funds)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(funds.id, id));
+  }
+}
+
+export async function deleteFundsByIds(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(funds).where(sql`${funds.id} = any(${sql.param(ids)}::int4[])`);
+}
+
+/**
+ * Runs `step` once per database for the named data step at `version`: the step's marker row in
+ * data_versions is locked for the transaction, so instances starting together run it one at a time
+ * and the later ones see it done. Returns whether it ran.
+ */
+export async function runDataStepOnce(
+  db: Db,
+  name: string,
+  version: number,
+  step: (tx: Db) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.insert(dataVersions).values({ name, version: 0 }).onConflictDoNothing();
+    const [marker] = await tx
+      .select({ version: dataVersions.version })
+      .from(dataVersions)
+      .where(eq(dataVersions.name, name))
+      .for("update");
+    if ((marker?.version ?? 0) >= version) return false;
+    await step(tx as unknown as Db);
+    await tx.update(dataVersions).set({ version, updatedAt: new Date() }).where(eq(dataVersions.name, name));
+    return true;
+  });
 }

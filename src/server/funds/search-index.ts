@@ -1,20 +1,23 @@
 import { toUsd } from "../../shared/currency-rates.js";
+import { type FactField, INFORMATIVE_FACTS, PREMIUM_FACT_FIELDS } from "../../shared/fund-facts.js";
 import { INDUSTRY_CODES, industryLabel } from "../../shared/industries.js";
 import { REGION_CODES, type RegionCode, regionLabel } from "../../shared/regions.js";
 import {
+  type FundProvenance,
   type FundResult,
   type FundSearchQuery,
   type PREMIUM_FUND_FIELDS,
   SIMILAR_FUNDS_LIMIT,
 } from "../../shared/schemas/funds.js";
 import { isStageCode, STAGE_CODES, sortStages, stageLabel } from "../../shared/stages.js";
-import type { FundRow } from "../db/types.js";
+import type { FundFactRow, FundRow } from "../db/types.js";
 import { regionOfFund } from "./country-regions.js";
 import { askedStages, baseScore, matchReasons, type ReasonQuery, relevanceScore } from "./scoring.js";
 import { type TextTokens, textFit, wordsOf } from "./text-match.js";
 
 type PremiumField = (typeof PREMIUM_FUND_FIELDS)[number];
 type PublicView = Omit<FundResult, "matchReasons" | "isPremium" | PremiumField>;
+type ProvenanceItem = FundProvenance[number];
 type PremiumView = Pick<FundResult, PremiumField>;
 
 type Entry = {
@@ -36,6 +39,9 @@ type Entry = {
   /** The result's JSON members without braces, serialised once: a search only concatenates them. */
   publicJson: string;
   premiumJson: string;
+  /** The provenance of the fund's facts as JSON array members: everyone's, and the premium facts'. */
+  publicProvenanceJson: string;
+  premiumProvenanceJson: string;
 };
 
 const STAGE_BIT = new Map<string, number>(STAGE_CODES.map((code, index) => [code, 1 << index]));
@@ -77,10 +83,16 @@ export class FundSearchIndex {
   private cachedPageBytes = 0;
   private readonly fundAnswers = new Map<string, string>();
 
-  constructor(rows: readonly FundRow[], version: number) {
+  constructor(rows: readonly FundRow[], version: number, facts: readonly FundFactRow[] = []) {
     this.version = version;
     this.size = rows.length;
-    this.entries = rows.map(toEntry);
+    const factsByFund = new Map<number, FundFactRow[]>();
+    for (const fact of facts) {
+      const list = factsByFund.get(fact.fundId);
+      if (list) list.push(fact);
+      else factsByFund.set(fact.fundId, [fact]);
+    }
+    this.entries = rows.map((row) => toEntry(row, factsByFund.get(row.id) ?? []));
 
     const order = this.entries.map((_, index) => index);
     const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
@@ -199,7 +211,10 @@ export class FundSearchIndex {
       const other = this.entry(index);
       return this.resultJson(other, JSON.stringify(similarityReasons(entry, other)), includePremium);
     });
-    const json = `{"fund":${this.resultJson(entry, "[]", includePremium)},"similar":[${similar.join(",")}]}`;
+    const provenance = [entry.publicProvenanceJson, includePremium ? entry.premiumProvenanceJson : ""]
+      .filter(Boolean)
+      .join(",");
+    const json = `{"fund":${this.resultJson(entry, "[]", includePremium)},"similar":[${similar.join(",")}],"provenance":[${provenance}]}`;
     if (this.fundAnswers.size >= MAX_CACHED_FUNDS) this.fundAnswers.clear();
     this.fundAnswers.set(key, json);
     return json;
@@ -549,7 +564,36 @@ function reviewedDate(row: FundRow): string {
   return row.lastReviewed ?? row.updatedAt.toISOString().slice(0, 10);
 }
 
-function toEntry(row: FundRow): Entry {
+/** How many of the informative facts (INFORMATIVE_FACTS) the fund has. */
+export function countFactsKnown(row: FundRow): number {
+  const known: Record<(typeof INFORMATIVE_FACTS)[number], boolean> = {
+    fundSize: row.fundSize !== null,
+    chequeRange: row.checkSizeMinUsd !== null || row.checkSizeMaxUsd !== null,
+    leadsRounds: row.leadsRounds !== null,
+    website: Boolean(row.website),
+    portfolio: row.portfolio.length > 0,
+    sectorAgnostic: row.sectorAgnostic !== null,
+    linkedin: Boolean(row.linkedin),
+    fundManager: Boolean(row.fundManager),
+  };
+  return INFORMATIVE_FACTS.filter((fact) => known[fact]).length;
+}
+
+/** A fact's provenance as the API gives it; money facts keep the amount and currency their source stated. */
+function provenanceItem(fact: FundFactRow): ProvenanceItem {
+  const amount = fact.currency !== null && fact.value !== null ? Number(fact.value) : Number.NaN;
+  return {
+    field: fact.field as FactField,
+    sourceName: fact.sourceName,
+    sourceUrl: fact.sourceUrl,
+    asOf: fact.asOf,
+    kind: fact.kind as ProvenanceItem["kind"],
+    amount: Number.isFinite(amount) ? amount : null,
+    currency: Number.isFinite(amount) ? fact.currency : null,
+  };
+}
+
+function toEntry(row: FundRow, facts: readonly FundFactRow[]): Entry {
   let stageMask = 0;
   for (const stage of row.fundingStages) stageMask |= STAGE_BIT.get(stage) ?? 0;
   let industryMaskLow = 0;
@@ -575,7 +619,9 @@ function toEntry(row: FundRow): Entry {
     fundSizeUsd: toUsd(row.fundSize, row.currency) ?? Number.NaN,
     reviewedKey: Number(lastReviewed.replaceAll("-", "")) || 0,
     base: baseScore(row),
-    tokens: { name: wordsOf(row.name), description: wordsOf(row.description) },
+    // The portfolio's names count as description words: the text query finds a fund by a company it
+    // backed. The text query is a subscriber's filter, so this never reveals the premium portfolio.
+    tokens: { name: wordsOf(row.name), description: wordsOf([row.description ?? "", ...row.portfolio].join(" ")) },
     publicJson: membersJson<PublicView>({
       id: row.id,
       name: row.name,
@@ -593,6 +639,14 @@ function toEntry(row: FundRow): Entry {
       updatedAt: row.updatedAt.toISOString(),
       lastReviewed,
       source: row.source,
+      fundSizeKind:
+        row.fundSize === null
+          ? null
+          : ((facts.find((fact) => fact.field === "fundSize")?.kind ?? null) as PublicView["fundSizeKind"]),
+      aum: row.aum,
+      aumCurrency: row.aumCurrency,
+      sectorAgnostic: row.sectorAgnostic,
+      factsKnown: countFactsKnown(row),
     }),
     premiumJson: membersJson<PremiumView>({
       website: row.website,
@@ -601,7 +655,16 @@ function toEntry(row: FundRow): Entry {
       checkSizeMinUsd: row.checkSizeMinUsd,
       checkSizeMaxUsd: row.checkSizeMaxUsd,
       leadsRounds: row.leadsRounds,
+      portfolio: row.portfolio,
     }),
+    publicProvenanceJson: facts
+      .filter((fact) => !PREMIUM_FACT_FIELDS.has(fact.field as FactField))
+      .map((fact) => JSON.stringify(provenanceItem(fact)))
+      .join(","),
+    premiumProvenanceJson: facts
+      .filter((fact) => PREMIUM_FACT_FIELDS.has(fact.field as FactField))
+      .map((fact) => JSON.stringify(provenanceItem(fact)))
+      .join(","),
   };
 }
 

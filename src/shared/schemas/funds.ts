@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_USD_AMOUNT, SEARCH_QUERY_MAX, SEARCH_SORTS } from "../advanced-search.js";
+import { AS_OF_PATTERN, FACT_FIELDS, MONEY_FACT_KINDS } from "../fund-facts.js";
 import { INDUSTRY_CODES } from "../industries.js";
 import { REGION_CODES } from "../regions.js";
 import { ANY_VALUE } from "../search-params.js";
@@ -199,6 +200,7 @@ export const PREMIUM_FUND_FIELDS = [
   "checkSizeMinUsd",
   "checkSizeMaxUsd",
   "leadsRounds",
+  "portfolio",
 ] as const;
 
 export const fundResultSchema = z.object({
@@ -230,6 +232,20 @@ export const fundResultSchema = z.object({
   checkSizeMinUsd: z.number().nullable().optional(),
   checkSizeMaxUsd: z.number().nullable().optional(),
   leadsRounds: z.boolean().nullable().optional(),
+  /** Notable portfolio companies' names (premium); empty when none is known. */
+  portfolio: z.array(z.string()).optional(),
+  /**
+   * What the fund size is, when a source says: `final_close`, `first_close` or `target` (a fund being
+   * raised, labelled as such wherever the size is shown); null for a size that came with the record.
+   */
+  fundSizeKind: z.enum(MONEY_FACT_KINDS).nullable(),
+  /** The firm's assets under management in `aumCurrency` units: never a fund size. */
+  aum: z.number().nullable(),
+  aumCurrency: z.string().nullable(),
+  /** True when the fund states it invests across sectors; null when not stated. */
+  sectorAgnostic: z.boolean().nullable(),
+  /** How many of the informative facts (INFORMATIVE_FACTS in src/shared/fund-facts.ts) the fund has. */
+  factsKnown: z.number().int().nonnegative(),
 });
 
 export type FundResult = z.infer<typeof fundResultSchema>;
@@ -257,9 +273,29 @@ export const SIMILAR_FUNDS_LIMIT = 3;
  * GET /_api/funds/:id: the fund through the same gate as search (premium fields only for those
  * who see all results), and up to three similar funds: same stages and industries, nearby first.
  */
+/**
+ * Where each sourced fact of a fund came from and when, for the facts the viewer may see (a premium
+ * fact's provenance is premium too). A fact without an entry came with the fund's record (`source`,
+ * `lastReviewed`). `amount` and `currency` are a money fact as its source stated it.
+ */
+export const fundProvenanceSchema = z.array(
+  z.object({
+    field: z.enum(FACT_FIELDS),
+    sourceName: z.string(),
+    sourceUrl: z.string().nullable(),
+    asOf: z.string().regex(AS_OF_PATTERN).nullable(),
+    kind: z.enum(MONEY_FACT_KINDS),
+    amount: z.number().nullable(),
+    currency: z.string().nullable(),
+  }),
+);
+
+export type FundProvenance = z.infer<typeof fundProvenanceSchema>;
+
 export const fundResponseSchema = z.object({
   fund: fundResultSchema,
   similar: z.array(fundResultSchema).max(SIMILAR_FUNDS_LIMIT),
+  provenance: fundProvenanceSchema,
 });
 
 export type FundResponse = z.infer<typeof fundResponseSchema>;

@@ -14,11 +14,13 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { USD_PER_UNIT } from "../../../shared/currency-rates.js";
+import { type FactField, factKindLabel, formatAsOf, usdEquivalentText } from "../../../shared/fund-facts.js";
 import { fundLocation, fundPageMeta, fundPath, parseFundPath, reviewedText } from "../../../shared/fund-page.js";
 import { FUND_REPORT_TEXTS } from "../../../shared/fund-report-texts.js";
 import { formatFundSize } from "../../../shared/fund-size.js";
 import { NOT_FOUND_META, type PageMeta } from "../../../shared/page-meta.js";
-import type { FundResponse, FundResult } from "../../../shared/schemas/funds.js";
+import type { FundProvenance, FundResponse, FundResult } from "../../../shared/schemas/funds.js";
 import { stageLabel } from "../../../shared/stages.js";
 import { FundTags } from "../../components/fund-tags.js";
 import { Badge } from "../../components/ui/badge.js";
@@ -37,7 +39,7 @@ import { SaveFundButton } from "./components/save-fund-button.js";
 import { UnlockPremiumDialog } from "./components/unlock-premium-dialog.js";
 
 const PREMIUM_DESCRIPTION =
-  "This fund's website, LinkedIn, fund manager, check size and whether it leads rounds are part of Premium. Upgrade to see them for every fund.";
+  "This fund's website, LinkedIn, fund manager, check size, whether it leads rounds and its portfolio are part of Premium. Upgrade to see them for every fund.";
 
 /** Match reasons handed over by the card the visitor came from, if any (history state is untrusted input). */
 function reasonsFrom(state: unknown): string[] {
@@ -83,7 +85,14 @@ export function FundPage() {
   if (id === 0 || data === null) return <FundNotFound />;
   if (fund.isError) return <FundError onRetry={() => void fund.refetch()} retrying={fund.isFetching} />;
   if (!data) return <FundSkeleton />;
-  return <FundDetails fund={data.fund} similar={data.similar} matchReasons={reasonsFrom(location.state)} />;
+  return (
+    <FundDetails
+      fund={data.fund}
+      similar={data.similar}
+      provenance={data.provenance ?? []}
+      matchReasons={reasonsFrom(location.state)}
+    />
+  );
 }
 
 function PageHead({ meta }: { meta: PageMeta }) {
@@ -91,15 +100,61 @@ function PageHead({ meta }: { meta: PageMeta }) {
   return null;
 }
 
+type ProvenanceItem = FundProvenance[number];
+
+/** A fact's provenance by field. */
+function provenanceOf(provenance: FundProvenance): (field: FactField) => ProvenanceItem | undefined {
+  const byField = new Map(provenance.map((item) => [item.field, item]));
+  return (field) => byField.get(field);
+}
+
+/**
+ * Where a fact came from and when, under its value: "final close Oct 2023 · source", the source a
+ * link when it has an address. Nothing for a fact that came with the fund's record.
+ */
+function FactSource({ item, testId }: { item: ProvenanceItem | undefined; testId?: string }) {
+  if (!item) return null;
+  const url = safeExternalUrl(item.sourceUrl);
+  const parts = [factKindLabel(item.kind), item.asOf ? formatAsOf(item.asOf) : undefined].filter(Boolean);
+  return (
+    <span className="mt-0.5 block text-xs font-normal text-slate-600" data-testid={testId}>
+      {parts.length > 0 && <>{parts.join(" ")} · </>}
+      {url ? (
+        <a
+          href={url.href}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          title={item.sourceName}
+          className="text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
+        >
+          source
+          <span className="sr-only">: {item.sourceName} (opens in a new tab)</span>
+        </a>
+      ) : (
+        <>source: {item.sourceName}</>
+      )}
+    </span>
+  );
+}
+
+/** The dollar equivalent of an amount in another currency, through the fixed rates; nothing for dollars. */
+function UsdEquivalent({ amount, currency }: { amount: number; currency: string | null }) {
+  const text = usdEquivalentText(amount, currency, USD_PER_UNIT);
+  return text ? <span className="block text-sm font-medium text-slate-600">{text}</span> : null;
+}
+
 function FundDetails({
   fund,
   similar,
+  provenance,
   matchReasons,
 }: {
   fund: FundResult;
   similar: FundResult[];
+  provenance: FundProvenance;
   matchReasons: string[];
 }) {
+  const sourceOf = provenanceOf(provenance);
   const viewer = useViewer();
   const savedFunds = useSavedFunds(viewer.status === "member");
   const isSaved = savedFunds.data?.some((saved) => saved.id === fund.id) ?? false;
@@ -156,7 +211,21 @@ function FundDetails({
           <dl className="grid grid-cols-2 gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-3">
             <Fact label="Fund size" icon={<Banknote className="size-4" aria-hidden="true" />}>
               {size}
+              {fund.fundSize !== null && (
+                <>
+                  <UsdEquivalent amount={fund.fundSize} currency={fund.currency} />
+                  <FactSource item={sourceOf("fundSize")} testId="fund-size-source" />
+                </>
+              )}
             </Fact>
+            {fund.aum !== null && (
+              // Assets under management are the firm's, across its funds: never shown as a fund size.
+              <Fact label="Assets under management" icon={<Banknote className="size-4" aria-hidden="true" />}>
+                {formatFundSize(fund.aum, fund.aumCurrency)}
+                <UsdEquivalent amount={fund.aum} currency={fund.aumCurrency} />
+                <FactSource item={sourceOf("aum")} />
+              </Fact>
+            )}
             <Fact label="Founded" icon={<Building2 className="size-4" aria-hidden="true" />}>
               {fund.foundedYear ?? "Not known"}
             </Fact>
@@ -217,7 +286,7 @@ function FundDetails({
         </div>
 
         <aside aria-labelledby="fund-premium" className="self-start">
-          <PremiumBlock fund={fund} />
+          <PremiumBlock fund={fund} sourceOf={sourceOf} />
         </aside>
       </div>
 
@@ -250,6 +319,28 @@ function FundDetails({
   );
 }
 
+/**
+ * The cheque range: in the currency its source stated (with the USD equivalent) when the source was
+ * not in dollars, else in dollars as stored.
+ */
+function chequeText(fund: FundResult, sourceOf: (field: FactField) => ProvenanceItem | undefined): string | null {
+  const min = sourceOf("checkSizeMinUsd");
+  const max = sourceOf("checkSizeMaxUsd");
+  const foreign = [min, max].find((item) => item?.currency && item.currency !== "USD" && item.amount != null);
+  if (!foreign) return checkSizeText(fund.checkSizeMinUsd, fund.checkSizeMaxUsd);
+  const own = (item: ProvenanceItem | undefined, usd: number | null | undefined) =>
+    item?.amount != null && item.currency
+      ? formatFundSize(item.amount, item.currency)
+      : usd != null
+        ? formatFundSize(usd, "USD")
+        : null;
+  const low = own(min, fund.checkSizeMinUsd);
+  const high = own(max, fund.checkSizeMaxUsd);
+  const usd = checkSizeText(fund.checkSizeMinUsd, fund.checkSizeMaxUsd);
+  const range = low && high ? (low === high ? low : `${low} – ${high}`) : low ? `From ${low}` : `Up to ${high}`;
+  return `${range} (≈ ${usd})`;
+}
+
 function Fact({ label, icon, children }: { label: string; icon: ReactNode; children: ReactNode }) {
   return (
     <div className="min-w-0">
@@ -266,7 +357,13 @@ function Fact({ label, icon, children }: { label: string; icon: ReactNode; child
  * Contact details and investment criteria: the values for a subscriber (the server sent them),
  * a blurred stand-in and the upgrade prompt for everyone else (the server sent nothing to blur).
  */
-function PremiumBlock({ fund }: { fund: FundResult }) {
+function PremiumBlock({
+  fund,
+  sourceOf,
+}: {
+  fund: FundResult;
+  sourceOf: (field: FactField) => ProvenanceItem | undefined;
+}) {
   const [unlockOpen, setUnlockOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const heading = (
@@ -286,7 +383,7 @@ function PremiumBlock({ fund }: { fund: FundResult }) {
         {heading}
         <PremiumPlaceholder />
         <p className="text-sm text-slate-600">
-          Website, LinkedIn, fund manager, check size and whether the fund leads rounds.
+          Website, LinkedIn, fund manager, check size, whether the fund leads rounds and its portfolio.
         </p>
         <Button ref={buttonRef} onClick={() => setUnlockOpen(true)}>
           <Sparkles aria-hidden="true" />
@@ -303,15 +400,37 @@ function PremiumBlock({ fund }: { fund: FundResult }) {
   }
   const website = safeExternalUrl(fund.website);
   const linkedin = safeExternalUrl(fund.linkedin);
+  const withSource = (value: ReactNode, field: FactField) =>
+    value ? (
+      <>
+        {value}
+        <FactSource item={sourceOf(field)} />
+      </>
+    ) : null;
   const rows: Array<{ label: string; value: ReactNode }> = [
-    { label: "Website", value: website ? <ExternalAnchor url={website} text={displayHost(website)} /> : null },
+    {
+      label: "Website",
+      value: withSource(website && <ExternalAnchor url={website} text={displayHost(website)} />, "website"),
+    },
     { label: "LinkedIn", value: linkedin ? <ExternalAnchor url={linkedin} text="View profile" /> : null },
     { label: "Fund manager", value: fund.fundManager || null },
-    { label: "Check size", value: checkSizeText(fund.checkSizeMinUsd, fund.checkSizeMaxUsd) },
+    {
+      label: "Check size",
+      value: withSource(
+        chequeText(fund, sourceOf),
+        sourceOf("checkSizeMinUsd") ? "checkSizeMinUsd" : "checkSizeMaxUsd",
+      ),
+    },
     {
       label: "Leads rounds",
-      value:
+      value: withSource(
         fund.leadsRounds === true ? "Yes, leads or co-leads" : fund.leadsRounds === false ? "Usually follows" : null,
+        "leadsRounds",
+      ),
+    },
+    {
+      label: "Portfolio",
+      value: withSource(fund.portfolio && fund.portfolio.length > 0 ? fund.portfolio.join(", ") : null, "portfolio"),
     },
   ];
   return (

@@ -19,9 +19,12 @@ export const funds = pgTable(
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
-    /** Latest flagship fund or AUM in `currency` units; null = undisclosed. */
+    /** Latest flagship fund in `currency` units; null = undisclosed. Never assets under management. */
     fundSize: doublePrecision("fund_size"),
     currency: text("currency"),
+    /** The firm's assets under management in `aumCurrency` units, kept apart from the fund size. */
+    aum: doublePrecision("aum"),
+    aumCurrency: text("aum_currency"),
     country: text("country").notNull(),
     countryCode: text("country_code"),
     city: text("city"),
@@ -34,6 +37,10 @@ export const funds = pgTable(
     checkSizeMinUsd: bigint("check_size_min_usd", { mode: "number" }),
     checkSizeMaxUsd: bigint("check_size_max_usd", { mode: "number" }),
     leadsRounds: boolean("leads_rounds"),
+    /** True when the fund states it invests across sectors; null = not stated. */
+    sectorAgnostic: boolean("sector_agnostic"),
+    /** Notable portfolio companies' names (premium); empty = none known. */
+    portfolio: text("portfolio").array().notNull().default(sql`'{}'::text[]`),
     foundedYear: smallint("founded_year"),
     description: text("description"),
     /** Where the row came from: 'curated' for the shipped set, else the imported file's name. */

@@ -8,6 +8,7 @@ import type {
 } from "../../../shared/schemas/import.js";
 import type { Db } from "../../db/client.js";
 import { DomainError, invalid } from "../../errors.js";
+import { factsOfEdit } from "../fact-edits.js";
 import * as fundsRepository from "../repository.js";
 import { allCountries, countryByCode } from "./countries.js";
 import {
@@ -331,10 +332,17 @@ async function writeFunds(
         else if (action === "update" && duplicate?.storedId !== undefined) updates.set(duplicate.storedId, fund);
       });
       await fundsRepository.insertFunds(tx, inserts);
+      // The facts an update changes now come from this file (dated today): read before they change.
+      const before = await fundsRepository.findFundsByIds(tx, [...updates.keys()]);
       await fundsRepository.updateFunds(
         tx,
         [...updates].map(([id, values]) => ({ id, values })),
       );
+      const facts = before.flatMap((row) => {
+        const values = updates.get(row.id) as NormalisedFund;
+        return factsOfEdit(row, values, values.source ?? row.source);
+      });
+      if (facts.length > 0) await fundsRepository.upsertFundFacts(tx, facts);
       handled += batch.length;
       if (onProgress) {
         onProgress({ phase: "writing", processed: handled, total: check.valid });

@@ -1,6 +1,7 @@
 import { Check, CircleAlert, ExternalLink, LoaderCircle, MapPin, RotateCcw, Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { ACCOUNT_TEXTS, PIPELINE_TEXTS } from "../../../../shared/account-texts.js";
+import { fundSizeLabel } from "../../../../shared/fund-facts.js";
 import { formatFundSize } from "../../../../shared/fund-size.js";
 import {
   isPipelineStatus,
@@ -83,7 +84,7 @@ export function SavedFundCard({ fund, today, removing, onRemove }: SavedFundCard
 
       <dl className="grid gap-3 text-sm">
         <div className="flex items-baseline justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2">
-          <dt className="text-xs font-medium text-slate-600">Fund size</dt>
+          <dt className="text-xs font-medium text-slate-600">{fundSizeLabel(fund.fundSizeKind)}</dt>
           <dd className="font-semibold text-slate-900">{formatFundSize(fund.fundSize, fund.currency)}</dd>
         </div>
         <FundTags fund={fund} compact />

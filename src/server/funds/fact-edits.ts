@@ -1,0 +1,77 @@
+import type { FactField } from "../../shared/fund-facts.js";
+import type { FundRow, NewFundRow } from "../db/types.js";
+import type { FundFactValues } from "./repository.js";
+
+/** The facts an admin's edit or an import can change, with how their value is written in the fact. */
+const EDITABLE_FACTS: ReadonlyArray<{
+  field: FactField;
+  value: (
+    fund: Pick<
+      NewFundRow,
+      "fundSize" | "checkSizeMinUsd" | "checkSizeMaxUsd" | "leadsRounds" | "website" | "fundingStages" | "industryFocus"
+    >,
+  ) => string | null;
+  currency?: (fund: Pick<NewFundRow, "currency">) => string | null;
+}> = [
+  {
+    field: "fundSize",
+    value: (fund) => (fund.fundSize == null ? null : String(fund.fundSize)),
+    currency: (fund) => fund.currency ?? null,
+  },
+  {
+    field: "checkSizeMinUsd",
+    value: (fund) => (fund.checkSizeMinUsd == null ? null : String(fund.checkSizeMinUsd)),
+    currency: () => "USD",
+  },
+  {
+    field: "checkSizeMaxUsd",
+    value: (fund) => (fund.checkSizeMaxUsd == null ? null : String(fund.checkSizeMaxUsd)),
+    currency: () => "USD",
+  },
+  { field: "leadsRounds", value: (fund) => (fund.leadsRounds == null ? null : String(fund.leadsRounds)) },
+  { field: "website", value: (fund) => fund.website ?? null },
+  { field: "fundingStages", value: (fund) => fund.fundingStages.join(";") },
+  { field: "industryFocus", value: (fund) => fund.industryFocus.join(";") },
+];
+
+/**
+ * The provenance of what an edit changed: each fact whose value differs now comes from `sourceName`
+ * (the admin, or the imported file), dated today, so that the fund page never shows an older source
+ * next to a new value and the curated data step never replaces it with an older sourced fact. A
+ * cleared value keeps its row (with no value): the clearing is the newer fact.
+ */
+export function factsOfEdit(
+  before: FundRow,
+  after: Pick<
+    NewFundRow,
+    | "fundSize"
+    | "currency"
+    | "checkSizeMinUsd"
+    | "checkSizeMaxUsd"
+    | "leadsRounds"
+    | "website"
+    | "fundingStages"
+    | "industryFocus"
+  >,
+  sourceName: string,
+  today: string = new Date().toISOString().slice(0, 10),
+): FundFactValues[] {
+  const facts: FundFactValues[] = [];
+  for (const fact of EDITABLE_FACTS) {
+    const value = fact.value(after);
+    const currency = fact.currency?.(after) ?? null;
+    const changed = value !== fact.value(before) || (value !== null && currency !== (fact.currency?.(before) ?? null));
+    if (!changed) continue;
+    facts.push({
+      fundId: before.id,
+      field: fact.field,
+      value,
+      currency: value === null ? null : currency,
+      kind: "stated",
+      sourceName,
+      sourceUrl: null,
+      asOf: today,
+    });
+  }
+  return facts;
+}

@@ -1,0 +1,296 @@
+import { readFile } from "node:fs/promises";
+import { parse as parseCsv } from "csv-parse/sync";
+import type { Logger } from "pino";
+import { toUsd } from "../../../shared/currency-rates.js";
+import { AS_OF_PATTERN, asOfKey, type FactField, type FactKind, MONEY_FACT_KINDS } from "../../../shared/fund-facts.js";
+import type { Db } from "../../db/client.js";
+import type { FundFactRow, FundRow } from "../../db/types.js";
+import { SEED_ENRICHMENT_CSV } from "../../paths.js";
+import {
+  applyCuratedFundUpdates,
+  type CuratedFundUpdate,
+  deleteFundsByIds,
+  type FundFactValues,
+  listAllFunds,
+  listFundFacts,
+  runDataStepOnce,
+  upsertFundFacts,
+} from "../repository.js";
+
+/** The data step's marker in data_versions, and the version this code brings a database to. */
+export const CURATED_DATA_STEP = "funds_curated_data";
+export const CURATED_DATA_VERSION = 1;
+
+/**
+ * The corrections of the shipped funds.csv of 2026-11-27 (see src/server/db/seed/README.md), as
+ * the old curated value and the new one. A database seeded before gets each only where the fund is
+ * still the curated one and the value still the old curated one: an admin's edit is never undone.
+ */
+export const CURATED_CORRECTIONS: ReadonlyArray<{
+  name: string;
+  countryCode: string;
+  change:
+    | { field: "fundSize"; old: { amount: number; currency: string } }
+    | { field: "city"; old: string; new: string }
+    | { field: "removed" };
+}> = [
+  {
+    name: "AirTree Ventures",
+    countryCode: "AU",
+    change: { field: "fundSize", old: { amount: 700e6, currency: "AUD" } },
+  },
+  { name: "Square Peg", countryCode: "AU", change: { field: "fundSize", old: { amount: 550e6, currency: "USD" } } },
+  { name: "Granite Asia", countryCode: "SG", change: { field: "fundSize", old: { amount: 5e9, currency: "USD" } } },
+  { name: "Founders Fund", countryCode: "US", change: { field: "fundSize", old: { amount: 4.6e9, currency: "USD" } } },
+  { name: "General Catalyst", countryCode: "US", change: { field: "fundSize", old: { amount: 8e9, currency: "USD" } } },
+  { name: "Thrive Capital", countryCode: "US", change: { field: "fundSize", old: { amount: 10e9, currency: "USD" } } },
+  { name: "Giant Leap Fund", countryCode: "AU", change: { field: "city", old: "Sydney", new: "Melbourne" } },
+  { name: "Brightspark Ventures", countryCode: "CA", change: { field: "city", old: "Toronto", new: "Montréal" } },
+  // Closed in 2023 (its portfolio moved to Prosus Ventures). Saved copies go with it, as with any
+  // deleted fund: a closed firm is no lead for a founder.
+  { name: "Naspers Foundry", countryCode: "ZA", change: { field: "removed" } },
+];
+
+/** One line of enrichment.csv. */
+export type EnrichmentLine = {
+  name: string;
+  countryCode: string;
+  field: string;
+  value: string;
+  currency: string;
+  kind: string;
+  asOf: string;
+  sourceUrl: string;
+};
+
+/** The file's field names, as the API names the facts. */
+const FILE_FIELDS: Readonly<Record<string, FactField>> = {
+  fund_size: "fundSize",
+  check_size_min: "checkSizeMinUsd",
+  check_size_max: "checkSizeMaxUsd",
+  leads_rounds: "leadsRounds",
+  sector_agnostic: "sectorAgnostic",
+  website: "website",
+  portfolio: "portfolio",
+};
+
+/** Reads enrichment.csv; a line that breaks the file's rules is reported, not guessed at. */
+export function parseEnrichment(text: string): { lines: EnrichmentLine[]; rejected: string[] } {
+  const records = parseCsv(text, { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
+  const lines: EnrichmentLine[] = [];
+  const rejected: string[] = [];
+  records.forEach((record, index) => {
+    const line: EnrichmentLine = {
+      name: record.name ?? "",
+      countryCode: (record.country_code ?? "").toUpperCase(),
+      field: record.field ?? "",
+      value: record.value ?? "",
+      currency: (record.currency ?? "").toUpperCase(),
+      kind: record.kind ?? "",
+      asOf: record.as_of ?? "",
+      sourceUrl: record.source_url ?? "",
+    };
+    const problem = lineProblem(line);
+    if (problem) rejected.push(`line ${index + 2}: ${problem}`);
+    else lines.push(line);
+  });
+  return { lines, rejected };
+}
+
+function lineProblem(line: EnrichmentLine): string | undefined {
+  if (!line.name || !line.countryCode) return "no firm";
+  if (!(line.field in FILE_FIELDS)) return `unknown field ${line.field}`;
+  if (!(MONEY_FACT_KINDS as readonly string[]).includes(line.kind)) return `unknown kind ${line.kind}`;
+  if (line.asOf && !AS_OF_PATTERN.test(line.asOf)) return `bad date ${line.asOf}`;
+  if (!/^https?:\/\/\S+$/i.test(line.sourceUrl)) return "no http(s) source";
+  const money = line.field === "fund_size" || line.field.startsWith("check_size");
+  if (money && (!(Number(line.value) > 0) || toUsd(Number(line.value), line.currency) === null)) {
+    return `bad amount ${line.value} ${line.currency}`;
+  }
+  if ((line.field === "leads_rounds" || line.field === "sector_agnostic") && !/^(true|false)$/.test(line.value)) {
+    return `bad flag ${line.value}`;
+  }
+  if (line.field === "website" && !/^https?:\/\/\S+$/i.test(line.value)) return "bad website";
+  if (line.field === "portfolio" && portfolioNames(line.value).length === 0) return "empty portfolio";
+  return undefined;
+}
+
+function portfolioNames(value: string): string[] {
+  return [
+    ...new Set(
+      value
+        .split(";")
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** The source's host as the fact's source name ('business-standard.com'). */
+function sourceNameOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+}
+
+/** A fund-size fact's rank: a final close beats a first close or a target, which beat nothing else. */
+const FUND_SIZE_RANK: Partial<Record<string, number>> = { final_close: 2, first_close: 1, target: 1 };
+
+/**
+ * The one fact per fund and field that the file states, by the rules of its README: of several
+ * fund sizes the most recent final close wins, else the most recent first close or target; `aum`
+ * becomes the `aum` fact, never a fund size; otherwise the most recent line (the first of equals).
+ */
+export function winningFacts(lines: readonly EnrichmentLine[]): Map<string, Map<FactField, EnrichmentLine>> {
+  const byFund = new Map<string, Map<FactField, EnrichmentLine>>();
+  for (const line of lines) {
+    const field: FactField =
+      line.field === "fund_size" && line.kind === "aum" ? "aum" : (FILE_FIELDS[line.field] as FactField);
+    const key = fundKey(line.name, line.countryCode);
+    const facts = byFund.get(key) ?? new Map<FactField, EnrichmentLine>();
+    byFund.set(key, facts);
+    const current = facts.get(field);
+    if (!current || beats(line, current, field)) facts.set(field, line);
+  }
+  return byFund;
+}
+
+function beats(line: EnrichmentLine, current: EnrichmentLine, field: FactField): boolean {
+  if (field === "fundSize") {
+    const rank = (FUND_SIZE_RANK[line.kind] ?? 0) - (FUND_SIZE_RANK[current.kind] ?? 0);
+    if (rank !== 0) return rank > 0;
+  }
+  return asOfKey(line.asOf) > asOfKey(current.asOf);
+}
+
+function fundKey(name: string, countryCode: string | null): string {
+  return `${name.trim().toLowerCase()}\u0000${(countryCode ?? "").trim().toUpperCase()}`;
+}
+
+/** The fund's stored value of a fact field, to tell whether it is known. */
+function storedValue(fund: FundRow, field: FactField): unknown {
+  return field === "portfolio" ? (fund.portfolio.length > 0 ? fund.portfolio : null) : fund[field];
+}
+
+/** The fund columns a fact sets. */
+function columnsOf(field: FactField, line: EnrichmentLine): Omit<CuratedFundUpdate, "id"> {
+  switch (field) {
+    case "fundSize":
+      return { fundSize: Number(line.value), currency: line.currency || "USD" };
+    case "aum":
+      return { aum: Number(line.value), aumCurrency: line.currency || "USD" };
+    case "checkSizeMinUsd":
+    case "checkSizeMaxUsd":
+      // The columns hold USD (what search compares); the fact keeps the amount as stated.
+      return { [field]: Math.round(toUsd(Number(line.value), line.currency || "USD") as number) };
+    case "leadsRounds":
+    case "sectorAgnostic":
+      return { [field]: line.value === "true" };
+    case "website":
+      return { website: line.value };
+    case "portfolio":
+      return { portfolio: portfolioNames(line.value) };
+    default:
+      return {};
+  }
+}
+
+/**
+ * Whether the file's fact may replace what is stored: a stored fact only when the file's is at least
+ * as recent (a fact whose own date is newer is never overwritten); an undated value only when it is
+ * absent or still the curated set's (an imported value stands until a newer source says otherwise).
+ */
+function mayReplace(fund: FundRow, field: FactField, line: EnrichmentLine, stored: FundFactRow | undefined): boolean {
+  if (stored) return asOfKey(stored.asOf) <= asOfKey(line.asOf);
+  const value = storedValue(fund, field);
+  return value === null || value === undefined || fund.source === "curated";
+}
+
+export type CuratedDataOutcome = { corrected: number; removed: number; facts: number; rejected: string[] };
+
+/**
+ * Brings the curated fund data up to the shipped files: the corrections of funds.csv on a database
+ * seeded with the old file, then enrichment.csv's sourced facts with their provenance. Safe to run
+ * again (the same facts give the same rows) and never replaces a fact whose own date is newer.
+ */
+export async function applyCuratedData(db: Db, enrichmentText: string): Promise<CuratedDataOutcome> {
+  const { lines, rejected } = parseEnrichment(enrichmentText);
+  const fundRows = await listAllFunds(db);
+  // The oldest fund of each name and country, as the import's duplicate detection pairs them.
+  const byKey = new Map<string, FundRow>();
+  for (const fund of fundRows) {
+    const key = fundKey(fund.name, fund.countryCode);
+    if (!byKey.has(key)) byKey.set(key, fund);
+  }
+
+  const updates = new Map<number, CuratedFundUpdate>();
+  const update = (fund: FundRow, values: Omit<CuratedFundUpdate, "id">) => {
+    const existing = updates.get(fund.id) ?? { id: fund.id };
+    updates.set(fund.id, { ...existing, ...values });
+  };
+  const removed: number[] = [];
+  for (const correction of CURATED_CORRECTIONS) {
+    const fund = byKey.get(fundKey(correction.name, correction.countryCode));
+    if (fund?.source !== "curated") continue;
+    const change = correction.change;
+    if (change.field === "removed") {
+      removed.push(fund.id);
+      byKey.delete(fundKey(correction.name, correction.countryCode));
+    } else if (change.field === "city") {
+      if (fund.city === change.old) update(fund, { city: change.new });
+    } else if (fund.fundSize === change.old.amount && fund.currency === change.old.currency) {
+      update(fund, { fundSize: null, currency: null });
+      fund.fundSize = null;
+      fund.currency = null;
+    }
+  }
+  const corrected = updates.size;
+
+  const storedFacts = await listFundFacts(db);
+  const factOf = new Map(storedFacts.map((fact) => [`${fact.fundId}\u0000${fact.field}`, fact]));
+  const facts: FundFactValues[] = [];
+  for (const [key, fields] of winningFacts(lines)) {
+    const fund = byKey.get(key);
+    if (!fund) continue;
+    for (const [field, line] of fields) {
+      if (!mayReplace(fund, field, line, factOf.get(`${fund.id}\u0000${field}`))) continue;
+      update(fund, columnsOf(field, line));
+      facts.push({
+        fundId: fund.id,
+        field,
+        value: line.value,
+        currency: line.currency || null,
+        kind: line.kind as FactKind,
+        sourceName: sourceNameOf(line.sourceUrl),
+        sourceUrl: line.sourceUrl,
+        asOf: line.asOf || null,
+      });
+    }
+  }
+
+  // Each write only when there is one: an empty statement would still move the funds' version.
+  if (removed.length > 0) await deleteFundsByIds(db, removed);
+  if (updates.size > 0) await applyCuratedFundUpdates(db, [...updates.values()]);
+  if (facts.length > 0) await upsertFundFacts(db, facts);
+  return { corrected, removed: removed.length, facts: facts.length, rejected };
+}
+
+/**
+ * The curated data step of this version, once per database (first start and databases seeded
+ * before), under its marker's lock. Run after the seed, so that a new database gets it too.
+ */
+export async function applyCuratedDataOnce(db: Db, logger: Logger, file = SEED_ENRICHMENT_CSV): Promise<boolean> {
+  const text = await readFile(file, "utf8");
+  let outcome: CuratedDataOutcome | undefined;
+  const ran = await runDataStepOnce(db, CURATED_DATA_STEP, CURATED_DATA_VERSION, async (tx) => {
+    outcome = await applyCuratedData(tx, text);
+  });
+  if (outcome) {
+    const { rejected, ...counts } = outcome;
+    logger.info(counts, "applied curated fund data");
+    if (rejected.length > 0) logger.warn({ rejected: rejected.slice(0, 20) }, "enrichment lines rejected");
+  }
+  return ran;
+}

@@ -1,0 +1,108 @@
+/**
+ * The provenance of a fund's facts: which facts can carry a source and a date, the kinds of a
+ * money fact, and how a fact's date reads. Zod-free: the fund page imports it.
+ */
+import { formatFundSize } from "./fund-size.js";
+
+/**
+ * The facts that carry provenance, by their names in a fund result. `aum` is the firm's assets
+ * under management: never a fund size.
+ */
+export const FACT_FIELDS = [
+  "fundSize",
+  "aum",
+  "checkSizeMinUsd",
+  "checkSizeMaxUsd",
+  "leadsRounds",
+  "website",
+  "portfolio",
+  "fundingStages",
+  "industryFocus",
+  "sectorAgnostic",
+] as const;
+export type FactField = (typeof FACT_FIELDS)[number];
+
+/** A fact whose provenance only a subscriber sees, like the fact itself (the premium fields). */
+export const PREMIUM_FACT_FIELDS: ReadonlySet<FactField> = new Set<FactField>([
+  "checkSizeMinUsd",
+  "checkSizeMaxUsd",
+  "leadsRounds",
+  "website",
+  "portfolio",
+]);
+
+export const MONEY_FACT_KINDS = ["final_close", "first_close", "target", "aum", "typical", "stated"] as const;
+export type FactKind = (typeof MONEY_FACT_KINDS)[number];
+
+/** How the fund page names a money fact's kind ("$217M · final close Oct 2023"). */
+export const FACT_KIND_LABELS: Readonly<Record<FactKind, string>> = {
+  final_close: "final close",
+  first_close: "first close",
+  target: "target",
+  aum: "assets under management",
+  typical: "typical",
+  stated: "stated",
+};
+
+/** YYYY, YYYY-MM or YYYY-MM-DD. */
+export const AS_OF_PATTERN = /^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/;
+
+/**
+ * The facts `factsKnown` counts: the informative ones a founder decides on, each counted once
+ * (a cheque range counts when either end is known). Stages and industries are left out: every fund
+ * has them.
+ */
+export const INFORMATIVE_FACTS = [
+  "fundSize",
+  "chequeRange",
+  "leadsRounds",
+  "website",
+  "portfolio",
+  "sectorAgnostic",
+  "linkedin",
+  "fundManager",
+] as const;
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** '2023' → '2023', '2023-10' → 'Oct 2023', '2023-10-05' → '5 Oct 2023'. */
+export function formatAsOf(asOf: string): string {
+  const [year, month, day] = asOf.split("-");
+  const monthName = month ? MONTHS[Number(month) - 1] : undefined;
+  if (!monthName) return year ?? asOf;
+  return day ? `${Number(day)} ${monthName} ${year}` : `${monthName} ${year}`;
+}
+
+/**
+ * A date as a sortable key: the missing parts count as earliest ('2023' < '2023-01' < '2023-01-01'),
+ * so that a fact with a finer date of the same period counts as the newer one; no date sorts first.
+ */
+export function asOfKey(asOf: string | null | undefined): string {
+  if (!asOf) return "";
+  const [year = "", month = "00", day = "00"] = asOf.split("-");
+  return `${year}-${month}-${day}`;
+}
+
+/** '≈ $330M' for an amount in another currency than USD; null for USD or a currency without a rate. */
+export function usdEquivalentText(
+  amount: number,
+  currency: string | null | undefined,
+  usdPerUnit: Readonly<Record<string, number>>,
+): string | null {
+  const code = (currency ?? "USD").toUpperCase();
+  const rate = usdPerUnit[code];
+  return code === "USD" || rate === undefined ? null : `≈ ${formatFundSize(amount * rate, "USD")}`;
+}
+
+/** How a fund page and a card say that a fund states it invests across sectors. */
+export const SECTOR_AGNOSTIC_LABEL = "Invests across sectors";
+
+/** The kinds a fact's line names: a fund size's close or target (a cheque range's "typical" goes without saying). */
+export function factKindLabel(kind: string): string | undefined {
+  return kind === "final_close" || kind === "first_close" || kind === "target" ? FACT_KIND_LABELS[kind] : undefined;
+}
+
+/** "Fund size", or what kind of size it is when that is not a closed fund: a target or a first close. */
+export function fundSizeLabel(kind: string | null | undefined): string {
+  return kind === "target" ? "Fund size (target)" : kind === "first_close" ? "Fund size (first close)" : "Fund size";
+}
