@@ -43,8 +43,9 @@ describe("the pages' declared query keys", () => {
     expect(readers).toEqual([
       // The header's section links on / copy the query (links only: React does not compare attributes when hydrating).
       "app/site-header.tsx",
-      // Signed-in areas, rendered in the browser only.
+      // Signed-in areas and the pages of e-mailed links, rendered in the browser only.
       "features/account/profile-page.tsx",
+      "features/auth/reset-password-page.tsx",
       "features/auth/set-password-page.tsx",
       // The home page's search: its keys are declared (SEARCH_QUERY_KEYS).
       "features/funds/components/results-section.tsx",

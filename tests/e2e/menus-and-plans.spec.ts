@@ -124,6 +124,8 @@ for (const width of [375, 1280]) {
     const row = page.getByRole("table").getByRole("row").filter({ hasText: member.email });
     const nameCell = row.getByRole("cell").nth(1);
     await expect(nameCell).toHaveText(member.displayName);
+    // Other spec files' accounts share the table: the row may start below the fold.
+    await row.scrollIntoViewIfNeeded();
     await expect(row.getByRole("button", { name: `Pause ${member.displayName}` })).toBeInViewport();
     await expect(row.getByRole("button", { name: `Delete ${member.displayName}` })).toBeInViewport();
 

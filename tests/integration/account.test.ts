@@ -61,6 +61,9 @@ describe.each(TEST_DRIVERS)("saved funds, account status and profile on %s", (dr
       email: "saver@example.com",
       role: "user",
       subscriptionStatus: null,
+      hasPassword: true,
+      confirmation: "password",
+      recentSignInUntil: null,
     });
   });
 
