@@ -64,6 +64,7 @@ describe("import row normalisation", () => {
     expect(result).toEqual({
       ok: true,
       issues: [],
+      partialLists: [],
       fund: expect.objectContaining({
         name: "Acme Ventures",
         country: "Germany",
@@ -98,8 +99,8 @@ describe("import row normalisation", () => {
       city: "Stockholm",
       fundingStages: ["pre_seed", "seed"],
       industryFocus: ["enterprise_software", "digital_health"],
-      checkSizeMinUsd: 1_080_000,
-      checkSizeMaxUsd: 5_400_000,
+      checkSizeMinUsd: 1_100_000,
+      checkSizeMaxUsd: 5_500_000,
       fundSize: 500_000_000,
       currency: "SEK",
       lastReviewed: "2026-12-01",
