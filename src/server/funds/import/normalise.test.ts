@@ -162,6 +162,42 @@ describe("import row normalisation", () => {
     expect(!result.ok && result.error).toBe(message);
   });
 
+  it.each(["Sector Agnostic", "Generalist", "Industry agnostic", "All sectors", "Sector-agnostic"])(
+    "stores a fund whose industry cell says only '%s' as investing across sectors, its industries unknown",
+    (word) => {
+      expect(normalise({ ...base, industry_focus: word })).toMatchObject({
+        ok: true,
+        issues: [],
+        partialLists: [],
+        fund: { industryFocus: [], sectorAgnostic: true },
+      });
+    },
+  );
+
+  it("keeps the industries named next to 'Sector Agnostic', and leaves the flag unstated without it", () => {
+    expect(normalise({ ...base, industry_focus: "Sector Agnostic, FinTech, InsureTech" })).toMatchObject({
+      ok: true,
+      fund: { industryFocus: ["fintech", "insur_tech"], sectorAgnostic: true },
+    });
+    expect(normalise(base)).toMatchObject({ ok: true, fund: { industryFocus: ["fintech"], sectorAgnostic: null } });
+  });
+
+  it("stores a fund whose industry cell is empty with its industries unknown", () => {
+    expect(normalise({ ...base, industry_focus: "" })).toMatchObject({
+      ok: true,
+      issues: [],
+      fund: { industryFocus: [], sectorAgnostic: null },
+    });
+  });
+
+  it("says which lists named an item it did not recognise", () => {
+    expect(normalise({ ...base, industry_focus: "FinTech; Alchemy", funding_stages: "Seed" })).toMatchObject({
+      ok: true,
+      fund: { industryFocus: ["fintech"] },
+      partialLists: ["industryFocus"],
+    });
+  });
+
   it("gives the same funds when a row that passed the shared rules is read again without them", async () => {
     const { messyInvestorCsv } = await import("../../../../tests/support/messy-investors.js");
     const { parseSpreadsheet } = await import("./parse-file.js");
