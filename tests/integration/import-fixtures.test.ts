@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ImportResult } from "../../src/shared/schemas/import.js";
 import { FundImportService } from "../../src/server/funds/import/service.js";
 import { findFundById, findOldestFundIdsByNames } from "../../src/server/funds/repository.js";
+import type { ImportResult } from "../../src/shared/schemas/import.js";
 import { createTestDatabase, TEST_DRIVERS, type TestDatabase } from "../support/database.js";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

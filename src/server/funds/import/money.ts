@@ -117,7 +117,8 @@ function parseAmount(text: string): { value: number; suffix: string } | null {
 function leftWithoutUnit(value: number, right: { value: number; suffix: string }): number {
   const multiplier = SUFFIXES[right.suffix] ?? 1;
   if (multiplier > 1 && value * multiplier <= right.value) return value * multiplier;
-  if (multiplier >= 1e6 && value < 1000 && value * (multiplier / 1000) <= right.value) return value * (multiplier / 1000);
+  if (multiplier >= 1e6 && value < 1000 && value * (multiplier / 1000) <= right.value)
+    return value * (multiplier / 1000);
   return value;
 }
 

@@ -3,7 +3,14 @@ import { INDUSTRY_CODES } from "../../../shared/industries.js";
 import { STAGE_CODES } from "../../../shared/stages.js";
 import { resolveCountry } from "./countries.js";
 import { parseMoney } from "./money.js";
-import { ALIAS_TO_FIELD, INDUSTRY_SYNONYMS, industryCodes, isSectorAgnostic, matchKey, stageCodes } from "./vocabulary.js";
+import {
+  ALIAS_TO_FIELD,
+  INDUSTRY_SYNONYMS,
+  industryCodes,
+  isSectorAgnostic,
+  matchKey,
+  stageCodes,
+} from "./vocabulary.js";
 
 describe("the industry synonyms table", () => {
   it.each(INDUSTRY_SYNONYMS.map(([name, codes]) => [name, codes] as const))("reads '%s' as %o", (name, codes) => {
