@@ -2,7 +2,8 @@
  * A realistic investor list as data teams get them from CRMs, databases and scraped directories:
  * headings of their own, locations instead of countries, stage words, industry names outside our
  * codes, comma, semicolon, pipe and newline lists, cheque ranges with symbols and suffixes, a BOM,
- * the header repeated where two exports were pasted together, and a few values nobody can place.
+ * the header repeated where two exports were pasted together, 'Sector Agnostic' and empty industry
+ * cells (stored with their industries unknown), and a few values nobody can place.
  * Deterministic (a seeded generator), so that the figure it yields is the same on every run.
  */
 const HEADER = [
@@ -83,6 +84,9 @@ const LOCATIONS = [
   "Nairobi, Kenya",
   "Mexico City, Mexico",
   "Jakarta, Indonesia",
+  "Menlo Park,California,United States",
+  "Austin,TX,USA",
+  "Bengaluru,Karnataka,India",
 ];
 const UNPLACEABLE_LOCATIONS = ["Remote", "Global", "Europe", "N/A"];
 
@@ -102,6 +106,11 @@ const STAGES = [
   "Series B, Series C",
   "Early, Growth",
   "Pre-Series A",
+  "Seed, Series+",
+  "Post Revenue",
+  "Early Revenue, Scaling",
+  "Pre-Seed/Seed",
+  "1. Idea or Patent, 2. Prototype",
 ];
 const UNPLACEABLE_STAGES = ["Buyout", "Venture Debt", "Secondaries only"];
 
@@ -128,10 +137,31 @@ const INDUSTRIES = [
   "Enterprise Software, Developer Tools",
   "Impact, Fintech",
   "Generalist, SaaS",
+  "Sector Agnostic",
+  "Generalist",
+  "InsureTech, Deep Tech/Hard Science",
+  "AR/VR, Gaming",
+  "Government Technology",
+  "B2C, Consumer Apps",
+  "",
 ];
-const UNPLACEABLE_INDUSTRIES = ["Impact", "Generalist", "Sector agnostic"];
+const UNPLACEABLE_INDUSTRIES = ["Impact", "Technology", "Social Good"];
 
-const CHEQUES = ["$250K - $2M", "€1M-5M", "$50k", "up to $500K", "$5M+", "1-3MM", "", "TBD", "£100k–£750k", "$1M"];
+const CHEQUES = [
+  "$250K - $2M",
+  "€1M-5M",
+  "$50k",
+  "up to $500K",
+  "$5M+",
+  "1-3MM",
+  "",
+  "TBD",
+  "£100k–£750k",
+  "$1M",
+  "$5,000,000 - $15M",
+  "1-3 Mio. €",
+  "₹5 Cr",
+];
 const FUND_SIZES = ["$150M", "€80M", "$1.2B", "", "undisclosed", "500MM", "£60m"];
 
 function generator(seed: number) {

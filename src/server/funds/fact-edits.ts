@@ -35,6 +35,29 @@ const EDITABLE_FACTS: ReadonlyArray<{
 ];
 
 /**
+ * Whether the fund says it invests across sectors: only an edit that carries the flag (an import's
+ * merged row) records it; an edit without it leaves the stored fact alone.
+ */
+function sectorAgnosticFact(
+  before: FundRow,
+  after: { sectorAgnostic?: boolean | null | undefined },
+  sourceName: string,
+  today: string,
+): FundFactValues | null {
+  if (after.sectorAgnostic === undefined || after.sectorAgnostic === before.sectorAgnostic) return null;
+  return {
+    fundId: before.id,
+    field: "sectorAgnostic",
+    value: after.sectorAgnostic === null ? null : String(after.sectorAgnostic),
+    currency: null,
+    kind: "stated",
+    sourceName,
+    sourceUrl: null,
+    asOf: today,
+  };
+}
+
+/**
  * The provenance of what an edit changed: each fact whose value differs now comes from `sourceName`
  * (the admin, or the imported file), dated today, so that the fund page never shows an older source
  * next to a new value and the curated data step never replaces it with an older sourced fact. A
@@ -52,7 +75,7 @@ export function factsOfEdit(
     | "website"
     | "fundingStages"
     | "industryFocus"
-  >,
+  > & { sectorAgnostic?: boolean | null | undefined },
   sourceName: string,
   today: string = new Date().toISOString().slice(0, 10),
 ): FundFactValues[] {
@@ -73,5 +96,7 @@ export function factsOfEdit(
       asOf: today,
     });
   }
+  const agnostic = sectorAgnosticFact(before, after, sourceName, today);
+  if (agnostic) facts.push(agnostic);
   return facts;
 }

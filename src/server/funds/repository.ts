@@ -100,6 +100,7 @@ const BULK_COLUMNS: ReadonlyArray<{ name: string; type: string; cast?: string; v
     { name: funds.checkSizeMinUsd.name, type: "int8", value: (fund) => fund.checkSizeMinUsd ?? null },
     { name: funds.checkSizeMaxUsd.name, type: "int8", value: (fund) => fund.checkSizeMaxUsd ?? null },
     { name: funds.leadsRounds.name, type: "bool", value: (fund) => fund.leadsRounds ?? null },
+    { name: funds.sectorAgnostic.name, type: "bool", value: (fund) => fund.sectorAgnostic ?? null },
     { name: funds.foundedYear.name, type: "int2", value: (fund) => fund.foundedYear ?? null },
     { name: funds.description.name, type: "text", value: (fund) => fund.description ?? null },
     { name: funds.source.name, type: "text", value: (fund) => fund.source ?? "import" },

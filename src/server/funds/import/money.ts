@@ -1,6 +1,9 @@
+import { toUsd as sharedToUsd, USD_PER_UNIT } from "../../../shared/currency-rates.js";
+
 /**
  * Amounts as investor lists write them: '$250K - $2M', '€1M-5M', 'USD 1.5MM', 'up to £500k',
- * '$5M+', '2 billion', '3KK' (thousand-thousand: a million, as Russian and Brazilian lists write it).
+ * '$5M+', '2 billion', '3KK' (thousand-thousand: a million, as Russian and Brazilian lists write it),
+ * '1-3 Mio. €' and '2 Mrd' (German lists), '₹5 Cr' and '50 lakh' (Indian lists).
  */
 export type MoneyRange = { min: number | null; max: number | null; currency: string | null };
 
@@ -29,6 +32,7 @@ const SYMBOLS: ReadonlyArray<readonly [string, string]> = [
 
 /** ISO codes the import recognises inside an amount ('EUR 5M', '5M GBP'), plus RMB. */
 const CODES = new Set([
+  ...Object.keys(USD_PER_UNIT),
   "USD",
   "EUR",
   "GBP",
@@ -60,10 +64,21 @@ const SUFFIXES: Readonly<Record<string, number>> = {
   "": 1,
   k: 1e3,
   thousand: 1e3,
+  tsd: 1e3,
+  lakh: 1e5,
+  lakhs: 1e5,
+  lac: 1e5,
+  lacs: 1e5,
+  cr: 1e7,
+  crore: 1e7,
+  crores: 1e7,
   m: 1e6,
   mm: 1e6,
   mn: 1e6,
   mio: 1e6,
+  mill: 1e6,
+  mil: 1e6,
+  mln: 1e6,
   kk: 1e6,
   million: 1e6,
   millions: 1e6,
@@ -71,52 +86,40 @@ const SUFFIXES: Readonly<Record<string, number>> = {
   bn: 1e9,
   billion: 1e9,
   billions: 1e9,
+  bln: 1e9,
+  mrd: 1e9,
+  md: 1e9,
   t: 1e12,
   tn: 1e12,
   trillion: 1e12,
 };
 
-/**
- * Reference rates to US dollars for cheque sizes given in another currency: cheque columns are
- * stored in USD, and a list of European funds writes them in euros. Approximate (late 2026 levels),
- * good enough to place a fund in a range; the fund size itself keeps its own currency.
- */
-export const USD_PER_UNIT: Readonly<Record<string, number>> = {
-  USD: 1,
-  EUR: 1.08,
-  GBP: 1.27,
-  CHF: 1.12,
-  CAD: 0.73,
-  AUD: 0.66,
-  NZD: 0.6,
-  SGD: 0.74,
-  HKD: 0.128,
-  JPY: 0.0067,
-  CNY: 0.138,
-  INR: 0.012,
-  KRW: 0.00074,
-  SEK: 0.095,
-  NOK: 0.093,
-  DKK: 0.145,
-  BRL: 0.18,
-  ILS: 0.27,
-  ZAR: 0.055,
-  AED: 0.272,
-  SAR: 0.267,
-  PLN: 0.25,
-};
-
 const AMOUNT = /^(\d[\d,. ']*)(?:\s*([a-z]+))?$/;
 
-/** One side of a range: '1.5M', '250,000', '2 billion', '500' (with the other side's suffix, if given). */
-function parseAmount(text: string, fallbackSuffix: string | undefined): { value: number; suffix: string } | null {
-  const match = AMOUNT.exec(text.trim());
+/** One side of a range: '1.5M', '250,000', '2 billion', '500' (its own unit, or none). */
+function parseAmount(text: string): { value: number; suffix: string } | null {
+  // 'Mio.', 'Mrd.', 'Tsd.': abbreviations end in a dot.
+  const match = AMOUNT.exec(text.trim().replace(/([a-z])\.$/, "$1"));
   if (!match) return null;
   const digits = normaliseDigits(match[1] ?? "");
   const suffix = match[2] ?? "";
-  const multiplier = SUFFIXES[suffix || (fallbackSuffix ?? "")];
+  const multiplier = SUFFIXES[suffix];
   if (digits === null || multiplier === undefined) return null;
   return { value: digits * multiplier, suffix };
+}
+
+/**
+ * The left end of a range that gives no unit of its own: '1-3M' is 1M to 3M (the right end's
+ * unit), '$5,000,000 - $15M' is five million (already a whole amount: the unit would make it five
+ * trillion), '500-2M' is 500K (a unit short of the right's, the one reading that keeps the range in
+ * order). Never above the right end by a unit slip: the bare number is the last resort.
+ */
+function leftWithoutUnit(value: number, right: { value: number; suffix: string }): number {
+  const multiplier = SUFFIXES[right.suffix] ?? 1;
+  if (multiplier > 1 && value * multiplier <= right.value) return value * multiplier;
+  if (multiplier >= 1e6 && value < 1000 && value * (multiplier / 1000) <= right.value)
+    return value * (multiplier / 1000);
+  return value;
 }
 
 /** '1,500,000' and '1.500.000' and '1 500 000' are thousands; '1.5' and '2,5' are decimals. */
@@ -177,20 +180,24 @@ export function parseMoney(input: string): MoneyRange | null {
 
   const sides = text.split(/\s*(?:-|–|—|~|\bto\b)\s*/).filter((side) => side !== "");
   if (sides.length === 0 || sides.length > 2) return null;
-  const right = sides.length === 2 ? parseAmount(sides[1] ?? "", undefined) : null;
-  const left = parseAmount(sides[0] ?? "", right?.suffix || undefined);
+  const right = sides.length === 2 ? parseAmount(sides[1] ?? "") : null;
+  const left = parseAmount(sides[0] ?? "");
   if (!left || (sides.length === 2 && !right)) return null;
   if (right) {
     if (only) return null;
-    return { min: left.value, max: right.value, currency };
+    const min = left.suffix ? left.value : leftWithoutUnit(left.value, right);
+    return { min, max: right.value, currency };
   }
   if (only === "max") return { min: null, max: left.value, currency };
   if (only === "min") return { min: left.value, max: null, currency };
   return { min: left.value, max: left.value, currency };
 }
 
-/** A cheque amount in US dollars, or null when its currency has no reference rate. */
+/**
+ * A cheque amount in whole US dollars at the product's fixed reference rates (the fund-size
+ * filter's, src/shared/currency-rates.ts), or null when its currency has none.
+ */
 export function toUsd(amount: number, currency: string | null): number | null {
-  const rate = USD_PER_UNIT[currency ?? "USD"];
-  return rate === undefined ? null : Math.round(amount * rate);
+  const usd = sharedToUsd(amount, currency);
+  return usd === null ? null : Math.round(usd);
 }

@@ -64,6 +64,7 @@ describe("import row normalisation", () => {
     expect(result).toEqual({
       ok: true,
       issues: [],
+      partialLists: [],
       fund: expect.objectContaining({
         name: "Acme Ventures",
         country: "Germany",
@@ -98,8 +99,8 @@ describe("import row normalisation", () => {
       city: "Stockholm",
       fundingStages: ["pre_seed", "seed"],
       industryFocus: ["enterprise_software", "digital_health"],
-      checkSizeMinUsd: 1_080_000,
-      checkSizeMaxUsd: 5_400_000,
+      checkSizeMinUsd: 1_100_000,
+      checkSizeMaxUsd: 5_500_000,
       fundSize: 500_000_000,
       currency: "SEK",
       lastReviewed: "2026-12-01",
@@ -159,6 +160,42 @@ describe("import row normalisation", () => {
     const result = normalise({ ...base, ...overrides });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error).toBe(message);
+  });
+
+  it.each(["Sector Agnostic", "Generalist", "Industry agnostic", "All sectors", "Sector-agnostic"])(
+    "stores a fund whose industry cell says only '%s' as investing across sectors, its industries unknown",
+    (word) => {
+      expect(normalise({ ...base, industry_focus: word })).toMatchObject({
+        ok: true,
+        issues: [],
+        partialLists: [],
+        fund: { industryFocus: [], sectorAgnostic: true },
+      });
+    },
+  );
+
+  it("keeps the industries named next to 'Sector Agnostic', and leaves the flag unstated without it", () => {
+    expect(normalise({ ...base, industry_focus: "Sector Agnostic, FinTech, InsureTech" })).toMatchObject({
+      ok: true,
+      fund: { industryFocus: ["fintech", "insur_tech"], sectorAgnostic: true },
+    });
+    expect(normalise(base)).toMatchObject({ ok: true, fund: { industryFocus: ["fintech"], sectorAgnostic: null } });
+  });
+
+  it("stores a fund whose industry cell is empty with its industries unknown", () => {
+    expect(normalise({ ...base, industry_focus: "" })).toMatchObject({
+      ok: true,
+      issues: [],
+      fund: { industryFocus: [], sectorAgnostic: null },
+    });
+  });
+
+  it("says which lists named an item it did not recognise", () => {
+    expect(normalise({ ...base, industry_focus: "FinTech; Alchemy", funding_stages: "Seed" })).toMatchObject({
+      ok: true,
+      fund: { industryFocus: ["fintech"] },
+      partialLists: ["industryFocus"],
+    });
   });
 
   it("gives the same funds when a row that passed the shared rules is read again without them", async () => {

@@ -12,7 +12,7 @@ import type { NewFundRow } from "../../db/types.js";
 import { type Country, countryByCode, resolveCountry } from "./countries.js";
 import { parseMoney, toUsd } from "./money.js";
 import type { SheetRecord } from "./parse-file.js";
-import { ALIAS_TO_FIELD, industryCodes, matchKey, stageCodes } from "./vocabulary.js";
+import { ALIAS_TO_FIELD, industryCodes, isSectorAgnostic, matchKey, stageCodes } from "./vocabulary.js";
 
 export type { ImportField } from "../../../shared/schemas/import.js";
 
@@ -21,8 +21,17 @@ export type NormalisedFund = Omit<NewFundRow, "id" | "createdAt" | "updatedAt">;
 /** A value the import could not read: kept out of the fund and reported (row warnings, the preview). */
 export type RowIssue = { field: ImportField; column: string; value: string; mappable: boolean; message: string };
 
+/** The list fields a row can state only in part (an item the import did not recognise was left out). */
+export type ListField = "fundingStages" | "industryFocus";
+
 export type NormaliseResult =
-  | { ok: true; fund: NormalisedFund; issues: RowIssue[] }
+  | {
+      ok: true;
+      fund: NormalisedFund;
+      issues: RowIssue[];
+      /** Lists of which the row named an item left out as unknown: they add to a stored fund's, never replace it. */
+      partialLists: ListField[];
+    }
   | { ok: false; error: string; issues: RowIssue[] };
 
 /** Maps a file's header to fields (first column wins); returns the required fields no column feeds. */
@@ -93,6 +102,9 @@ const ITEM_SPLIT = /\s*(?:\/|&|\+|\band\b)\s*/i;
 
 class RowError extends Error {}
 
+/** Only to hold a row with unknown industries to the shared rules' other checks; never stored. */
+const UNKNOWN_INDUSTRIES_STAND_IN: IndustryCode = "saas";
+
 /**
  * Turns spreadsheet rows into funds. Values that cannot be read are kept out of the fund and
  * reported per row; a row fails only without a name, a usable country, a usable stage or a usable
@@ -103,7 +115,10 @@ export class RowNormaliser {
   private readonly columnOf = new Map<ImportField, string>();
   private readonly mappings: ValueMappings;
   private readonly stageCache = new Map<string, { codes: StageCode[]; unknown: string[] }>();
-  private readonly industryCache = new Map<string, { codes: IndustryCode[]; unknown: string[] }>();
+  private readonly industryCache = new Map<
+    string,
+    { codes: IndustryCode[]; unknown: string[]; sectorAgnostic: boolean }
+  >();
 
   constructor(
     private readonly fieldByColumn: Map<string, ImportField>,
@@ -132,7 +147,7 @@ export class RowNormaliser {
       const name = this.name(raw.name);
       const { country, city: locationCity } = this.country(raw, keepOut);
       const fundingStages = this.stages(raw.fundingStages, keepOut);
-      const industryFocus = this.industries(raw.industryFocus, keepOut);
+      const { codes: industryFocus, sectorAgnostic } = this.industries(raw.industryFocus, keepOut);
       const money = this.money(raw, keepOut);
       const fund: FundInput = {
         name,
@@ -151,16 +166,28 @@ export class RowNormaliser {
       };
       let valid = fund;
       if (!passed) {
-        const checked = fundInputSchema.safeParse(fund);
+        // A row may leave its industries unknown (an empty cell, or 'Sector Agnostic' alone): the
+        // rest of the fund is still held to the shared rules, whatever they say of an empty list.
+        const checked = fundInputSchema.safeParse(
+          industryFocus.length > 0 ? fund : { ...fund, industryFocus: [UNKNOWN_INDUSTRIES_STAND_IN] },
+        );
         if (!checked.success) throw new RowError(checked.error.issues.map((issue) => issue.message).join(" "));
-        valid = checked.data;
+        valid = { ...checked.data, industryFocus };
       }
       const source =
         this.options.forceSource ??
         this.text("source", raw.source, 100, keepOut) ??
         this.options.defaultSource ??
         "import";
-      return { ok: true, fund: { ...valid, countryCode: country.code, source }, issues };
+      const partialLists = [...new Set(issues.map((issue) => issue.field))].filter(
+        (field): field is ListField => field === "fundingStages" || field === "industryFocus",
+      );
+      return {
+        ok: true,
+        fund: { ...valid, countryCode: country.code, source, sectorAgnostic },
+        issues,
+        partialLists,
+      };
     } catch (error) {
       if (error instanceof RowError) return { ok: false, error: error.message, issues };
       throw error;
@@ -244,16 +271,26 @@ export class RowNormaliser {
     return parsed.codes;
   }
 
+  /**
+   * The industry cell: codes, and whether it says the fund invests across sectors ('Sector
+   * Agnostic', 'Generalist'). An empty cell, or one saying only that, leaves the industries unknown
+   * (an empty list); a cell naming industries of which none is known fails the row.
+   */
   private industries(
     value: string | undefined,
     keepOut: (field: ImportField, value: string, message: string, mappable?: boolean) => void,
-  ): IndustryCode[] {
-    if (!value) throw new RowError(`industry focus is required ${this.where("industryFocus")}`);
+  ): { codes: IndustryCode[]; sectorAgnostic: true | null } {
+    if (!value) return { codes: [], sectorAgnostic: null };
     let parsed = this.industryCache.get(value);
     if (!parsed) {
       const codes: IndustryCode[] = [];
       const unknown: string[] = [];
+      let sectorAgnostic = false;
       for (const item of splitList(value)) {
+        if (!this.mappings.industryFocus.has(matchKey(item)) && isSectorAgnostic(item)) {
+          sectorAgnostic = true;
+          continue;
+        }
         const found = this.lookup(item, this.mappings.industryFocus, industryCodes);
         if (found === null) continue;
         if (!found) {
@@ -262,12 +299,14 @@ export class RowNormaliser {
         }
         for (const code of found) if (!codes.includes(code as IndustryCode)) codes.push(code as IndustryCode);
       }
-      parsed = { codes, unknown };
+      parsed = { codes, unknown, sectorAgnostic };
       if (this.industryCache.size < 20_000) this.industryCache.set(value, parsed);
     }
     for (const item of parsed.unknown) keepOut("industryFocus", item, "not an industry the import knows", true);
-    if (parsed.codes.length === 0) throw new RowError(`no usable industry focus ${this.where("industryFocus", value)}`);
-    return parsed.codes;
+    if (parsed.codes.length === 0 && !parsed.sectorAgnostic && parsed.unknown.length > 0) {
+      throw new RowError(`no usable industry focus ${this.where("industryFocus", value)}`);
+    }
+    return { codes: [...parsed.codes], sectorAgnostic: parsed.sectorAgnostic ? true : null };
   }
 
   /**

@@ -6,7 +6,9 @@ import type {
   ImportResult,
   ImportRun,
 } from "../../../shared/schemas/import.js";
+import { type StageCode, sortStages } from "../../../shared/stages.js";
 import type { Db } from "../../db/client.js";
+import type { FundRow } from "../../db/types.js";
 import { DomainError, invalid } from "../../errors.js";
 import { factsOfEdit } from "../fact-edits.js";
 import * as fundsRepository from "../repository.js";
@@ -15,6 +17,7 @@ import {
   applyColumnMapping,
   type ImportField,
   issueText,
+  type ListField,
   mapColumns,
   missingFields,
   type NormalisedFund,
@@ -130,7 +133,7 @@ async function openUpload(
   };
 }
 
-type ValidRow = { row: number; fund: NormalisedFund };
+type ValidRow = { row: number; fund: NormalisedFund; partialLists: readonly ListField[] };
 type UnknownValue = { field: ImportField; column: string; value: string; count: number; mappable: boolean };
 
 /**
@@ -155,7 +158,7 @@ async function scanFile(
     const outcome = failedRows?.has(record.row) ? null : file.normaliser.normalise(record, failedRows !== undefined);
     if (outcome) handlers.onRow?.(record, outcome);
     if (outcome?.ok && handlers.onFunds) {
-      batch.push({ row: record.row, fund: outcome.fund });
+      batch.push({ row: record.row, fund: outcome.fund, partialLists: outcome.partialLists });
       if (batch.length >= WRITE_BATCH) {
         await handlers.onFunds(batch);
         batch = [];
@@ -322,26 +325,29 @@ async function writeFunds(
       const found = await duplicates.classify(batch);
       const inserts: NormalisedFund[] = [];
       // By stored id: a stored fund repeated in the file takes its last row's values.
-      const updates = new Map<number, NormalisedFund>();
-      batch.forEach(({ fund }, index) => {
+      const updates = new Map<number, ValidRow>();
+      batch.forEach((valid, index) => {
+        const { fund } = valid;
         if (importId !== null) fund.importId = importId;
         const duplicate = found[index];
         const action = duplicate ? countDuplicate(mode, duplicate.storedId, result) : "insert";
         if (!duplicate) result.successfulImports += 1;
         if (action === "insert") inserts.push(fund);
-        else if (action === "update" && duplicate?.storedId !== undefined) updates.set(duplicate.storedId, fund);
+        else if (action === "update" && duplicate?.storedId !== undefined) updates.set(duplicate.storedId, valid);
       });
       await fundsRepository.insertFunds(tx, inserts);
-      // The facts an update changes now come from this file (dated today): read before they change.
+      // An update changes only what the row states, and the facts it changes now come from this
+      // file (dated today): the stored funds are read before they change.
       const before = await fundsRepository.findFundsByIds(tx, [...updates.keys()]);
+      const merged = before.map((row) => {
+        const valid = updates.get(row.id) as ValidRow;
+        return { row, values: mergeStated(row, valid.fund, valid.partialLists) };
+      });
       await fundsRepository.updateFunds(
         tx,
-        [...updates].map(([id, values]) => ({ id, values })),
+        merged.map(({ row, values }) => ({ id: row.id, values })),
       );
-      const facts = before.flatMap((row) => {
-        const values = updates.get(row.id) as NormalisedFund;
-        return factsOfEdit(row, values, values.source ?? row.source);
-      });
+      const facts = merged.flatMap(({ row, values }) => factsOfEdit(row, values, values.source ?? row.source));
       if (facts.length > 0) await fundsRepository.upsertFundFacts(tx, facts);
       handled += batch.length;
       if (onProgress) {
@@ -354,6 +360,42 @@ async function writeFunds(
   if (handled === 0) onProgress?.({ phase: "writing", processed: 0, total: check.valid });
   if (check.warningCount > 0) result.warnings = check.warnings;
   return result;
+}
+
+const stated = (value: unknown) =>
+  value !== null && value !== undefined && value !== "" && !(Array.isArray(value) && value.length === 0);
+
+/**
+ * A stored fund with what one row of an 'Update Duplicates' import states laid over it: a column
+ * the file lacks, an empty cell and a value the import could not read (all null or empty in the
+ * normalised row) leave the stored value as it is. A stated list replaces the stored one, unless
+ * the row named an item the import did not recognise: then the row's codes are added to the stored
+ * ones, so that a name the vocabulary lacks never drops a stored industry or stage. A fund size
+ * travels with its currency, and the two ends of a cheque range together (a row saying 'up to $1M'
+ * states that the minimum is not known, which a stored minimum above $1M would contradict).
+ */
+export function mergeStated(
+  stored: FundRow,
+  fund: NormalisedFund,
+  partialLists: readonly ListField[] = [],
+): NormalisedFund {
+  const merged: NormalisedFund = { ...stored };
+  for (const key of Object.keys(fund) as Array<keyof NormalisedFund>) {
+    if (stated(fund[key])) Object.assign(merged, { [key]: fund[key] });
+  }
+  if (!stated(fund.fundSize)) {
+    merged.fundSize = stored.fundSize;
+    merged.currency = stored.currency;
+  }
+  if (stated(fund.checkSizeMinUsd) || stated(fund.checkSizeMaxUsd)) {
+    merged.checkSizeMinUsd = fund.checkSizeMinUsd ?? null;
+    merged.checkSizeMaxUsd = fund.checkSizeMaxUsd ?? null;
+  }
+  for (const field of partialLists) {
+    const union = [...new Set<string>([...stored[field], ...(fund[field] ?? [])])];
+    Object.assign(merged, { [field]: field === "fundingStages" ? sortStages(union as StageCode[]) : union });
+  }
+  return merged;
 }
 
 /** Today as the import records it in lastReviewed when the file gives no date. */

@@ -3,7 +3,14 @@ import { INDUSTRY_CODES } from "../../../shared/industries.js";
 import { STAGE_CODES } from "../../../shared/stages.js";
 import { resolveCountry } from "./countries.js";
 import { parseMoney } from "./money.js";
-import { INDUSTRY_SYNONYMS, industryCodes, stageCodes } from "./vocabulary.js";
+import {
+  ALIAS_TO_FIELD,
+  INDUSTRY_SYNONYMS,
+  industryCodes,
+  isSectorAgnostic,
+  matchKey,
+  stageCodes,
+} from "./vocabulary.js";
 
 describe("the industry synonyms table", () => {
   it.each(INDUSTRY_SYNONYMS.map(([name, codes]) => [name, codes] as const))("reads '%s' as %o", (name, codes) => {
@@ -29,6 +36,34 @@ describe("the industry synonyms table", () => {
     expect(industryCodes(name)).toEqual(codes);
   });
 
+  it.each([
+    ["InsureTech", ["insur_tech"]],
+    ["Deep Tech/Hard Science", ["deep_tech"]],
+    ["AR/VR", ["gaming", "creator_economy"]],
+    ["Government Technology", ["vertical_saas"]],
+    ["B2C", ["consumer_commerce"]],
+    ["SaaS", ["saas"]],
+    ["Marketplaces", ["marketplaces"]],
+    ["Consumer Apps", ["consumer_commerce"]],
+  ])("reads the names of public investor directories' exports: '%s'", (name, codes) => {
+    expect(industryCodes(name)).toEqual(codes);
+  });
+
+  it.each([
+    "Sector Agnostic",
+    "Sector-agnostic",
+    "sector agnostic",
+    "Generalist",
+    "Industry agnostic",
+    "All sectors",
+    "All Industries",
+    "Multi-sector",
+    "Agnostic",
+  ])("reads '%s' as investing across sectors, not as an industry", (word) => {
+    expect(isSectorAgnostic(word)).toBe(true);
+    expect(industryCodes(word)).toBeUndefined();
+  });
+
   it("leaves names it cannot place unmapped", () => {
     expect(industryCodes("Alchemy")).toBeUndefined();
     expect(industryCodes("Impact")).toBeUndefined();
@@ -52,12 +87,36 @@ describe("stage words", () => {
     ["Late", ["late_stage"]],
     ["late_stage", ["late_stage"]],
     ["Multi-stage", [...STAGE_CODES]],
+    ["Series+", ["series_a", "series_b", "series_c", "late_stage"]],
+    ["Post Revenue", ["seed", "series_a"]],
+    ["Pre-Revenue", ["pre_seed", "seed"]],
+    ["Early Revenue", ["seed", "series_a"]],
+    ["Scaling", ["series_a", "series_b"]],
+    ["1. Idea or Patent", ["pre_seed"]],
+    ["4. Scaling", ["series_a", "series_b"]],
+    ["Later Stage VC", ["late_stage"]],
   ])("reads '%s' as %o", (word, codes) => {
     expect(stageCodes(word)).toEqual(codes);
   });
 
   it("leaves other words unmapped", () => {
     expect(stageCodes("Buyout")).toBeUndefined();
+  });
+});
+
+describe("column headings of directory exports", () => {
+  it.each([
+    ["Investor Name", "name"],
+    ["HQ", "country"],
+    ["Stage of Investment", "fundingStages"],
+    ["Industry Focus", "industryFocus"],
+    ["Check Size", "checkSize"],
+    ["Typical Check Size", "checkSize"],
+    ["Website URL", "website"],
+    ["Preferred Industries", "industryFocus"],
+    ["Investment Stage Focus", "fundingStages"],
+  ])("reads '%s' as %s", (heading, field) => {
+    expect(ALIAS_TO_FIELD.get(matchKey(heading))).toBe(field);
   });
 });
 
@@ -80,6 +139,9 @@ describe("countries", () => {
     ["Türkiye", "TR", "Turkey"],
     ["Czech Republic", "CZ", "Czechia"],
     ["Korea, Republic of", "KR", "South Korea"],
+    ["Boston,MA,United States", "US", "United States"],
+    ["Paris,Ile-de-France,France", "FR", "France"],
+    ["London, United Kingdom", "GB", "United Kingdom"],
   ])("reads '%s' as %s (%s)", (text, code, name) => {
     expect(resolveCountry(text)).toEqual({ code, name });
   });

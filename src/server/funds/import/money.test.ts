@@ -1,0 +1,92 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { USD_PER_UNIT } from "../../../shared/currency-rates.js";
+import { parseMoney, toUsd } from "./money.js";
+
+describe("cheque ranges as investor lists write them", () => {
+  it.each([
+    ["$5,000,000 - $15M", 5_000_000, 15_000_000, "USD"],
+    ["€500k–€2m", 500_000, 2_000_000, "EUR"],
+    ["up to $1M", null, 1_000_000, "USD"],
+    ["1-3 Mio. €", 1_000_000, 3_000_000, "EUR"],
+    ["$500K-$2M", 500_000, 2_000_000, "USD"],
+    ["USD 1–3M", 1_000_000, 3_000_000, "USD"],
+    ["€1.5m", 1_500_000, 1_500_000, "EUR"],
+    ["£250k to £1m", 250_000, 1_000_000, "GBP"],
+    ["from $100k", 100_000, null, "USD"],
+    ["$1M+", 1_000_000, null, "USD"],
+    ["2 Mrd", 2_000_000_000, 2_000_000_000, null],
+    ["₹5 Cr", 50_000_000, 50_000_000, "INR"],
+    ["50 lakh INR", 5_000_000, 5_000_000, "INR"],
+    ["1-3M", 1_000_000, 3_000_000, null],
+    ["500-2M", 500_000, 2_000_000, null],
+    ["CHF 2 Mio.", 2_000_000, 2_000_000, "CHF"],
+    ["€ 250.000 - 1 Mio.", 250_000, 1_000_000, "EUR"],
+    ["$25K–$100K", 25_000, 100_000, "USD"],
+    ["2.5 million USD", 2_500_000, 2_500_000, "USD"],
+    ["SEK 5-20 mln", 5_000_000, 20_000_000, "SEK"],
+  ])("reads '%s' as %o to %o in %s", (text, min, max, currency) => {
+    expect(parseMoney(text)).toEqual({ min, max, currency });
+  });
+
+  it("refuses what is not an amount", () => {
+    for (const text of ["", "n/a", "varies", "$1M - $2M - $3M", "€5M in $"]) expect(parseMoney(text)).toBeNull();
+  });
+
+  it("never puts the minimum above the maximum by a unit slip, whatever units the two ends give", () => {
+    const units = ["", "K", "k", "M", "m", "MM", "Mio.", "B", "bn"];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 999 }),
+        fc.integer({ min: 1, max: 999 }),
+        fc.constantFrom(...units),
+        fc.constantFrom(...units),
+        fc.constantFrom("$", "€", "£", ""),
+        fc.constantFrom("-", "–", " to ", " - "),
+        (low, high, lowUnit, highUnit, symbol, dash) => {
+          const parsed = parseMoney(`${symbol}${low}${lowUnit}${dash}${symbol}${high}${highUnit}`);
+          expect(parsed).not.toBeNull();
+          const { min, max } = parsed as { min: number; max: number };
+          // A range whose ends both carry a unit is read as written; one whose left end has none
+          // never comes out in the wrong order because of the right end's unit.
+          if (lowUnit === "" && min > max) expect(min).toBe(low);
+        },
+      ),
+    );
+  });
+
+  it("reads a range with one unit on the right as that unit on both ends ('1-3M' is 1M to 3M)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: 1, max: 500 }),
+        fc.constantFrom(["K", 1e3], ["M", 1e6], ["bn", 1e9]),
+        (a, b, [unit, multiplier]) => {
+          const [low, high] = a <= b ? [a, b] : [b, a];
+          expect(parseMoney(`${low}-${high}${unit}`)).toEqual({
+            min: low * (multiplier as number),
+            max: high * (multiplier as number),
+            currency: null,
+          });
+        },
+      ),
+    );
+  });
+
+  it("reads a whole amount and a thousands-separated one alike", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1000, max: 999_999_999 }), (amount) => {
+        const grouped = amount.toLocaleString("en-US");
+        expect(parseMoney(`$${grouped}`)).toEqual({ min: amount, max: amount, currency: "USD" });
+        expect(parseMoney(`${amount} USD`)).toEqual({ min: amount, max: amount, currency: "USD" });
+      }),
+    );
+  });
+
+  it("converts other currencies to USD at the product's reference rates", () => {
+    expect(toUsd(1_000_000, "EUR")).toBe(Math.round(1_000_000 * (USD_PER_UNIT.EUR as number)));
+    expect(toUsd(1_000_000, null)).toBe(1_000_000);
+    expect(toUsd(50_000_000, "INR")).toBe(Math.round(50_000_000 * (USD_PER_UNIT.INR as number)));
+    expect(toUsd(1, "XYZ")).toBeNull();
+  });
+});
