@@ -8,9 +8,17 @@ const EDITABLE_FACTS: ReadonlyArray<{
   value: (
     fund: Pick<
       NewFundRow,
-      "fundSize" | "checkSizeMinUsd" | "checkSizeMaxUsd" | "leadsRounds" | "website" | "fundingStages" | "industryFocus"
+      | "fundSize"
+      | "checkSizeMinUsd"
+      | "checkSizeMaxUsd"
+      | "leadsRounds"
+      | "website"
+      | "fundingStages"
+      | "industryFocus"
+      | "sectorAgnostic"
+      | "portfolio"
     >,
-  ) => string | null;
+  ) => string | null | undefined;
   currency?: (fund: Pick<NewFundRow, "currency">) => string | null;
 }> = [
   {
@@ -32,6 +40,16 @@ const EDITABLE_FACTS: ReadonlyArray<{
   { field: "website", value: (fund) => fund.website ?? null },
   { field: "fundingStages", value: (fund) => fund.fundingStages.join(";") },
   { field: "industryFocus", value: (fund) => fund.industryFocus.join(";") },
+  // Undefined when the edit leaves the field as it is.
+  {
+    field: "sectorAgnostic",
+    value: (fund) =>
+      fund.sectorAgnostic === undefined ? undefined : fund.sectorAgnostic === null ? null : String(fund.sectorAgnostic),
+  },
+  {
+    field: "portfolio",
+    value: (fund) => (fund.portfolio === undefined ? undefined : fund.portfolio.join(";") || null),
+  },
 ];
 
 /**
@@ -52,6 +70,8 @@ export function factsOfEdit(
     | "website"
     | "fundingStages"
     | "industryFocus"
+    | "sectorAgnostic"
+    | "portfolio"
   >,
   sourceName: string,
   today: string = new Date().toISOString().slice(0, 10),
@@ -59,6 +79,7 @@ export function factsOfEdit(
   const facts: FundFactValues[] = [];
   for (const fact of EDITABLE_FACTS) {
     const value = fact.value(after);
+    if (value === undefined) continue;
     const currency = fact.currency?.(after) ?? null;
     const changed = value !== fact.value(before) || (value !== null && currency !== (fact.currency?.(before) ?? null));
     if (!changed) continue;

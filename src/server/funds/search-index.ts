@@ -13,15 +13,7 @@ import {
 import { isStageCode, STAGE_CODES, sortStages, stageLabel } from "../../shared/stages.js";
 import type { FundFactRow, FundRow } from "../db/types.js";
 import { regionOfFund } from "./country-regions.js";
-import {
-  askedStages,
-  baseScore,
-  chequeGroup,
-  matchReasons,
-  type ReasonQuery,
-  relevanceScore,
-  SECTOR_AGNOSTIC_REASON,
-} from "./scoring.js";
+import { askedStages, baseScore, chequeGroup, matchReasons, type ReasonQuery, relevanceScore } from "./scoring.js";
 import { type TextTokens, textFit, wordsOf } from "./text-match.js";
 
 type PremiumField = (typeof PREMIUM_FUND_FIELDS)[number];
