@@ -22,3 +22,23 @@ export function stagesForRaise(raiseUsd: number): StageCode[] {
     (range) => range.stage,
   );
 }
+
+/** What a card says of a fund's cheque against the founder's raise (a search with a raise). */
+export const CHEQUE_FIT_LABELS = {
+  covers: "Cheque range covers your raise",
+  unknown: "Cheque size not disclosed",
+} as const;
+
+/**
+ * The line above a search's results with a raise: how many funds' known cheque range covers it,
+ * and how many more have an undisclosed cheque size (and stages that fit). `amount` is the raise
+ * as the page writes it ("$2M").
+ */
+export function chequeFitCountsText(counts: { covers: number; unknown: number }, amount: string): string {
+  const covers =
+    counts.covers === 1
+      ? `1 fund's cheque range covers ${amount}`
+      : `${counts.covers} funds' cheque range covers ${amount}`;
+  if (counts.unknown === 0) return covers;
+  return `${covers} · ${counts.unknown} more with an undisclosed cheque size`;
+}

@@ -170,6 +170,18 @@ export function AdvancedFilters({ locked, countryOptions, onUnlock }: AdvancedFi
         />
         <Controller
           control={control}
+          name="agnostic"
+          render={({ field }) => (
+            <div className="flex items-center gap-3 self-end pb-2.5">
+              <Switch id="advanced-agnostic" checked={field.value} onCheckedChange={field.onChange} disabled={locked} />
+              <label htmlFor="advanced-agnostic" className="text-sm font-medium text-slate-800">
+                Sector-agnostic funds only
+              </label>
+            </div>
+          )}
+        />
+        <Controller
+          control={control}
           name="sort"
           render={({ field }) => (
             <div className="flex min-w-0 flex-col gap-1.5">
