@@ -18,7 +18,7 @@ import { nameHasAll, type TextTokens } from "./text-match.js";
  *
  * A sector-agnostic fund (sectorAgnostic true) matches every industry; for an asked industry it does
  * not list, its industry fit is SECTOR_AGNOSTIC_FIT (0.3), below a fund listing that industry first
- * among up to ten or anywhere among up to seven: it ranks below a specialist of otherwise equal fit.
+ * among up to nine or anywhere among up to seven: it ranks below a specialist of otherwise equal fit.
  *
  * A component without a filter scores 0.5 for every fund, so it does not reorder anything: the
  * basic search's score is 0–100. Two components exist only when their (Premium) filter is given:
