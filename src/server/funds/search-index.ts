@@ -351,11 +351,10 @@ export class FundSearchIndex {
     if (filters.stage) exact(this.byStage.get(filters.stage));
     if (filters.stages.length > 0) union(filters.stages.map((stage) => this.byStage.get(stage) ?? new Int32Array()));
     if (filters.industries.length > 0) {
-      // Sector-agnostic funds match every industry.
-      union([
-        ...filters.industries.map((industry) => this.byIndustry.get(industry) ?? new Int32Array()),
-        this.agnostic,
-      ]);
+      // Sector-agnostic funds match every industry (left out when there are none: one industry's list
+      // is then used as it is, without building a union).
+      const lists = filters.industries.map((industry) => this.byIndustry.get(industry) ?? new Int32Array());
+      union(this.agnostic.length > 0 ? [...lists, this.agnostic] : lists);
     }
     if (filters.sectorAgnostic) exact(this.agnostic);
     if (text) {
