@@ -128,8 +128,8 @@ function LockedSearch({ values }: { values: SearchState }) {
       </span>
       <h3 className="text-lg font-semibold text-slate-900">This search uses Premium filters</h3>
       <p className="mt-1 text-slate-600">
-        Several stages, industries or countries, regions, your raise, leads rounds, fund size, keywords and sorting come
-        with Premium. You can still run the basic search.
+        Several stages, industries or countries, regions, your raise, leads rounds, sector-agnostic funds, fund size,
+        keywords and sorting come with Premium. You can still run the basic search.
       </p>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">
         <Button ref={buttonRef} onClick={() => setUnlockOpen(true)}>
@@ -146,7 +146,7 @@ function LockedSearch({ values }: { values: SearchState }) {
         open={unlockOpen}
         onOpenChange={setUnlockOpen}
         returnFocusRef={buttonRef}
-        description="Advanced filters are part of Premium: upgrade to narrow your list by several stages, industries and countries, region, your raise, leads rounds, fund size and keywords."
+        description="Advanced filters are part of Premium: upgrade to narrow your list by several stages, industries and countries, region, your raise, leads rounds, sector-agnostic funds, fund size and keywords."
       />
     </Card>
   );
