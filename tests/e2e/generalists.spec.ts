@@ -59,6 +59,8 @@ async function screenshots(page: Page, name: string, locator: ReturnType<Page["g
     expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
     if (dir) {
       await locator.scrollIntoViewIfNeeded();
+      // Two frames: the resized, scrolled page is painted before it is captured.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
     }
   }
