@@ -103,3 +103,40 @@ test("a sector-agnostic fund's card says it invests across sectors, in any indus
   await cherry.evaluate((element) => element.setAttribute("data-testid", "agnostic-card"));
   await screenshots(page, "sector-agnostic-card", page.getByTestId("agnostic-card"));
 });
+
+test("an admin clears a fund's industries; its page then says they are not disclosed", async ({ page }) => {
+  const login = await page.request.post("/_api/auth/login_with_password", {
+    data: { email: "admin@example.com", password: "Admin-pass-1" },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/admin/funds");
+  await page.getByPlaceholder("Search by name, country, city or source...").fill("Arzan Venture Capital");
+  await page.getByRole("button", { name: "Edit Arzan Venture Capital" }).click();
+  const dialog = page.getByRole("dialog");
+  const industries = dialog.getByRole("group", { name: "Industry focus" });
+  const checked = industries.getByRole("checkbox", { checked: true });
+  // The list of checked boxes shrinks as each is unchecked: always take the first.
+  while ((await checked.count()) > 0) await checked.first().uncheck();
+  await expect(dialog.getByLabel("Sector agnostic")).toHaveValue("");
+  await dialog.getByLabel("Portfolio (one company a line)").fill("Example Co\nSample Labs");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog).toBeHidden();
+
+  // The admin's table holds what was saved (the portfolio is premium: search gives it to subscribers only).
+  const admin = await page.request.get("/_api/admin/funds?q=Arzan%20Venture%20Capital");
+  const [found] = (
+    (await admin.json()) as { funds: Array<{ id: number; portfolio: string[]; industryFocus: string[] }> }
+  ).funds;
+  expect(found).toMatchObject({ portfolio: ["Example Co", "Sample Labs"], industryFocus: [] });
+  await page.goto(`/funds/${found?.id}`);
+  await expect(page.getByText("Industries not disclosed")).toBeVisible();
+  // An industry search no longer finds it: unknown matches only searches without that filter.
+  const byIndustry = await page.request.post("/_api/funds/search", {
+    data: { country: "Kuwait", industryFocus: ["fintech"] },
+  });
+  expect(((await byIndustry.json()) as { totalCount: number }).totalCount).toBe(0);
+  const tags = page.getByText("Industries not disclosed");
+  await tags.evaluate((element) => element.closest("dl")?.setAttribute("data-testid", "fund-tags"));
+  await screenshots(page, "industries-not-disclosed", page.getByTestId("fund-tags"));
+});
