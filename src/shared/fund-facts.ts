@@ -97,6 +97,10 @@ export function usdEquivalentText(
 /** How a fund page and a card say that a fund states it invests across sectors. */
 export const SECTOR_AGNOSTIC_LABEL = "Invests across sectors";
 
+/** What a card and a page say where a fund's industries or stages are unknown: never a guess, never hidden. */
+export const INDUSTRIES_NOT_DISCLOSED = "Industries not disclosed";
+export const STAGES_NOT_DISCLOSED = "Stages not disclosed";
+
 /** The kinds a fact's line names: a fund size's close or target (a cheque range's "typical" goes without saying). */
 export function factKindLabel(kind: string): string | undefined {
   return kind === "final_close" || kind === "first_close" || kind === "target" ? FACT_KIND_LABELS[kind] : undefined;

@@ -65,6 +65,27 @@ describe("fund pages", () => {
     expect(long.description.length).toBeLessThanOrEqual(160);
     expect(long.description.endsWith("…")).toBe(true);
   });
+
+  it("leaves undisclosed stages or industries out of the description instead of guessing", () => {
+    const base = {
+      id: 4,
+      name: "Quiet Fund",
+      city: null,
+      country: "Norway",
+      fundSize: null,
+      currency: null,
+      description: null,
+    };
+    expect(fundPageMeta({ ...base, fundingStages: [], industryFocus: ["fintech"] }).description).toBe(
+      "Quiet Fund, based in Norway. Invests in Fintech.",
+    );
+    expect(fundPageMeta({ ...base, fundingStages: [], industryFocus: [] }).description).toBe(
+      "Quiet Fund, based in Norway.",
+    );
+    expect(fundPageMeta({ ...base, fundingStages: ["seed"], industryFocus: [] }).description).toBe(
+      "Quiet Fund, based in Norway. Invests at Seed.",
+    );
+  });
 });
 
 describe("fixed currency rates", () => {

@@ -102,8 +102,15 @@ export function fundPageMeta(fund: FundHeadFields): { title: string; description
   const stages = listText(fund.fundingStages.map(stageLabel), 3);
   const industries = listText(fund.industryFocus.map(industryLabel), 3);
   const size = formatFundSize(fund.fundSize, fund.currency);
-  const facts = `Invests at ${stages}${industries ? ` in ${industries}` : ""}.${size === UNDISCLOSED ? "" : ` Fund size ${size}.`}`;
-  const description = fund.description ? `${fund.description} ${facts}` : `${fund.name}, based in ${place}. ${facts}`;
+  // Stages or industries that are not disclosed are left out of the sentence, never guessed.
+  const invests = stages
+    ? `Invests at ${stages}${industries ? ` in ${industries}` : ""}.`
+    : industries
+      ? `Invests in ${industries}.`
+      : "";
+  const facts = [invests, size === UNDISCLOSED ? "" : `Fund size ${size}.`].filter(Boolean).join(" ");
+  const lead = fund.description ?? `${fund.name}, based in ${place}.`;
+  const description = facts ? `${lead} ${facts}` : lead;
   return {
     title: pageTitle(`${fund.name}: VC fund in ${fund.country}`),
     description: cut(description, DESCRIPTION_MAX),

@@ -104,3 +104,18 @@ describe("the search in the URL", () => {
     expect(parseUsdAmount("-5")).toBeNull();
   });
 });
+
+describe("the sector-agnostic filter in the URL", () => {
+  it("round-trips as agnostic=1, is sent as sectorAgnostic: true, is Premium and has a chip", () => {
+    const state = { ...EMPTY_SEARCH, sectorAgnostic: true };
+    const query = searchStateToQuery(state);
+    expect(query.toString()).toBe("search=1&agnostic=1");
+    expect(searchStateFromQuery(new URLSearchParams(query.toString()))).toEqual(state);
+    expect(searchStateFromQuery(new URLSearchParams("search=1&agnostic=yes"))?.sectorAgnostic).toBe(false);
+    expect(toSearchRequest(state)).toEqual({ sectorAgnostic: true });
+    expect(usesAdvancedFilters(state)).toBe(true);
+    expect(basicPart(state).sectorAgnostic).toBe(false);
+    const [chip] = filterChips(state);
+    expect(chip).toMatchObject({ key: "agnostic", label: "Sector agnostic", without: EMPTY_SEARCH });
+  });
+});

@@ -27,6 +27,8 @@ export type SearchState = {
   regions: RegionCode[];
   raiseAmountUsd: number | undefined;
   leadsRounds: boolean;
+  /** Only funds stated to invest across sectors. */
+  sectorAgnostic: boolean;
   fundSizeMinUsd: number | undefined;
   fundSizeMaxUsd: number | undefined;
   query: string;
@@ -40,6 +42,7 @@ export const EMPTY_SEARCH: SearchState = {
   regions: [],
   raiseAmountUsd: undefined,
   leadsRounds: false,
+  sectorAgnostic: false,
   fundSizeMinUsd: undefined,
   fundSizeMaxUsd: undefined,
   query: "",
@@ -54,6 +57,7 @@ const PARAM = {
   region: "region",
   raise: "raise",
   leads: "leads",
+  agnostic: "agnostic",
   sizeMin: "sizeMin",
   sizeMax: "sizeMax",
   query: "q",
@@ -101,6 +105,7 @@ export function searchStateFromQuery(params: URLSearchParams): SearchState | nul
     regions: unique(params.getAll(PARAM.region).filter(isRegionCode)),
     raiseAmountUsd: amountParam(params, PARAM.raise, false),
     leadsRounds: params.get(PARAM.leads) === "1",
+    sectorAgnostic: params.get(PARAM.agnostic) === "1",
     fundSizeMinUsd,
     fundSizeMaxUsd,
     query: (params.get(PARAM.query) ?? "").trim().slice(0, SEARCH_QUERY_MAX),
@@ -117,6 +122,7 @@ export function searchStateToQuery(state: SearchState): URLSearchParams {
   for (const region of state.regions) params.append(PARAM.region, region);
   if (state.raiseAmountUsd !== undefined) params.set(PARAM.raise, String(state.raiseAmountUsd));
   if (state.leadsRounds) params.set(PARAM.leads, "1");
+  if (state.sectorAgnostic) params.set(PARAM.agnostic, "1");
   if (state.fundSizeMinUsd !== undefined) params.set(PARAM.sizeMin, String(state.fundSizeMinUsd));
   if (state.fundSizeMaxUsd !== undefined) params.set(PARAM.sizeMax, String(state.fundSizeMaxUsd));
   if (state.query.trim()) params.set(PARAM.query, state.query.trim());
@@ -135,6 +141,7 @@ export function toSearchRequest(state: SearchState): FundSearchRequest {
   if (state.regions.length > 0) request.regions = [...state.regions];
   if (state.raiseAmountUsd !== undefined) request.raiseAmountUsd = state.raiseAmountUsd;
   if (state.leadsRounds) request.leadsRounds = true;
+  if (state.sectorAgnostic) request.sectorAgnostic = true;
   if (state.fundSizeMinUsd !== undefined) request.fundSizeMinUsd = state.fundSizeMinUsd;
   if (state.fundSizeMaxUsd !== undefined) request.fundSizeMaxUsd = state.fundSizeMaxUsd;
   if (state.query.trim()) request.query = state.query.trim();
@@ -233,6 +240,9 @@ export function filterChips(state: SearchState): FilterChip[] {
     });
   }
   if (state.leadsRounds) chips.push({ key: "leads", label: "Leads rounds", without: remove("leadsRounds", false) });
+  if (state.sectorAgnostic) {
+    chips.push({ key: "agnostic", label: "Sector agnostic", without: remove("sectorAgnostic", false) });
+  }
   if (state.fundSizeMinUsd !== undefined) {
     chips.push({
       key: "sizeMin",

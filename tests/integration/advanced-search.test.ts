@@ -7,6 +7,7 @@ import { relevanceScore } from "../../src/server/funds/scoring.js";
 import { textFit, wordsOf } from "../../src/server/funds/text-match.js";
 import { SEARCH_SORTS } from "../../src/shared/advanced-search.js";
 import { toUsd } from "../../src/shared/currency-rates.js";
+import { stagesForRaise } from "../../src/shared/raise-stages.js";
 import { REGION_CODES, regionOfCountryCode } from "../../src/shared/regions.js";
 import { type FundResult, fundSearchResponseSchema, PREMIUM_FUND_FIELDS } from "../../src/shared/schemas/funds.js";
 import { STAGE_CODES } from "../../src/shared/stages.js";
@@ -132,8 +133,16 @@ function bruteForce(rows: readonly FundRow[], search: Search): FundRow[] {
       if (!region || !search.regions.includes(region)) return false;
     }
     if (search.raiseAmountUsd !== undefined) {
+      // A known end that excludes the raise drops the fund; an unknown range keeps it when its stages
+      // fit (the stage filter, or without one the stages the raise plausibly is).
       const { checkSizeMinUsd: min, checkSizeMaxUsd: max } = row;
-      if (min === null || max === null || search.raiseAmountUsd < min || search.raiseAmountUsd > max) return false;
+      const raise = search.raiseAmountUsd;
+      if ((min !== null && raise < min) || (max !== null && raise > max)) return false;
+      const covers = min !== null && max !== null;
+      const stageFiltered = Boolean(search.fundingStage) || Boolean(search.fundingStages?.length);
+      if (!covers && !stageFiltered && row.fundingStages.length > 0) {
+        if (!stagesForRaise(raise).some((stage) => row.fundingStages.includes(stage))) return false;
+      }
     }
     if (search.leadsRounds && row.leadsRounds !== true) return false;
     if (search.fundSizeMinUsd !== undefined || search.fundSizeMaxUsd !== undefined) {
@@ -306,10 +315,14 @@ describe.each(TEST_DRIVERS)("advanced search on %s", (driver) => {
 
   it("explains the raise and the cheque range to a subscriber", async () => {
     const body = (await search({ raiseAmountUsd: 300_000, limit: 100 }, subscriberCookie)).json();
-    for (const fund of body.results as FundResult[]) {
+    for (const fund of (body.results as FundResult[]).filter((result) => result.chequeFit === "covers")) {
       expect(fund.checkSizeMinUsd).toBeLessThanOrEqual(300_000);
       expect(fund.checkSizeMaxUsd).toBeGreaterThanOrEqual(300_000);
       expect(fund.matchReasons.some((reason) => reason.endsWith("fits your raise"))).toBe(true);
+    }
+    for (const fund of (body.results as FundResult[]).filter((result) => result.chequeFit === "unknown")) {
+      expect(fund.checkSizeMinUsd === null || fund.checkSizeMaxUsd === null).toBe(true);
+      expect(fund.matchReasons.some((reason) => reason.endsWith("fits your raise"))).toBe(false);
     }
   });
 
@@ -413,10 +426,16 @@ function assertOrder(results: readonly FundResult[], rows: readonly FundRow[], s
     return relevanceScore(row, search, undefined, fit);
   };
   const size = (fund: FundResult) => toUsd(fund.fundSize, fund.currency) ?? -1;
+  const group = (fund: FundResult) => (fund.chequeFit === "unknown" ? 1 : 0);
   for (let index = 1; index < results.length; index++) {
     const before = results[index - 1] as FundResult;
     const after = results[index] as FundResult;
     const context = `${JSON.stringify(search)} at ${index}`;
+    if (search.raiseAmountUsd !== undefined) {
+      // Covering funds first, whatever the sort.
+      expect(group(before), context).toBeLessThanOrEqual(group(after));
+      if (group(before) !== group(after)) continue;
+    }
     if (search.sort === "fund_size") {
       expect(size(before), context).toBeGreaterThanOrEqual(size(after));
       if (size(before) !== size(after)) continue;

@@ -67,6 +67,7 @@ const NOT_FREE_TEXT = new Set([
   "fundSizeMinUsd",
   "fundSizeMaxUsd",
   "leadsRounds",
+  "sectorAgnostic",
   "nextStepDate",
 ]);
 

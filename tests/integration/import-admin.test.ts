@@ -358,7 +358,7 @@ describe.each(TEST_DRIVERS)("the admin's import preview, mapping, history and fu
   it.each([
     [{ name: "" }, "Name is required."],
     [{ country: "Atlantis" }, "Country 'Atlantis' is not a country we know."],
-    [{ fundingStages: [] }, "Choose at least one funding stage."],
+    [{ fundingStages: ["seedling"] }, "Choose funding stages from the list."],
     [{ industryFocus: ["alchemy"] }, "Choose industries from the list."],
     [{ website: "javascript:alert(1)" }, "Website must be a web address starting with http:// or https://."],
     [{ checkSizeMinUsd: 5, checkSizeMaxUsd: 1 }, "Minimum check size must not be above the maximum."],

@@ -82,6 +82,8 @@ function toAdminFund(row: FundRow): AdminFund {
     checkSizeMinUsd: row.checkSizeMinUsd,
     checkSizeMaxUsd: row.checkSizeMaxUsd,
     leadsRounds: row.leadsRounds,
+    sectorAgnostic: row.sectorAgnostic,
+    portfolio: row.portfolio,
     foundedYear: row.foundedYear,
     description: row.description,
     fundManager: row.fundManager,

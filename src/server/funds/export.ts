@@ -73,6 +73,13 @@ export const EXPORT_COLUMNS: readonly Column[] = [
     kind: "yesNo",
     value: (fund) => (fund.leadsRounds === null ? null : fund.leadsRounds ? "Yes" : "No"),
   },
+  {
+    // Yes: the fund invests across sectors (it matches every industry search); empty: not stated.
+    header: "Sector Agnostic",
+    kind: "yesNo",
+    value: (fund) => (fund.sectorAgnostic === null ? null : fund.sectorAgnostic ? "Yes" : "No"),
+  },
+  { header: "Portfolio", kind: "list", maxWidth: 60, value: (fund) => fund.portfolio.join(", ") },
   { header: "Founded Year", kind: "year", value: (fund) => fund.foundedYear },
   { header: "Description", kind: "text", maxWidth: 80, value: (fund) => fund.description },
   { header: "Last Reviewed", kind: "date", value: (fund) => fund.lastReviewed },

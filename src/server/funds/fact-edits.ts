@@ -8,9 +8,17 @@ const EDITABLE_FACTS: ReadonlyArray<{
   value: (
     fund: Pick<
       NewFundRow,
-      "fundSize" | "checkSizeMinUsd" | "checkSizeMaxUsd" | "leadsRounds" | "website" | "fundingStages" | "industryFocus"
+      | "fundSize"
+      | "checkSizeMinUsd"
+      | "checkSizeMaxUsd"
+      | "leadsRounds"
+      | "website"
+      | "fundingStages"
+      | "industryFocus"
+      | "sectorAgnostic"
+      | "portfolio"
     >,
-  ) => string | null;
+  ) => string | null | undefined;
   currency?: (fund: Pick<NewFundRow, "currency">) => string | null;
 }> = [
   {
@@ -32,30 +40,17 @@ const EDITABLE_FACTS: ReadonlyArray<{
   { field: "website", value: (fund) => fund.website ?? null },
   { field: "fundingStages", value: (fund) => fund.fundingStages.join(";") },
   { field: "industryFocus", value: (fund) => fund.industryFocus.join(";") },
-];
-
-/**
- * Whether the fund says it invests across sectors: only an edit that carries the flag (an import's
- * merged row) records it; an edit without it leaves the stored fact alone.
- */
-function sectorAgnosticFact(
-  before: FundRow,
-  after: { sectorAgnostic?: boolean | null | undefined },
-  sourceName: string,
-  today: string,
-): FundFactValues | null {
-  if (after.sectorAgnostic === undefined || after.sectorAgnostic === before.sectorAgnostic) return null;
-  return {
-    fundId: before.id,
+  // Undefined when the edit leaves the field as it is.
+  {
     field: "sectorAgnostic",
-    value: after.sectorAgnostic === null ? null : String(after.sectorAgnostic),
-    currency: null,
-    kind: "stated",
-    sourceName,
-    sourceUrl: null,
-    asOf: today,
-  };
-}
+    value: (fund) =>
+      fund.sectorAgnostic === undefined ? undefined : fund.sectorAgnostic === null ? null : String(fund.sectorAgnostic),
+  },
+  {
+    field: "portfolio",
+    value: (fund) => (fund.portfolio === undefined ? undefined : fund.portfolio.join(";") || null),
+  },
+];
 
 /**
  * The provenance of what an edit changed: each fact whose value differs now comes from `sourceName`
@@ -75,13 +70,16 @@ export function factsOfEdit(
     | "website"
     | "fundingStages"
     | "industryFocus"
-  > & { sectorAgnostic?: boolean | null | undefined },
+    | "sectorAgnostic"
+    | "portfolio"
+  >,
   sourceName: string,
   today: string = new Date().toISOString().slice(0, 10),
 ): FundFactValues[] {
   const facts: FundFactValues[] = [];
   for (const fact of EDITABLE_FACTS) {
     const value = fact.value(after);
+    if (value === undefined) continue;
     const currency = fact.currency?.(after) ?? null;
     const changed = value !== fact.value(before) || (value !== null && currency !== (fact.currency?.(before) ?? null));
     if (!changed) continue;
@@ -96,7 +94,5 @@ export function factsOfEdit(
       asOf: today,
     });
   }
-  const agnostic = sectorAgnosticFact(before, after, sourceName, today);
-  if (agnostic) facts.push(agnostic);
   return facts;
 }

@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { chequeFitCountsText, stagesForRaise } from "../../shared/raise-stages.js";
 import {
   chequeFit,
+  chequeGroup,
   completeness,
   industryFit,
   matchReasons,
   relevanceScore,
   type ScoringFund,
+  SECTOR_AGNOSTIC_FIT,
+  SECTOR_AGNOSTIC_REASON,
   stageFit,
   WEIGHTS,
 } from "./scoring.js";
@@ -180,5 +184,70 @@ describe("the advanced filters' fit", () => {
     const text = { words: ["climate"], tokens: { name: ["nordic"], description: ["climate"] } };
     expect(matchReasons(fund(), { text }, false)).toContain("Mentions “climate”");
     expect(matchReasons(fund(), { regions: ["europe"] }, false)).toContain("Based in Germany");
+  });
+});
+
+describe("sector-agnostic funds and unknown facts", () => {
+  const generalist = fund({ industryFocus: [], sectorAgnostic: true });
+  const specialist = fund({ industryFocus: ["fintech"] });
+
+  it("gives a sector-agnostic fund a generalist's fit for any asked industry, below a specialist's", () => {
+    expect(industryFit(generalist, ["space"])).toBe(SECTOR_AGNOSTIC_FIT);
+    expect(industryFit(generalist, ["fintech", "saas"])).toBe(SECTOR_AGNOSTIC_FIT);
+    expect(relevanceScore(specialist, { industryFocus: ["fintech"] })).toBeGreaterThan(
+      relevanceScore(generalist, { industryFocus: ["fintech"] }),
+    );
+    // Below a fund listing the industry first among up to nine, or anywhere among up to seven.
+    const nine = ["fintech", "saas", "ai_ml", "gaming", "iot", "space", "biotech", "edtech", "proptech"];
+    expect(industryFit(fund({ industryFocus: nine }), ["fintech"])).toBeGreaterThan(SECTOR_AGNOSTIC_FIT);
+    expect(industryFit(fund({ industryFocus: [...nine.slice(1, 7), "fintech"] }), ["fintech"])).toBeGreaterThan(
+      SECTOR_AGNOSTIC_FIT,
+    );
+    // A sector-agnostic fund that lists the industry keeps its listed fit.
+    expect(industryFit(fund({ industryFocus: ["fintech"], sectorAgnostic: true }), ["fintech"])).toBe(1);
+    // Without an industry filter it is neutral like every fund.
+    expect(industryFit(generalist, undefined)).toBe(0.5);
+    expect(industryFit(fund({ industryFocus: [] }), ["fintech"])).toBe(0);
+  });
+
+  it("says 'Invests across sectors' for an industry it matches without listing, and without an industry filter", () => {
+    expect(matchReasons(generalist, { industryFocus: ["space"] }, false)).toContain(SECTOR_AGNOSTIC_REASON);
+    expect(matchReasons(generalist, {}, false)).toContain(SECTOR_AGNOSTIC_REASON);
+    expect(
+      matchReasons(fund({ industryFocus: ["space"], sectorAgnostic: true }), { industryFocus: ["space"] }, false),
+    ).toContain("Primary focus: Space");
+    // Unknown industries and stages give no reason at all, never a guessed one.
+    expect(matchReasons(fund({ industryFocus: [], fundingStages: [] }), {}, true)).toEqual([]);
+  });
+
+  it("puts a fund in the raise's group: covers, unknown, or excluded by a known end", () => {
+    expect(chequeGroup(fund({ checkSizeMinUsd: 500_000, checkSizeMaxUsd: 5_000_000 }), 2_000_000)).toBe("covers");
+    expect(chequeGroup(fund(), 2_000_000)).toBe("unknown");
+    expect(chequeGroup(fund({ checkSizeMinUsd: 100_000 }), 2_000_000)).toBe("unknown");
+    expect(chequeGroup(fund({ checkSizeMaxUsd: 5_000_000 }), 2_000_000)).toBe("unknown");
+    expect(chequeGroup(fund({ checkSizeMinUsd: 3_000_000 }), 2_000_000)).toBe("excluded");
+    expect(chequeGroup(fund({ checkSizeMaxUsd: 1_000_000 }), 2_000_000)).toBe("excluded");
+    expect(chequeGroup(fund({ checkSizeMinUsd: 5_000_000, checkSizeMaxUsd: 9_000_000 }), 2_000_000)).toBe("excluded");
+    // Only a covering fund says its cheque fits.
+    const half = matchReasons(fund({ checkSizeMinUsd: 100_000 }), { raiseAmountUsd: 2_000_000 }, true);
+    expect(half.some((reason) => reason.endsWith("fits your raise"))).toBe(false);
+  });
+
+  it("maps a raise to the stages it plausibly is", () => {
+    expect(stagesForRaise(2_000_000)).toEqual(["pre_seed", "seed", "series_a"]);
+    expect(stagesForRaise(100_000)).toEqual(["pre_seed"]);
+    expect(stagesForRaise(40_000_000)).toEqual(["series_b", "series_c"]);
+    expect(stagesForRaise(1e9)).toEqual(["late_stage", "growth"]);
+    // Every positive amount is some stage: no raise leaves an unknown-cheque fund with nowhere to fit.
+    for (const amount of [1, 2_000_001, 6_000_001, 30_000_001, 80_000_001, 200_000_001]) {
+      expect(stagesForRaise(amount).length).toBeGreaterThan(0);
+    }
+  });
+
+  it("words the groups' counts", () => {
+    expect(chequeFitCountsText({ covers: 12, unknown: 140 }, "$2M")).toBe(
+      "12 funds' cheque range covers $2M · 140 more with an undisclosed cheque size",
+    );
+    expect(chequeFitCountsText({ covers: 1, unknown: 0 }, "$2M")).toBe("1 fund's cheque range covers $2M");
   });
 });

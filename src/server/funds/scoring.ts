@@ -1,3 +1,4 @@
+import { SECTOR_AGNOSTIC_LABEL } from "../../shared/fund-facts.js";
 import { formatCompactAmount } from "../../shared/fund-size.js";
 import { industryLabel } from "../../shared/industries.js";
 import { sortStages, stageLabel } from "../../shared/stages.js";
@@ -15,6 +16,10 @@ import { nameHasAll, type TextTokens } from "./text-match.js";
  *   15 × lead fit      – leads rounds 1, unknown 0.4, follows 0
  *   25 × completeness  – share of the 9 informative fields the record has
  *
+ * A sector-agnostic fund (sectorAgnostic true) matches every industry; for an asked industry it does
+ * not list, its industry fit is SECTOR_AGNOSTIC_FIT (0.3), below a fund listing that industry first
+ * among up to nine or anywhere among up to seven: it ranks below a specialist of otherwise equal fit.
+ *
  * A component without a filter scores 0.5 for every fund, so it does not reorder anything: the
  * basic search's score is 0–100. Two components exist only when their (Premium) filter is given:
  *
@@ -29,7 +34,14 @@ import { nameHasAll, type TextTokens } from "./text-match.js";
  */
 export const WEIGHTS = { industry: 35, stage: 25, lead: 15, completeness: 25, cheque: 15, text: 60 } as const;
 
+/** The industry fit of a sector-agnostic fund for an asked industry it does not list (ADR 0003). */
+export const SECTOR_AGNOSTIC_FIT = 0.3;
+
+/** The reason a sector-agnostic fund gives for an industry search it matches without listing the industry. */
+export const SECTOR_AGNOSTIC_REASON = SECTOR_AGNOSTIC_LABEL;
+
 export type ScoringFund = {
+  sectorAgnostic?: boolean | null | undefined;
   fundingStages: readonly string[];
   industryFocus: readonly string[];
   leadsRounds: boolean | null;
@@ -99,7 +111,9 @@ export function industryFit(fund: ScoringFund, asked: readonly string[] | undefi
     covered += 1;
     best = Math.max(best, (position === 0 ? 1 : 0.75) * specificity);
   }
-  return best * coverage(covered, asked.length);
+  const listed = best * coverage(covered, asked.length);
+  // A sector-agnostic fund covers every asked industry, at a generalist's fit.
+  return fund.sectorAgnostic === true ? Math.max(listed, SECTOR_AGNOSTIC_FIT) : listed;
 }
 
 export function stageFit(fund: ScoringFund, asked: string | readonly string[] | undefined): number {
@@ -108,6 +122,19 @@ export function stageFit(fund: ScoringFund, asked: string | readonly string[] | 
   const covered = stages.filter((stage) => fund.fundingStages.includes(stage)).length;
   if (covered === 0) return 0;
   return Math.min(1, 2 / Math.max(1, fund.fundingStages.length)) * coverage(covered, stages.length);
+}
+
+/**
+ * Which raise group a fund falls in (ADR 0016): its known first-cheque range covers the raise, the
+ * range is unknown (or only half known and not excluding it), or a known end excludes the raise.
+ */
+export function chequeGroup(
+  fund: Pick<ScoringFund, "checkSizeMinUsd" | "checkSizeMaxUsd">,
+  raiseUsd: number,
+): "covers" | "unknown" | "excluded" {
+  const { checkSizeMinUsd: min, checkSizeMaxUsd: max } = fund;
+  if ((min !== null && raiseUsd < min) || (max !== null && raiseUsd > max)) return "excluded";
+  return min !== null && max !== null ? "covers" : "unknown";
 }
 
 /**
@@ -190,6 +217,8 @@ export function matchReasons(
         ? `Primary focus: ${industryLabel(askedIndustry)}`
         : `Focus: ${industryLabel(askedIndustry)}`,
     );
+  } else if (fund.sectorAgnostic === true) {
+    reasons.push(SECTOR_AGNOSTIC_REASON);
   } else if (fund.industryFocus[0]) {
     reasons.push(`Focus: ${industryLabel(fund.industryFocus[0])}`);
   }
@@ -208,7 +237,8 @@ export function matchReasons(
     includePremium &&
     query.raiseAmountUsd !== undefined &&
     fund.checkSizeMinUsd !== null &&
-    fund.checkSizeMaxUsd !== null
+    fund.checkSizeMaxUsd !== null &&
+    chequeGroup(fund, query.raiseAmountUsd) === "covers"
   ) {
     reasons.push(`First cheque ${checkRangeText(fund.checkSizeMinUsd, fund.checkSizeMaxUsd)} fits your raise`);
   }

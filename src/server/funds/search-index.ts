@@ -1,6 +1,7 @@
 import { toUsd } from "../../shared/currency-rates.js";
 import { type FactField, INFORMATIVE_FACTS, PREMIUM_FACT_FIELDS } from "../../shared/fund-facts.js";
 import { INDUSTRY_CODES, industryLabel } from "../../shared/industries.js";
+import { stagesForRaise } from "../../shared/raise-stages.js";
 import { REGION_CODES, type RegionCode, regionLabel } from "../../shared/regions.js";
 import {
   type FundProvenance,
@@ -12,7 +13,7 @@ import {
 import { isStageCode, STAGE_CODES, sortStages, stageLabel } from "../../shared/stages.js";
 import type { FundFactRow, FundRow } from "../db/types.js";
 import { regionOfFund } from "./country-regions.js";
-import { askedStages, baseScore, matchReasons, type ReasonQuery, relevanceScore } from "./scoring.js";
+import { askedStages, baseScore, chequeGroup, matchReasons, type ReasonQuery, relevanceScore } from "./scoring.js";
 import { type TextTokens, textFit, wordsOf } from "./text-match.js";
 
 type PremiumField = (typeof PREMIUM_FUND_FIELDS)[number];
@@ -22,6 +23,8 @@ type PremiumView = Pick<FundResult, PremiumField>;
 
 type Entry = {
   row: FundRow;
+  /** The fund states it invests across sectors: it matches every industry filter. */
+  agnostic: boolean;
   countryKey: string;
   stageMask: number;
   industryMaskLow: number;
@@ -58,6 +61,12 @@ const MAX_CACHED_FUNDS = 10_000;
 export type PageRequest = { offset: number; limit: number; includePremium: boolean };
 
 /**
+ * A search's matches, ranked. With a raise, the first `covers` are the funds whose known cheque
+ * range covers it; the rest have an unknown cheque range and fitting stages (ADR 0016).
+ */
+type Ranked = { ids: Int32Array; covers: number };
+
+/**
  * The whole fund table in memory, with posting lists per stage, industry, country and word, bit
  * masks per fund and a cache of ranked matches per filter combination. A search is then a slice of
  * a cached list instead of a query; the index is rebuilt when the fund data version moves (see
@@ -73,11 +82,13 @@ export class FundSearchIndex {
   private readonly byStage = new Map<string, Int32Array>();
   private readonly byIndustry = new Map<string, Int32Array>();
   private readonly byCountry = new Map<string, Int32Array>();
+  /** The sector-agnostic funds: in every industry's candidates. */
+  private readonly agnostic: Int32Array;
   /** Funds per folded word of their name or description, and every such word (for in-word matches). */
   private readonly byWord = new Map<string, Int32Array>();
   private readonly vocabulary: string[];
   private readonly positionById = new Map<number, number>();
-  private readonly ranked = new Map<string, Int32Array>();
+  private readonly ranked = new Map<string, Ranked>();
   private cachedIds = 0;
   private readonly pages = new Map<string, Buffer>();
   private cachedPageBytes = 0;
@@ -124,6 +135,7 @@ export class FundSearchIndex {
     for (const [key, list] of countryLists) this.byCountry.set(key, Int32Array.from(list));
     for (const [key, list] of wordLists) this.byWord.set(key, Int32Array.from(list));
     this.vocabulary = [...wordLists.keys()];
+    this.agnostic = Int32Array.from(this.all.filter((index) => this.entry(index).agnostic));
     this.countries = [...countryNames.values()].sort(collator.compare);
   }
 
@@ -140,14 +152,19 @@ export class FundSearchIndex {
     if (cached !== undefined) return cached;
     const filters = normaliseFilters(query, key);
     const ranked = this.rankedMatches(filters);
-    const end = Math.min(ranked.length, page.offset + page.limit);
+    const { ids, covers } = ranked;
+    const withRaise = filters.raise !== undefined;
+    const end = Math.min(ids.length, page.offset + page.limit);
     const results: string[] = [];
     for (let position = page.offset; position < end; position++) {
-      const entry = this.entry(ranked[position] as number);
+      const entry = this.entry(ids[position] as number);
       const reasons = JSON.stringify(matchReasons(entry.row, reasonQuery(filters, entry), page.includePremium));
-      results.push(this.resultJson(entry, reasons, page.includePremium));
+      // A raise is a subscriber's filter (a 402 for anyone else), so its groups are never a gated answer.
+      const fit = withRaise ? (position < covers ? CHEQUE_COVERS_JSON : CHEQUE_UNKNOWN_JSON) : "";
+      results.push(this.resultJson(entry, reasons, page.includePremium, fit));
     }
-    const body = Buffer.from(`{"results":[${results.join(",")}],"totalCount":${ranked.length}}`, "utf8");
+    const counts = withRaise ? `,"chequeFitCounts":{"covers":${covers},"unknown":${ids.length - covers}}` : "";
+    const body = Buffer.from(`{"results":[${results.join(",")}],"totalCount":${ids.length}${counts}}`, "utf8");
     this.rememberPage(pageKey, body);
     return body;
   }
@@ -159,7 +176,7 @@ export class FundSearchIndex {
 
   /** Every match's full row, ranked as the search ranks them (the Excel export). */
   matchingRows(query: FundSearchQuery): FundRow[] {
-    return Array.from(this.rankedMatches(normaliseFilters(query)), (index) => this.entry(index).row);
+    return Array.from(this.rankedMatches(normaliseFilters(query)).ids, (index) => this.entry(index).row);
   }
 
   /** Every fund's full row, by name as the ranking's tie-break orders them (the unfiltered Excel export). */
@@ -222,10 +239,14 @@ export class FundSearchIndex {
 
   /**
    * The funds most like this one: sharing stages and industries (both, when enough funds do),
-   * then nearby (same country, then same region), then the better record; ties by name.
+   * then nearby (same country, then same region), then the better record; ties by name. Investing
+   * across sectors counts as an industry two funds share. A fund whose stages and industries are
+   * both unknown shares neither with anyone: its similar funds are the nearby ones.
    */
   private similarTo(position: number): number[] {
     const target = this.entry(position);
+    const knowsNothing =
+      target.stageMask === 0 && target.industryMaskLow === 0 && target.industryMaskHigh === 0 && !target.agnostic;
     const scored: Array<{ index: number; tier: number; score: number }> = [];
     this.entries.forEach((entry, index) => {
       if (index === position) return;
@@ -235,8 +256,10 @@ export class FundSearchIndex {
         target.industryMaskLow,
         entry.industryMaskHigh,
         target.industryMaskHigh,
+        entry.agnostic,
+        target.agnostic,
       );
-      if (stages === 0 && industries === 0) return;
+      if (stages === 0 && industries === 0 && !knowsNothing) return;
       // Funds sharing both come first; then those sharing an industry; then a stage only.
       const tier = stages > 0 && industries > 0 ? 2 : industries > 0 ? 1 : 0;
       const nearby =
@@ -254,17 +277,18 @@ export class FundSearchIndex {
     return scored.slice(0, SIMILAR_FUNDS_LIMIT).map((item) => item.index);
   }
 
-  private resultJson(entry: Entry, reasonsJson: string, includePremium: boolean): string {
+  /** `chequeFitJson` is empty or a `,"chequeFit":…` member (a search with a raise). */
+  private resultJson(entry: Entry, reasonsJson: string, includePremium: boolean, chequeFitJson = ""): string {
     return includePremium
-      ? `{${entry.publicJson},${entry.premiumJson},"matchReasons":${reasonsJson},"isPremium":false}`
-      : `{${entry.publicJson},"matchReasons":${reasonsJson},"isPremium":true}`;
+      ? `{${entry.publicJson},${entry.premiumJson}${chequeFitJson},"matchReasons":${reasonsJson},"isPremium":false}`
+      : `{${entry.publicJson}${chequeFitJson},"matchReasons":${reasonsJson},"isPremium":true}`;
   }
 
   private entry(index: number): Entry {
     return this.entries[index] as Entry;
   }
 
-  private rankedMatches(filters: Filters): Int32Array {
+  private rankedMatches(filters: Filters): Ranked {
     const cached = this.ranked.get(filters.key);
     if (cached) {
       // Re-insert: Map order doubles as least-recently-used order.
@@ -326,8 +350,13 @@ export class FundSearchIndex {
       union(filters.countryKeys.map((key) => this.byCountry.get(key) ?? new Int32Array()));
     if (filters.stage) exact(this.byStage.get(filters.stage));
     if (filters.stages.length > 0) union(filters.stages.map((stage) => this.byStage.get(stage) ?? new Int32Array()));
-    if (filters.industries.length > 0)
-      union(filters.industries.map((industry) => this.byIndustry.get(industry) ?? new Int32Array()));
+    if (filters.industries.length > 0) {
+      // Sector-agnostic funds match every industry (left out when there are none: one industry's list
+      // is then used as it is, without building a union).
+      const lists = filters.industries.map((industry) => this.byIndustry.get(industry) ?? new Int32Array());
+      union(this.agnostic.length > 0 ? [...lists, this.agnostic] : lists);
+    }
+    if (filters.sectorAgnostic) exact(this.agnostic);
     if (text) {
       sources.push({
         size: text.count,
@@ -344,7 +373,7 @@ export class FundSearchIndex {
     return best.list();
   }
 
-  private computeMatches(filters: Filters): Int32Array {
+  private computeMatches(filters: Filters): Ranked {
     const text = filters.words.length > 0 ? this.textMatches(filters.words) : undefined;
     const candidates = this.candidates(filters, text);
     const stageBit = filters.stage ? (STAGE_BIT.get(filters.stage) ?? 0) : 0;
@@ -359,6 +388,13 @@ export class FundSearchIndex {
     const regionsMask = filters.regions.reduce((mask, region) => mask | (REGION_BIT.get(region) ?? 0), 0);
     const countryKeys = filters.countryKeys.length > 0 ? new Set(filters.countryKeys) : undefined;
     const { raise, sizeMin, sizeMax } = filters;
+    // Without a stage filter, a fund of unknown cheque size is kept when it invests at a stage the
+    // raise plausibly is (or its stages are unknown too); with one, the stage filter decides.
+    const raiseStageMask =
+      raise !== undefined && !stageBit && !stagesMask
+        ? stagesForRaise(raise).reduce((mask, stage) => mask | (STAGE_BIT.get(stage) ?? 0), 0)
+        : 0;
+    let coversMarks: Uint8Array | undefined;
 
     const matches: number[] = [];
     for (const index of candidates) {
@@ -369,12 +405,25 @@ export class FundSearchIndex {
       if (stagesMask && (entry.stageMask & stagesMask) === 0) continue;
       if (filters.industries.length > 0) {
         // Codes outside the 54 never reach here (the schema refuses them), so an empty mask matches nothing.
-        if ((entry.industryMaskLow & industryLow) === 0 && (entry.industryMaskHigh & industryHigh) === 0) continue;
+        // A fund whose industries are unknown (empty masks) matches no industry filter.
+        if (
+          !entry.agnostic &&
+          (entry.industryMaskLow & industryLow) === 0 &&
+          (entry.industryMaskHigh & industryHigh) === 0
+        )
+          continue;
       }
+      if (filters.sectorAgnostic && !entry.agnostic) continue;
       if (regionsMask && (entry.regionBit & regionsMask) === 0) continue;
       if (raise !== undefined) {
-        const { checkSizeMinUsd: min, checkSizeMaxUsd: max } = entry.row;
-        if (min === null || max === null || raise < min || raise > max) continue;
+        const group = chequeGroup(entry.row, raise);
+        if (group === "excluded") continue;
+        if (group === "unknown" && raiseStageMask && entry.stageMask !== 0 && (entry.stageMask & raiseStageMask) === 0)
+          continue;
+        if (group === "covers") {
+          coversMarks ??= new Uint8Array(this.entries.length);
+          coversMarks[index] = 1;
+        }
       }
       if (filters.leadsOnly && entry.row.leadsRounds !== true) continue;
       if (sizeMin !== undefined && !(entry.fundSizeUsd >= sizeMin)) continue;
@@ -398,19 +447,33 @@ export class FundSearchIndex {
     const byRelevance = (a: number, b: number) =>
       (scores[b] as number) - (scores[a] as number) || (this.nameRank[a] as number) - (this.nameRank[b] as number);
     const ranked = Int32Array.from(matches);
+    let covers = 0;
+    if (coversMarks) {
+      // With a raise, the covering funds come first whatever the sort; each group keeps the sort's order.
+      const marks = coversMarks;
+      for (const index of matches) covers += marks[index] as number;
+      const order = this.sortedBy(filters, byRelevance);
+      ranked.sort((a, b) => (marks[b] as number) - (marks[a] as number) || order(a, b));
+    } else {
+      ranked.sort(this.sortedBy(filters, byRelevance));
+    }
+    return { ids: ranked, covers };
+  }
+
+  /** The comparator of the search's sort, relevance breaking its ties. */
+  private sortedBy(filters: Filters, byRelevance: (a: number, b: number) => number): (a: number, b: number) => number {
     if (filters.sort === "fund_size") {
       // Largest first; undisclosed sizes (NaN) last, in relevance order.
       const size = (index: number) => {
         const value = this.entry(index).fundSizeUsd;
         return Number.isNaN(value) ? -1 : value;
       };
-      ranked.sort((a, b) => size(b) - size(a) || byRelevance(a, b));
-    } else if (filters.sort === "recently_reviewed") {
-      ranked.sort((a, b) => this.entry(b).reviewedKey - this.entry(a).reviewedKey || byRelevance(a, b));
-    } else {
-      ranked.sort(byRelevance);
+      return (a, b) => size(b) - size(a) || byRelevance(a, b);
     }
-    return ranked;
+    if (filters.sort === "recently_reviewed") {
+      return (a, b) => this.entry(b).reviewedKey - this.entry(a).reviewedKey || byRelevance(a, b);
+    }
+    return byRelevance;
   }
 
   private rememberPage(key: string, body: Buffer): void {
@@ -423,14 +486,14 @@ export class FundSearchIndex {
     }
   }
 
-  private remember(key: string, ranked: Int32Array): void {
+  private remember(key: string, ranked: Ranked): void {
     this.ranked.set(key, ranked);
-    this.cachedIds += ranked.length;
+    this.cachedIds += ranked.ids.length;
     for (const [oldKey, oldList] of this.ranked) {
       if (this.ranked.size <= MAX_CACHED_KEYS && this.cachedIds <= MAX_CACHED_IDS) break;
       if (oldKey === key) break;
       this.ranked.delete(oldKey);
-      this.cachedIds -= oldList.length;
+      this.cachedIds -= oldList.ids.length;
     }
   }
 }
@@ -444,6 +507,8 @@ type Filters = {
   industries: string[];
   regions: string[];
   raise: number | undefined;
+  /** Only the funds stated to invest across sectors. */
+  sectorAgnostic: boolean;
   leadsOnly: boolean;
   sizeMin: number | undefined;
   sizeMax: number | undefined;
@@ -453,6 +518,10 @@ type Filters = {
 };
 
 const NONE: readonly string[] = Object.freeze([]);
+
+/** A result's cheque-fit member, written once (ADR 0016). */
+const CHEQUE_COVERS_JSON = ',"chequeFit":"covers"';
+const CHEQUE_UNKNOWN_JSON = ',"chequeFit":"unknown"';
 
 /** A list as the key and the filters read it: each value once, sorted; the shared empty list when absent. */
 function sortedUnique(values: readonly string[] | undefined): readonly string[] {
@@ -477,6 +546,7 @@ function filterKey(query: FundSearchQuery): string {
   if (query.regions && query.regions.length > 0) key += `\u0001r=${sortedUnique(query.regions).join(",")}`;
   if (query.raiseAmountUsd !== undefined) key += `\u0001a=${query.raiseAmountUsd}`;
   if (query.leadsRounds === true) key += "\u0001l=1";
+  if (query.sectorAgnostic === true) key += "\u0001g=1";
   if (query.fundSizeMinUsd !== undefined) key += `\u0001min=${query.fundSizeMinUsd}`;
   if (query.fundSizeMaxUsd !== undefined) key += `\u0001max=${query.fundSizeMaxUsd}`;
   if (query.query) key += `\u0001q=${query.query.trim().toLowerCase()}`;
@@ -495,6 +565,7 @@ function normaliseFilters(query: FundSearchQuery, key = filterKey(query)): Filte
     industries: [...sortedUnique(query.industryFocus)],
     regions: [...sortedUnique(query.regions)],
     raise: query.raiseAmountUsd,
+    sectorAgnostic: query.sectorAgnostic === true,
     leadsOnly: query.leadsRounds === true,
     sizeMin: query.fundSizeMinUsd,
     sizeMax: query.fundSizeMaxUsd,
@@ -526,17 +597,18 @@ function similarityReasons(target: Entry, other: Entry): string[] {
   if (stages.length > 0) reasons.push(`Also invests at ${stages.slice(0, 2).map(stageLabel).join(", ")}`);
   const industry = other.row.industryFocus.find((code) => target.row.industryFocus.includes(code));
   if (industry) reasons.push(`Also in ${industryLabel(industry)}`);
+  else if (target.agnostic && other.agnostic) reasons.push("Also invests across sectors");
   if (other.countryKey === target.countryKey) reasons.push(`Also based in ${other.row.country}`);
   else if (other.region !== undefined && other.region === target.region)
     reasons.push(`Also in ${regionLabel(other.region)}`);
   return reasons;
 }
 
-/** Share of the two masks' set bits that both have (Jaccard), 0–1. */
-function overlap(aLow: number, bLow: number, aHigh: number, bHigh: number): number {
-  const shared = bitCount(aLow & bLow) + bitCount(aHigh & bHigh);
+/** Share of the two masks' set bits that both have (Jaccard), 0–1; the flags count as one more bit. */
+function overlap(aLow: number, bLow: number, aHigh: number, bHigh: number, aFlag = false, bFlag = false): number {
+  const shared = bitCount(aLow & bLow) + bitCount(aHigh & bHigh) + (aFlag && bFlag ? 1 : 0);
   if (shared === 0) return 0;
-  return shared / (bitCount(aLow | bLow) + bitCount(aHigh | bHigh));
+  return shared / (bitCount(aLow | bLow) + bitCount(aHigh | bHigh) + (aFlag || bFlag ? 1 : 0));
 }
 
 function bitCount(value: number): number {
@@ -610,6 +682,7 @@ function toEntry(row: FundRow, facts: readonly FundFactRow[]): Entry {
   const lastReviewed = reviewedDate(row);
   return {
     row,
+    agnostic: row.sectorAgnostic === true,
     countryKey: row.country.trim().toLowerCase(),
     stageMask,
     industryMaskLow,
@@ -630,7 +703,8 @@ function toEntry(row: FundRow, facts: readonly FundFactRow[]): Entry {
       country: row.country,
       countryCode: row.countryCode,
       city: row.city,
-      fundingStage: stages[0] ?? "seed",
+      // Null when the fund's stages are not disclosed: never a guessed stage.
+      fundingStage: stages[0] ?? null,
       fundingStages: stages,
       industryFocus: row.industryFocus as PublicView["industryFocus"],
       foundedYear: row.foundedYear,

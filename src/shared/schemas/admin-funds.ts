@@ -17,6 +17,9 @@ export const adminFundSchema = z.object({
   checkSizeMinUsd: z.number().nullable(),
   checkSizeMaxUsd: z.number().nullable(),
   leadsRounds: z.boolean().nullable(),
+  /** True: invests across sectors; null: not stated. */
+  sectorAgnostic: z.boolean().nullable(),
+  portfolio: z.array(z.string()),
   foundedYear: z.number().int().nullable(),
   description: z.string().nullable(),
   fundManager: z.string().nullable(),

@@ -25,6 +25,8 @@ export const FUND_LIMITS = {
   url: 500,
   maxAmount: 1e15,
   minYear: 1800,
+  portfolio: 50,
+  portfolioName: 200,
 } as const;
 
 /** The latest founding year a fund can have: next year (a fund announced for January). */
@@ -93,18 +95,34 @@ export const fundInputSchema = z
     city: optionalText("City", FUND_LIMITS.city),
     website: webAddress("Website"),
     linkedin: webAddress("LinkedIn"),
+    // Empty means "not disclosed": such a fund is stored and matches only searches that do not
+    // filter on that field (cards say "Stages not disclosed" / "Industries not disclosed").
     fundingStages: z
       .array(z.custom<StageCode>(stageCode, "Choose funding stages from the list."))
-      .check(
-        z.minLength(1, "Choose at least one funding stage."),
-        z.maxLength(STAGE_CODES.length, "Too many funding stages."),
-      ),
+      .check(z.maxLength(STAGE_CODES.length, "Too many funding stages.")),
     industryFocus: z
       .array(z.custom<IndustryCode>(industryCode, "Choose industries from the list."))
-      .check(
-        z.minLength(1, "Choose at least one industry."),
-        z.maxLength(INDUSTRY_CODES.length, "Too many industries."),
-      ),
+      .check(z.maxLength(INDUSTRY_CODES.length, "Too many industries.")),
+    /** True: the fund invests across sectors (it matches every industry search); null: not stated. Absent: unchanged. */
+    sectorAgnostic: z.optional(z.nullable(z.boolean("Sector agnostic must be yes, no or unknown."))),
+    /** Notable portfolio companies' names; absent: unchanged. */
+    portfolio: z.optional(
+      z
+        .array(
+          z
+            .string("Each portfolio company must be a name.")
+            .check(
+              z.trim(),
+              z.minLength(1, "A portfolio company's name must not be empty."),
+              z.maxLength(
+                FUND_LIMITS.portfolioName,
+                `A portfolio company's name must be at most ${FUND_LIMITS.portfolioName} characters.`,
+              ),
+              z.refine(...noControlCharacters("Each portfolio company")),
+            ),
+        )
+        .check(z.maxLength(FUND_LIMITS.portfolio, `At most ${FUND_LIMITS.portfolio} portfolio companies.`)),
+    ),
     fundSize: amount("Fund size"),
     currency: z.nullable(
       z.string().check(

@@ -83,6 +83,12 @@ export const fundSearchRequestSchema = z
         .optional(),
       fundSizeMinUsd: usdAmount("fundSizeMinUsd", "nonnegative").optional(),
       fundSizeMaxUsd: usdAmount("fundSizeMaxUsd", "nonnegative").optional(),
+      sectorAgnostic: z
+        .literal(true, {
+          error:
+            "sectorAgnostic can only be true (leave it out to include every fund; sector-agnostic funds match any industry anyway).",
+        })
+        .optional(),
       query: z
         .string({ error: "query must be a string." })
         .trim()
@@ -164,6 +170,7 @@ export const fundExportQuerySchema = z
       leadsRounds: singleParam("leadsRounds"),
       fundSizeMinUsd: singleParam("fundSizeMinUsd"),
       fundSizeMaxUsd: singleParam("fundSizeMaxUsd"),
+      sectorAgnostic: singleParam("sectorAgnostic"),
       query: singleParam("query"),
       sort: singleParam("sort"),
     },
@@ -186,6 +193,7 @@ export const fundExportQuerySchema = z
       if (amount !== undefined) request[key] = amount;
     }
     if (!isAny(raw.leadsRounds)) request.leadsRounds = raw.leadsRounds === "true" ? true : raw.leadsRounds;
+    if (!isAny(raw.sectorAgnostic)) request.sectorAgnostic = raw.sectorAgnostic === "true" ? true : raw.sectorAgnostic;
     if (!isAny(raw.query)) request.query = raw.query;
     if (!isAny(raw.sort)) request.sort = raw.sort;
     return request;
@@ -211,9 +219,11 @@ export const fundResultSchema = z.object({
   country: z.string(),
   countryCode: z.string().nullable(),
   city: z.string().nullable(),
-  /** The earliest stage the fund invests at. */
-  fundingStage: stageCodeSchema,
+  /** The earliest stage the fund invests at; null when its stages are not disclosed. */
+  fundingStage: stageCodeSchema.nullable(),
+  /** Empty when not disclosed: such a fund matches only searches without a stage filter. */
   fundingStages: z.array(stageCodeSchema),
+  /** Empty when not disclosed (or the fund is sector-agnostic and lists none): it matches no industry filter, unless sector-agnostic. */
   industryFocus: z.array(industryCodeSchema),
   foundedYear: z.number().int().nullable(),
   description: z.string().nullable(),
@@ -242,8 +252,13 @@ export const fundResultSchema = z.object({
   /** The firm's assets under management in `aumCurrency` units: never a fund size. */
   aum: z.number().nullable(),
   aumCurrency: z.string().nullable(),
-  /** True when the fund states it invests across sectors; null when not stated. */
+  /** True when the fund states it invests across sectors (it matches every industry filter); null when not stated. */
   sectorAgnostic: z.boolean().nullable(),
+  /**
+   * With a raise only: `covers` when the fund's known first-cheque range covers it, `unknown` when
+   * the range is not disclosed (the fund's stages fit the raise). Covering funds come first.
+   */
+  chequeFit: z.enum(["covers", "unknown"]).optional(),
   /** How many of the informative facts (INFORMATIVE_FACTS in src/shared/fund-facts.ts) the fund has. */
   factsKnown: z.number().int().nonnegative(),
 });
@@ -253,6 +268,10 @@ export type FundResult = z.infer<typeof fundResultSchema>;
 export const fundSearchResponseSchema = z.object({
   results: z.array(fundResultSchema),
   totalCount: z.number().int().nonnegative(),
+  /** With a raise only: how many matches each cheque-fit group holds (they add up to totalCount). */
+  chequeFitCounts: z
+    .object({ covers: z.number().int().nonnegative(), unknown: z.number().int().nonnegative() })
+    .optional(),
 });
 
 export type FundSearchResponse = z.infer<typeof fundSearchResponseSchema>;

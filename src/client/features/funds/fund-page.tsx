@@ -15,7 +15,13 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { USD_PER_UNIT } from "../../../shared/currency-rates.js";
-import { type FactField, factKindLabel, formatAsOf, usdEquivalentText } from "../../../shared/fund-facts.js";
+import {
+  type FactField,
+  factKindLabel,
+  formatAsOf,
+  STAGES_NOT_DISCLOSED,
+  usdEquivalentText,
+} from "../../../shared/fund-facts.js";
 import { fundLocation, fundPageMeta, fundPath, parseFundPath, reviewedText } from "../../../shared/fund-page.js";
 import { FUND_REPORT_TEXTS } from "../../../shared/fund-report-texts.js";
 import { formatFundSize } from "../../../shared/fund-size.js";
@@ -230,7 +236,7 @@ function FundDetails({
               {fund.foundedYear ?? "Not known"}
             </Fact>
             <Fact label="Invests from" icon={<Sparkles className="size-4" aria-hidden="true" />}>
-              {stageLabel(fund.fundingStage)}
+              {fund.fundingStage ? stageLabel(fund.fundingStage) : STAGES_NOT_DISCLOSED}
             </Fact>
           </dl>
 

@@ -18,6 +18,7 @@ export type SearchFormValues = {
   sizeMin: string;
   sizeMax: string;
   leads: boolean;
+  agnostic: boolean;
   query: string;
   sort: string;
 };
@@ -79,6 +80,7 @@ export function formValuesFromState(state: SearchState): SearchFormValues {
     sizeMin: amountText(state.fundSizeMinUsd),
     sizeMax: amountText(state.fundSizeMaxUsd),
     leads: state.leadsRounds,
+    agnostic: state.sectorAgnostic,
     query: state.query,
     sort: state.sort,
   };
@@ -96,6 +98,7 @@ export function stateFromFormValues(values: SearchFormValues): SearchState {
     regions: [...new Set(values.regions.filter(isRegionCode))],
     raiseAmountUsd: amountOf(values.raise),
     leadsRounds: values.leads,
+    sectorAgnostic: values.agnostic,
     fundSizeMinUsd: amountOf(values.sizeMin),
     fundSizeMaxUsd: amountOf(values.sizeMax),
     query: values.query.trim(),

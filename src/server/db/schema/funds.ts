@@ -28,7 +28,7 @@ export const funds = pgTable(
     country: text("country").notNull(),
     countryCode: text("country_code"),
     city: text("city"),
-    /** Earliest first; never empty (the import rejects a row without a stage). */
+    /** Earliest first; empty when not disclosed (such a fund matches only searches without a stage filter). */
     fundingStages: text("funding_stages").array().notNull(),
     industryFocus: text("industry_focus").array().notNull(),
     fundManager: text("fund_manager"),

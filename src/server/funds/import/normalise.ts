@@ -102,9 +102,6 @@ const ITEM_SPLIT = /\s*(?:\/|&|\+|\band\b)\s*/i;
 
 class RowError extends Error {}
 
-/** Only to hold a row with unknown industries to the shared rules' other checks; never stored. */
-const UNKNOWN_INDUSTRIES_STAND_IN: IndustryCode = "saas";
-
 /**
  * Turns spreadsheet rows into funds. Values that cannot be read are kept out of the fund and
  * reported per row; a row fails only without a name, a usable country, a usable stage or a usable
@@ -167,12 +164,10 @@ export class RowNormaliser {
       let valid = fund;
       if (!passed) {
         // A row may leave its industries unknown (an empty cell, or 'Sector Agnostic' alone): the
-        // rest of the fund is still held to the shared rules, whatever they say of an empty list.
-        const checked = fundInputSchema.safeParse(
-          industryFocus.length > 0 ? fund : { ...fund, industryFocus: [UNKNOWN_INDUSTRIES_STAND_IN] },
-        );
+        // shared rules take an empty list as not disclosed.
+        const checked = fundInputSchema.safeParse(fund);
         if (!checked.success) throw new RowError(checked.error.issues.map((issue) => issue.message).join(" "));
-        valid = { ...checked.data, industryFocus };
+        valid = checked.data;
       }
       const source =
         this.options.forceSource ??

@@ -114,6 +114,20 @@ export function FundEditDialog({ fund, onClose }: { fund: AdminFund | null; onCl
                 <option value="no">No</option>
               </select>
             </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="fund-sectorAgnostic" className="text-sm font-medium text-slate-800">
+                Sector agnostic
+              </label>
+              <select
+                id="fund-sectorAgnostic"
+                {...register("sectorAgnostic")}
+                className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
+              >
+                <option value="">Not stated</option>
+                <option value="yes">Yes: invests across sectors</option>
+                <option value="no">No</option>
+              </select>
+            </div>
           </div>
 
           <fieldset aria-describedby={errors.fundingStages ? "fund-stages-error" : undefined}>
@@ -166,6 +180,14 @@ export function FundEditDialog({ fund, onClose }: { fund: AdminFund | null; onCl
             </label>
             <textarea id="fund-description" rows={4} {...register("description")} className={textareaClass} />
             {errors.description && <p className="text-xs font-medium text-red-700">{errors.description.message}</p>}
+          </div>
+
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="fund-portfolio" className="text-sm font-medium text-slate-800">
+              Portfolio (one company a line)
+            </label>
+            <textarea id="fund-portfolio" rows={3} {...register("portfolio")} className={textareaClass} />
+            {errors.portfolio && <p className="text-xs font-medium text-red-700">{errors.portfolio.message}</p>}
           </div>
 
           {/* The long form scrolls inside the dialog; Save and Cancel stay in view at its foot. */}

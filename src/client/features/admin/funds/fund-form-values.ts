@@ -15,6 +15,9 @@ export type FundFormValues = {
   checkSizeMinUsd: string;
   checkSizeMaxUsd: string;
   leadsRounds: "" | "yes" | "no";
+  sectorAgnostic: "" | "yes" | "no";
+  /** One company a line. */
+  portfolio: string;
   foundedYear: string;
   description: string;
   fundManager: string;
@@ -36,6 +39,8 @@ export function formValuesOf(fund: AdminFund): FundFormValues {
     checkSizeMinUsd: text(fund.checkSizeMinUsd),
     checkSizeMaxUsd: text(fund.checkSizeMaxUsd),
     leadsRounds: fund.leadsRounds === null ? "" : fund.leadsRounds ? "yes" : "no",
+    sectorAgnostic: fund.sectorAgnostic === null ? "" : fund.sectorAgnostic ? "yes" : "no",
+    portfolio: fund.portfolio.join("\n"),
     foundedYear: text(fund.foundedYear),
     description: text(fund.description),
     fundManager: text(fund.fundManager),
@@ -69,6 +74,11 @@ export function fundInputOf(values: FundFormValues): FundInput {
     checkSizeMinUsd: number(values.checkSizeMinUsd),
     checkSizeMaxUsd: number(values.checkSizeMaxUsd),
     leadsRounds: values.leadsRounds === "" ? null : values.leadsRounds === "yes",
+    sectorAgnostic: values.sectorAgnostic === "" ? null : values.sectorAgnostic === "yes",
+    portfolio: values.portfolio
+      .split("\n")
+      .map((name) => name.trim())
+      .filter(Boolean),
     foundedYear: number(values.foundedYear),
     description: text(values.description),
     fundManager: text(values.fundManager),

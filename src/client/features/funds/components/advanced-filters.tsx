@@ -38,8 +38,8 @@ export function AdvancedFilters({ locked, countryOptions, onUnlock }: AdvancedFi
         <div className="flex flex-col items-start gap-3 rounded-xl bg-indigo-50 p-4 ring-1 ring-indigo-100 sm:flex-row sm:items-center sm:justify-between">
           <p id="advanced-filters-locked" className="flex items-start gap-2 text-sm text-indigo-950">
             <Lock className="mt-0.5 size-4 shrink-0 text-indigo-700" aria-hidden="true" />
-            Narrow your list by several stages, industries and countries, region, your raise, leads rounds, fund size
-            and keywords, and sort it, with Premium.
+            Narrow your list by several stages, industries and countries, region, your raise, leads rounds,
+            sector-agnostic funds, fund size and keywords, and sort it, with Premium.
           </p>
           <Button onClick={onUnlock} className="shrink-0">
             <Sparkles aria-hidden="true" />
@@ -164,6 +164,18 @@ export function AdvancedFilters({ locked, countryOptions, onUnlock }: AdvancedFi
               <Switch id="advanced-leads" checked={field.value} onCheckedChange={field.onChange} disabled={locked} />
               <label htmlFor="advanced-leads" className="text-sm font-medium text-slate-800">
                 Leads rounds only
+              </label>
+            </div>
+          )}
+        />
+        <Controller
+          control={control}
+          name="agnostic"
+          render={({ field }) => (
+            <div className="flex items-center gap-3 self-end pb-2.5">
+              <Switch id="advanced-agnostic" checked={field.value} onCheckedChange={field.onChange} disabled={locked} />
+              <label htmlFor="advanced-agnostic" className="text-sm font-medium text-slate-800">
+                Sector-agnostic funds only
               </label>
             </div>
           )}

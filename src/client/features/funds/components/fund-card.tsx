@@ -1,9 +1,10 @@
-import { Check, ExternalLink, History, Lock, MapPin } from "lucide-react";
+import { Check, CircleHelp, ExternalLink, History, Lock, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { fundSizeLabel } from "../../../../shared/fund-facts.js";
 import { fundPath, reviewedText } from "../../../../shared/fund-page.js";
 import { formatCompactAmount, formatFundSize } from "../../../../shared/fund-size.js";
+import { CHEQUE_FIT_LABELS } from "../../../../shared/raise-stages.js";
 import type { FundResult } from "../../../../shared/schemas/funds.js";
 import { FundTags } from "../../../components/fund-tags.js";
 import { Badge } from "../../../components/ui/badge.js";
@@ -81,6 +82,24 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
       <dl className="grid gap-2 text-sm max-sm:[&_dt]:sr-only sm:gap-4">
         <FundTags fund={fund} />
       </dl>
+
+      {fund.chequeFit && (
+        // Only with a raise: whether the fund's known cheque range covers it, or its cheque size is unknown.
+        <p
+          data-testid="cheque-fit"
+          className={cn(
+            "flex items-center gap-1.5 text-sm font-medium",
+            fund.chequeFit === "covers" ? "text-emerald-800" : "text-slate-600",
+          )}
+        >
+          {fund.chequeFit === "covers" ? (
+            <Check className="size-4 shrink-0" aria-hidden="true" />
+          ) : (
+            <CircleHelp className="size-4 shrink-0" aria-hidden="true" />
+          )}
+          {CHEQUE_FIT_LABELS[fund.chequeFit]}
+        </p>
+      )}
 
       {fund.description && (
         // The whole text is on the fund page, one tap away.

@@ -46,7 +46,7 @@ const INDUSTRY_OPTIONS: Option[] = INDUSTRIES.map((industry) => ({ value: indust
 const SEVERAL_VALUE = "__several";
 
 export const ADVANCED_FILTERS_DESCRIPTION =
-  "Advanced filters are part of Premium: several stages, industries and countries at once, regions, your raise, leads rounds only, fund size, keywords and sorting.";
+  "Advanced filters are part of Premium: several stages, industries and countries at once, regions, your raise, leads rounds only, sector-agnostic funds only, fund size, keywords and sorting.";
 
 /**
  * The search form (loaded lazily by SearchSection). Its state lives in the URL: submitting pushes

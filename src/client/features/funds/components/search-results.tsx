@@ -2,8 +2,10 @@ import { Lock, RotateCcw, SearchX, SlidersHorizontal, Sparkles, TriangleAlert } 
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigationType } from "react-router";
 import { FREE_RESULTS_LIMIT } from "../../../../shared/plans.js";
+import { chequeFitCountsText } from "../../../../shared/raise-stages.js";
 import {
   basicPart,
+  formatUsdAmount,
   type SearchState,
   searchStateToQuery,
   usesAdvancedFilters,
@@ -65,6 +67,7 @@ export function SearchResults({ values }: { values: SearchState }) {
 
   const pages = data.pages;
   const totalCount = pages.at(-1)?.totalCount ?? 0;
+  const chequeFitCounts = pages.at(-1)?.chequeFitCounts;
   const all = pages.flatMap((page) => page.results);
   if (totalCount === 0 || all.length === 0) return <EmptyState />;
 
@@ -74,9 +77,15 @@ export function SearchResults({ values }: { values: SearchState }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <p role="status" className="text-sm font-medium text-slate-700">
-        {matchCountText(totalCount)}
-      </p>
+      <div role="status" className="flex flex-col gap-1">
+        <p className="text-sm font-medium text-slate-700">{matchCountText(totalCount)}</p>
+        {values.raiseAmountUsd !== undefined && chequeFitCounts && (
+          // The raise keeps funds of unknown cheque size too (after those whose range covers it): say how many of each.
+          <p data-testid="cheque-fit-counts" className="text-sm text-slate-600">
+            {chequeFitCountsText(chequeFitCounts, formatUsdAmount(values.raiseAmountUsd))}
+          </p>
+        )}
+      </div>
       <ul aria-label="Matching funds" className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
         {results.map((fund) => (
           <li key={fund.id} className="min-w-0">
@@ -119,8 +128,8 @@ function LockedSearch({ values }: { values: SearchState }) {
       </span>
       <h3 className="text-lg font-semibold text-slate-900">This search uses Premium filters</h3>
       <p className="mt-1 text-slate-600">
-        Several stages, industries or countries, regions, your raise, leads rounds, fund size, keywords and sorting come
-        with Premium. You can still run the basic search.
+        Several stages, industries or countries, regions, your raise, leads rounds, sector-agnostic funds, fund size,
+        keywords and sorting come with Premium. You can still run the basic search.
       </p>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">
         <Button ref={buttonRef} onClick={() => setUnlockOpen(true)}>
@@ -137,7 +146,7 @@ function LockedSearch({ values }: { values: SearchState }) {
         open={unlockOpen}
         onOpenChange={setUnlockOpen}
         returnFocusRef={buttonRef}
-        description="Advanced filters are part of Premium: upgrade to narrow your list by several stages, industries and countries, region, your raise, leads rounds, fund size and keywords."
+        description="Advanced filters are part of Premium: upgrade to narrow your list by several stages, industries and countries, region, your raise, leads rounds, sector-agnostic funds, fund size and keywords."
       />
     </Card>
   );
