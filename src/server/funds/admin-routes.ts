@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  adminDataQuerySchema,
+  adminDataResponseSchema,
+  markReviewedRequestSchema,
+  markReviewedResponseSchema,
+} from "../../shared/schemas/admin-data.js";
+import {
   adminFundSchema,
   adminFundsPageSchema,
   adminFundsQuerySchema,
@@ -24,6 +30,19 @@ export const fundAdminRoutes =
       "/fund/update",
       { schema: { body: fundUpdateRequestSchema, response: { 200: z.object({ fund: adminFundSchema }) } } },
       async (request) => ({ fund: await funds.update(request.body.id, request.body.fund) }),
+    );
+
+    app.post(
+      "/fund/mark-reviewed",
+      { schema: { body: markReviewedRequestSchema, response: { 200: markReviewedResponseSchema } } },
+      async (request) => funds.markReviewed(request.body.id),
+    );
+
+    // The data page: coverage per fact, funds not reviewed in 12 months, open reports, oldest facts.
+    app.get(
+      "/data",
+      { schema: { querystring: adminDataQuerySchema, response: { 200: adminDataResponseSchema } } },
+      async (request) => funds.dataOverview(request.query.page ?? 1),
     );
 
     app.post(

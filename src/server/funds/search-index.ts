@@ -1,5 +1,10 @@
 import { toUsd } from "../../shared/currency-rates.js";
-import { type FactField, INFORMATIVE_FACTS, PREMIUM_FACT_FIELDS } from "../../shared/fund-facts.js";
+import {
+  type FactField,
+  INFORMATIVE_FACTS,
+  PREMIUM_FACT_FIELDS,
+  type PremiumFactFlags,
+} from "../../shared/fund-facts.js";
 import { INDUSTRY_CODES, industryLabel } from "../../shared/industries.js";
 import { REGION_CODES, type RegionCode, regionLabel } from "../../shared/regions.js";
 import {
@@ -12,11 +17,12 @@ import {
 import { isStageCode, STAGE_CODES, sortStages, stageLabel } from "../../shared/stages.js";
 import type { FundFactRow, FundRow } from "../db/types.js";
 import { regionOfFund } from "./country-regions.js";
+import { knownFacts } from "./stats.js";
 import { askedStages, baseScore, matchReasons, type ReasonQuery, relevanceScore } from "./scoring.js";
 import { type TextTokens, textFit, wordsOf } from "./text-match.js";
 
 type PremiumField = (typeof PREMIUM_FUND_FIELDS)[number];
-type PublicView = Omit<FundResult, "matchReasons" | "isPremium" | PremiumField>;
+type PublicView = Omit<FundResult, "matchReasons" | "isPremium" | "premiumFacts" | PremiumField>;
 type ProvenanceItem = FundProvenance[number];
 type PremiumView = Pick<FundResult, PremiumField>;
 
@@ -39,6 +45,8 @@ type Entry = {
   /** The result's JSON members without braces, serialised once: a search only concatenates them. */
   publicJson: string;
   premiumJson: string;
+  /** `"premiumFacts":{…}`: which premium facts exist, for the viewers the values are withheld from. */
+  premiumFactsJson: string;
   /** The provenance of the fund's facts as JSON array members: everyone's, and the premium facts'. */
   publicProvenanceJson: string;
   premiumProvenanceJson: string;
@@ -257,7 +265,7 @@ export class FundSearchIndex {
   private resultJson(entry: Entry, reasonsJson: string, includePremium: boolean): string {
     return includePremium
       ? `{${entry.publicJson},${entry.premiumJson},"matchReasons":${reasonsJson},"isPremium":false}`
-      : `{${entry.publicJson},"matchReasons":${reasonsJson},"isPremium":true}`;
+      : `{${entry.publicJson},${entry.premiumFactsJson},"matchReasons":${reasonsJson},"isPremium":true}`;
   }
 
   private entry(index: number): Entry {
@@ -566,17 +574,20 @@ function reviewedDate(row: FundRow): string {
 
 /** How many of the informative facts (INFORMATIVE_FACTS) the fund has. */
 export function countFactsKnown(row: FundRow): number {
-  const known: Record<(typeof INFORMATIVE_FACTS)[number], boolean> = {
-    fundSize: row.fundSize !== null,
-    chequeRange: row.checkSizeMinUsd !== null || row.checkSizeMaxUsd !== null,
-    leadsRounds: row.leadsRounds !== null,
-    website: Boolean(row.website),
-    portfolio: row.portfolio.length > 0,
-    sectorAgnostic: row.sectorAgnostic !== null,
-    linkedin: Boolean(row.linkedin),
-    fundManager: Boolean(row.fundManager),
-  };
+  const known = knownFacts(row);
   return INFORMATIVE_FACTS.filter((fact) => known[fact]).length;
+}
+
+/** Which premium facts the fund has, without their values (the portfolio's size, not its names). */
+export function premiumFactsOf(row: FundRow): PremiumFactFlags {
+  return {
+    hasWebsite: Boolean(row.website),
+    hasLinkedin: Boolean(row.linkedin),
+    hasFundManager: Boolean(row.fundManager),
+    hasCheckSize: row.checkSizeMinUsd !== null || row.checkSizeMaxUsd !== null,
+    hasRoundRole: row.leadsRounds !== null,
+    portfolioCount: row.portfolio.length,
+  };
 }
 
 /** A fact's provenance as the API gives it; money facts keep the amount and currency their source stated. */
@@ -657,6 +668,7 @@ function toEntry(row: FundRow, facts: readonly FundFactRow[]): Entry {
       leadsRounds: row.leadsRounds,
       portfolio: row.portfolio,
     }),
+    premiumFactsJson: `"premiumFacts":${JSON.stringify(premiumFactsOf(row))}`,
     publicProvenanceJson: facts
       .filter((fact) => !PREMIUM_FACT_FIELDS.has(fact.field as FactField))
       .map((fact) => JSON.stringify(provenanceItem(fact)))
