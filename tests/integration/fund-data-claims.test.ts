@@ -124,9 +124,9 @@ describe.each(TEST_DRIVERS)("counted claims, the locked preview and the admin's 
     expect(stats.withFact.portfolio).toBe(counted?.portfolio);
     expect(stats).toMatchObject({ totalFunds: 3, withFact: { website: 2, portfolio: 1, chequeRange: 1 } });
 
-    // A new fund moves the data version, and the counts with it.
+    // New data, a new index, new counts.
     await insertFunds(db, [{ name: "Later Fund", website: "https://later.example" }]);
-    await t.app.services.fundsIndex.current();
+    t.app.services.fundsIndex.invalidate();
     const after = fundStatsSchema.parse((await call("GET", "/_api/funds/stats", null)).json());
     expect(after.totalFunds).toBe(4);
     expect(after.withFact.website).toBe(3);

@@ -13,6 +13,7 @@ import {
   fundDeleteRequestSchema,
 } from "../../shared/schemas/admin-funds.js";
 import { fundUpdateRequestSchema } from "../../shared/schemas/fund-update.js";
+import { fundParamsSchema } from "../../shared/schemas/funds.js";
 import type { FundAdminService } from "./admin-service.js";
 
 /** The admin's fund table, Edit and Delete; registered inside the admin scope, behind its guard. */
@@ -24,6 +25,13 @@ export const fundAdminRoutes =
       { schema: { querystring: adminFundsQuerySchema, response: { 200: adminFundsPageSchema } } },
       async (request) =>
         funds.list({ query: request.query.q, page: request.query.page, pageSize: request.query.pageSize }),
+    );
+
+    // One fund for its edit form, opened from a link (/admin/funds?edit=123: a report, the data page).
+    app.get(
+      "/fund/:id",
+      { schema: { params: fundParamsSchema, response: { 200: z.object({ fund: adminFundSchema }) } } },
+      async (request) => ({ fund: await funds.get(request.params.id) }),
     );
 
     app.post(

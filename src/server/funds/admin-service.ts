@@ -45,6 +45,12 @@ export class FundAdminService {
     return { funds: rows.map(toAdminFund), total, page, pageSize };
   }
 
+  async get(id: number): Promise<AdminFund> {
+    const row = await fundsRepository.findFundById(this.db, id);
+    if (!row) throw notFound("Fund not found.");
+    return toAdminFund(row);
+  }
+
   /**
    * Stores an admin's edit. The values passed the shared fund rules at the door; the country is
    * then read as the import reads it, so that a fund edited by hand is spelled like an imported one.
