@@ -226,10 +226,7 @@ describe.each(TEST_DRIVERS)("counted claims, the locked preview and the admin's 
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().fund.lastReviewed).toBe(today());
-    const facts = await t.testDatabase.database.db
-      .select()
-      .from(fundFacts)
-      .where(sql`${fundFacts.fundId} = ${id}`);
+    const facts = await t.testDatabase.database.db.select().from(fundFacts).where(sql`${fundFacts.fundId} = ${id}`);
     expect(facts).toEqual([
       expect.objectContaining({ field: "website", sourceName: ADMIN_EDIT_SOURCE, asOf: today(), sourceUrl: null }),
     ]);

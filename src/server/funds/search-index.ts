@@ -17,8 +17,8 @@ import {
 import { isStageCode, STAGE_CODES, sortStages, stageLabel } from "../../shared/stages.js";
 import type { FundFactRow, FundRow } from "../db/types.js";
 import { regionOfFund } from "./country-regions.js";
-import { knownFacts } from "./stats.js";
 import { askedStages, baseScore, matchReasons, type ReasonQuery, relevanceScore } from "./scoring.js";
+import { knownFacts } from "./stats.js";
 import { type TextTokens, textFit, wordsOf } from "./text-match.js";
 
 type PremiumField = (typeof PREMIUM_FUND_FIELDS)[number];

@@ -18,12 +18,13 @@ export function knownFacts(row: FundRow): Record<InformativeFact, boolean> {
 
 /** How many funds there are and how many have each informative fact. */
 export function countFundStats(rows: readonly FundRow[]): FundStats {
+  const countries = new Set(rows.map((row) => row.country.trim().toLowerCase()));
   const withFact = Object.fromEntries(INFORMATIVE_FACTS.map((fact) => [fact, 0])) as Record<InformativeFact, number>;
   for (const row of rows) {
     const known = knownFacts(row);
     for (const fact of INFORMATIVE_FACTS) if (known[fact]) withFact[fact] += 1;
   }
-  return { totalFunds: rows.length, withFact };
+  return { totalFunds: rows.length, countries: countries.size, withFact };
 }
 
 const statsByIndex = new WeakMap<object, FundStats>();

@@ -5,6 +5,8 @@ import { idSchema } from "./fields.js";
 /** How many funds have each informative fact, and how many funds there are: counted, never written. */
 export const fundStatsSchema = z.object({
   totalFunds: z.number().int().nonnegative(),
+  /** How many countries the funds are headquartered in. */
+  countries: z.number().int().nonnegative(),
   withFact: z.object(
     Object.fromEntries(INFORMATIVE_FACTS.map((fact) => [fact, z.number().int().nonnegative()])) as Record<
       (typeof INFORMATIVE_FACTS)[number],
