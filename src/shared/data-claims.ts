@@ -38,8 +38,22 @@ export function coverageText(counts: DataCounts): string {
   return `${number(fundSize)} ${fundSize === 1 ? "has" : "have"} a fund size, ${number(chequeRange)} a cheque range, ${number(portfolio)} a portfolio and ${number(website)} a website`;
 }
 
-/** The Premium pitch's measured line: what unlocking shows, and for how many funds. */
+/**
+ * The Premium pitch's measured line: what unlocking shows, and for how many funds. A detail no fund
+ * has is left out rather than offered ("the fund manager of 0").
+ */
 export function premiumCoverageText(counts: DataCounts): string {
-  const { website, chequeRange, portfolio, fundManager } = counts.withFact;
-  return `Of our ${plural(counts.totalFunds, "fund", "funds")}, Premium shows the website of ${number(website)}, the cheque range of ${number(chequeRange)}, the fund manager of ${number(fundManager)} and the portfolio of ${number(portfolio)}.`;
+  const { website, chequeRange, portfolio, fundManager, linkedin } = counts.withFact;
+  const parts = [
+    [website, "the website"],
+    [chequeRange, "the cheque range"],
+    [fundManager, "the fund manager"],
+    [linkedin, "the LinkedIn page"],
+    [portfolio, "the portfolio"],
+  ]
+    .filter(([count]) => (count as number) > 0)
+    .map(([count, what]) => `${what} of ${number(count as number)}`);
+  if (parts.length === 0) return `Premium shows every match of our ${plural(counts.totalFunds, "fund", "funds")}.`;
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+  return `Of our ${plural(counts.totalFunds, "fund", "funds")}, Premium shows ${list}.`;
 }

@@ -21,8 +21,8 @@ async function logIn(page: Page, email: string, password: string) {
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+async function shoot(page: Page, name: string, fullPage = false) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
 test.beforeAll(async ({ baseURL }) => {
@@ -71,7 +71,9 @@ for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(fundPath(fund));
     await expect(page.getByRole("heading", { level: 1, name: fund.name })).toBeVisible();
-    const preview = page.getByRole("complementary", { name: "Contact and investment criteria" }).getByTestId("premium-preview");
+    const preview = page
+      .getByRole("complementary", { name: "Contact and investment criteria" })
+      .getByTestId("premium-preview");
     await expect(preview).toContainText("Website");
     await expect(preview).not.toContainText("Cheque size");
     await expect(preview).not.toContainText("LinkedIn");
@@ -106,7 +108,7 @@ for (const width of [375, 1280]) {
     await expect(coverage.getByRole("listitem").filter({ hasText: "Website" })).toContainText(
       `${counts.withFact.website.toLocaleString("en-US")} of ${total}`,
     );
-    await shoot(page, `admin-data-${width}`);
+    await shoot(page, `admin-data-${width}`, true);
     // No sideways scrolling of the whole page on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 

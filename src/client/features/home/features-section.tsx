@@ -26,7 +26,7 @@ const FEATURES = [
   {
     icon: Contact,
     title: "Contact information and criteria",
-    text: "Website, fund manager, typical check size and whether the fund leads or follows rounds, where we know them, in one place.",
+    text: "The website, cheque range, round role and portfolio we know for each fund, in one place.",
   },
   {
     icon: Bookmark,
