@@ -111,7 +111,7 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
       )}
 
       <div className="mt-auto flex flex-col gap-2 sm:gap-3">
-        {fund.isPremium ? <PremiumPlaceholder facts={fund.premiumFacts} /> : <PremiumDetails fund={fund} />}
+        {fund.isPremium ? <PremiumPlaceholder facts={fund.premiumFacts} compact /> : <PremiumDetails fund={fund} />}
         <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-slate-600">
           <History className="size-3.5 shrink-0" aria-hidden="true" />
           {reviewedText(fund)}
@@ -127,21 +127,32 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
  * Stands in for the withheld premium fields: it names only the premium facts this fund really has
  * (the server says which, never their values), so that nothing suggests a detail that does not exist.
  */
-export function PremiumPlaceholder({ facts }: { facts: PremiumFactFlags | undefined }) {
+export function PremiumPlaceholder({
+  facts,
+  compact = false,
+}: {
+  facts: PremiumFactFlags | undefined;
+  /** On a card: one line on a phone (the fund page shows it in full). */
+  compact?: boolean;
+}) {
   const labels = facts ? premiumFactLabels(facts) : [];
+  const line = cn("min-w-0", compact && "max-sm:truncate");
   return (
     <div
       data-testid="premium-preview"
-      className="flex items-start gap-2 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-2 text-sm text-slate-700 sm:py-3"
+      className={cn(
+        "flex items-start gap-2 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-2 text-sm text-slate-700 sm:py-3",
+        compact && "max-sm:px-3 max-sm:py-1.5",
+      )}
     >
       <Lock className="mt-0.5 size-3.5 shrink-0 text-indigo-600" aria-hidden="true" />
       {labels.length > 0 ? (
-        <p>
+        <p className={line}>
           <span className="font-semibold text-slate-900">With Premium: </span>
           {labels.join(" · ")}
         </p>
       ) : (
-        <p>No premium facts are known for this fund yet.</p>
+        <p className={line}>No premium facts are known for this fund yet.</p>
       )}
     </div>
   );
