@@ -294,9 +294,10 @@ function OldestFacts({ facts }: { facts: AdminDataResponse["oldestFacts"] }) {
                     href={url.href}
                     target="_blank"
                     rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 text-indigo-700 underline-offset-4 hover:underline"
+                    className="inline-flex max-w-full items-center gap-1 text-indigo-700 underline-offset-4 hover:underline"
                   >
-                    {fact.sourceName}
+                    {/* A long address breaks anywhere: the table must fit a phone without scrolling. */}
+                    <span className="min-w-0 break-all">{fact.sourceName}</span>
                     <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
                     <span className="sr-only">(opens in a new tab)</span>
                   </a>
