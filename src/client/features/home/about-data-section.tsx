@@ -1,6 +1,6 @@
 import { CalendarClock, Flag, History, ShieldCheck } from "lucide-react";
 import { coverageText, type DataCounts, fundsCountText } from "../../../shared/data-claims.js";
-import { useFundStats } from "../../lib/fund-stats.js";
+import { useFundStats } from "../../lib/use-fund-stats.js";
 
 const POINTS = [
   {

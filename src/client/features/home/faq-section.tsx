@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
 import { contactEmail, contactHref, type FaqItem, faqItems } from "../../../shared/faq.js";
-import { useFundStats } from "../../lib/fund-stats.js";
+import { useFundStats } from "../../lib/use-fund-stats.js";
 
 export function FaqSection() {
   return (

@@ -9,7 +9,7 @@ import {
 import { premiumCoverageText } from "../../../shared/data-claims.js";
 import { canExportFunds, seesAllResults } from "../../../shared/entitlements.js";
 import { formatUsd, PLANS } from "../../../shared/plans.js";
-import { useFundStats } from "../../lib/fund-stats.js";
+import { useFundStats } from "../../lib/use-fund-stats.js";
 import { useSessionQuery } from "../../lib/use-session-query.js";
 
 const FEATURES = [

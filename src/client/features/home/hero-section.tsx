@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { fundsCountText } from "../../../shared/data-claims.js";
 import { TEXTS } from "../../../shared/texts.js";
-import { useFundStats } from "../../lib/fund-stats.js";
+import { useCachedFundStats } from "../../lib/fund-stats.js";
 
 type TrustSignal = { icon: typeof Building2; text: string; href?: string };
 
@@ -19,7 +19,7 @@ function trustSignals(fundsCount: string | undefined): TrustSignal[] {
 
 /** The page's h1, trust signals, and a slot for the search form (owned by the funds feature). */
 export function HeroSection({ search }: { search: ReactNode }) {
-  const signals = trustSignals(fundsCountText(useFundStats().data));
+  const signals = trustSignals(fundsCountText(useCachedFundStats()));
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
       <div
