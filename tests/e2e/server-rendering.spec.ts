@@ -1,5 +1,5 @@
 import { BLOG_TEXTS } from "../../src/shared/blog-texts.js";
-import type { DataCounts } from "../../src/shared/data-claims.js";
+import { type DataCounts, premiumCoverageText } from "../../src/shared/data-claims.js";
 import { faqItems } from "../../src/shared/faq.js";
 import { expect, type Page, test } from "./support/test.js";
 
@@ -42,6 +42,9 @@ test.describe("without JavaScript", () => {
     const counts = (await (await page.request.get("/_api/funds/stats")).json()) as DataCounts;
     const coverage = faqItems(counts).find((item) => item.id === "coverage");
     expect(coverage?.answer).toContain(`${counts.totalFunds.toLocaleString("en-US")} funds`);
+    // The hero's count is in the HTML too, as is the Premium pitch's.
+    await expect(page.getByText(`${counts.totalFunds.toLocaleString("en-US")} funds`, { exact: true })).toBeVisible();
+    await expect(page.getByTestId("premium-coverage")).toHaveText(premiumCoverageText(counts));
     for (const item of faqItems(counts)) {
       await expect(page.getByRole("button", { name: item.question })).toBeVisible();
       await expect(page.getByText(item.answer.slice(0, 60)).first()).toBeAttached();
