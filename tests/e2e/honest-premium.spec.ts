@@ -21,6 +21,20 @@ async function logIn(page: Page, email: string, password: string) {
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+/** No sideways scrolling on a phone: neither the page nor any of its tables. */
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  await expect(page.locator("main")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  const overflowing = await page.evaluate(
+    () =>
+      [...document.querySelectorAll("table")].filter((table) => {
+        const frame = table.parentElement as HTMLElement;
+        return frame.scrollWidth > frame.clientWidth + 1;
+      }).length,
+  );
+  expect(overflowing).toBe(0);
+}
+
 async function shoot(page: Page, name: string, fullPage = false) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
@@ -128,6 +142,22 @@ for (const width of [375, 1280]) {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel("Website")).toHaveValue(/^https:\/\/honest-preview\.example\/?$/);
     await shoot(page, `admin-edit-${width}`);
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/admin\/funds$/);
+    await expectNoSidewaysScroll(page, width);
+    await shoot(page, `admin-funds-${width}`);
+
+    // The Fund Reports page links each report to the same edit form.
+    await page.goto("/admin/fund-reports");
+    await expectNoSidewaysScroll(page, width);
+    await shoot(page, `admin-reports-${width}`);
+    await page
+      .getByRole("article")
+      .filter({ hasText: `Website moved (${RUN}).` })
+      .getByRole("link", { name: `${DATA_ADMIN_TEXTS.editFund} ${fund.name}` })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/admin/funds\\?edit=${fund.id}$`));
+    await expect(page.getByRole("dialog", { name: "Edit Fund" })).toBeVisible();
   });
 }
 
