@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { coverageText, type DataCounts, fundsCountText, premiumCoverageText } from "./data-claims.js";
+import type { FundStats } from "./schemas/admin-data.js";
 
 const counts: DataCounts = {
   totalFunds: 1204,
@@ -21,6 +22,10 @@ describe("claims about the data", () => {
     expect(fundsCountText(counts)).toBe("1,204 funds");
     expect(fundsCountText(undefined)).toBeUndefined();
     expect(coverageText(counts)).toBe("812 have a fund size, 402 a cheque range, 96 a portfolio and 1,010 a website");
+  });
+
+  it("read the API's counts under the same shape", () => {
+    expectTypeOf<FundStats>().toEqualTypeOf<DataCounts>();
   });
 
   it("leave out of the Premium pitch a detail no fund has", () => {
