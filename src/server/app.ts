@@ -12,7 +12,7 @@ import { SESSION_COOKIE } from "./auth/session-cookie.js";
 import { blogFeedRoutes, blogPageResolver, blogSitemapSource } from "./blog/pages.js";
 import type { Config } from "./config.js";
 import type { UserRow } from "./db/types.js";
-import { fundPageResolver, fundSitemapSource } from "./funds/pages.js";
+import { fundPageResolver, fundSitemapSource, homePageResolver } from "./funds/pages.js";
 import { registerErrorHandling } from "./http/errors.js";
 import { registerJsonBodyParser } from "./http/json-body.js";
 import { registerOpenApi } from "./http/openapi.js";
@@ -135,7 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       stripePublishableKey: config.PAYMENTS_MODE === "stripe" ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
       aiWriterMode: config.AI_WRITER_MODE,
     },
-    [blogPageResolver(services.blog), fundPageResolver(services.funds)],
+    [homePageResolver(services.funds), blogPageResolver(services.blog), fundPageResolver(services.funds)],
     // A visitor's page changes only with the funds and the blog, whose versions every instance follows.
     async (request) =>
       request.cookies[SESSION_COOKIE]

@@ -165,7 +165,7 @@ export async function createServices(
     adminUsers: new AdminUsersService(database.db, billing, auth),
     funds,
     fundImport: new FundImportService(database.db, fundsIndex),
-    fundAdmin: new FundAdminService(database.db, fundsIndex),
+    fundAdmin: new FundAdminService(database.db, fundsIndex, fundReports),
     fundsIndex,
     fundReports,
     billing,

@@ -311,3 +311,62 @@ export function generationFailedText(message: string): string {
 export function sourceLineText(line: number): string {
   return `Line ${line}`;
 }
+
+/** The admin's data page (/admin/data). */
+export const DATA_ADMIN_TEXTS = {
+  nav: "Fund Data",
+  title: "Fund Data",
+  description:
+    "How many funds have each fact, what nobody has reviewed in a year, what users reported, and the oldest dated facts.",
+  coverageTitle: "Coverage per fact",
+  coverageDescription: "Share of all funds that have each fact, counted from the database.",
+  staleTitle: "Not reviewed in the last 12 months",
+  staleEmpty: "Every fund was reviewed in the last 12 months.",
+  neverReviewed: "never (changed",
+  reportsTitle: "Open reports",
+  reportsEmpty: "No open reports.",
+  oldestTitle: "Facts with the oldest dates",
+  oldestEmpty: "No dated facts yet.",
+  editFund: "Edit fund",
+  markReviewed: "Mark reviewed",
+  markedReviewed: "Marked reviewed today.",
+  markFailed: "Could not mark the fund reviewed.",
+  loadFailed: "Could not load the data overview",
+  previous: "Previous",
+  next: "Next",
+  columns: {
+    fund: "Fund",
+    country: "Country",
+    reviewed: "Last reviewed",
+    field: "Fact",
+    asOf: "As of",
+    source: "Source",
+    actions: "Actions",
+  },
+} as const;
+
+/** How the data page names each informative fact (INFORMATIVE_FACTS in src/shared/fund-facts.ts). */
+export const INFORMATIVE_FACT_LABELS = {
+  fundSize: "Fund size",
+  chequeRange: "Cheque range",
+  leadsRounds: "Leads or follows",
+  website: "Website",
+  portfolio: "Portfolio",
+  sectorAgnostic: "Sector statement",
+  linkedin: "LinkedIn",
+  fundManager: "Fund manager",
+} as const;
+
+/** How the data page names a dated fact's field (FACT_FIELDS). */
+export const FACT_FIELD_LABELS: Readonly<Record<string, string>> = {
+  fundSize: "Fund size",
+  aum: "Assets under management",
+  checkSizeMinUsd: "Minimum cheque",
+  checkSizeMaxUsd: "Maximum cheque",
+  leadsRounds: "Leads rounds",
+  website: "Website",
+  portfolio: "Portfolio",
+  fundingStages: "Stages",
+  industryFocus: "Industries",
+  sectorAgnostic: "Sector statement",
+};

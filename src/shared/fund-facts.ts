@@ -63,6 +63,43 @@ export const INFORMATIVE_FACTS = [
   "fundManager",
 ] as const;
 
+export type InformativeFact = (typeof INFORMATIVE_FACTS)[number];
+
+/** M in "N of M facts known": how many informative facts a fund can have. */
+export const INFORMATIVE_FACTS_TOTAL = INFORMATIVE_FACTS.length;
+
+/** "6 of 8 facts known", from a result's `factsKnown`. */
+export function factsKnownText(factsKnown: number): string {
+  return `${factsKnown} of ${INFORMATIVE_FACTS_TOTAL} facts known`;
+}
+
+/**
+ * Which premium facts a fund has, without their values: what a viewer without Premium is told,
+ * so that the locked preview names only what unlocking would really show. The number of portfolio
+ * companies is public; their names are not.
+ */
+export type PremiumFactFlags = {
+  hasWebsite: boolean;
+  hasLinkedin: boolean;
+  hasFundManager: boolean;
+  hasCheckSize: boolean;
+  hasRoundRole: boolean;
+  portfolioCount: number;
+};
+
+/** The locked preview's list: "Website", "Cheque size", "3 portfolio companies"; empty when the fund has none. */
+export function premiumFactLabels(facts: PremiumFactFlags): string[] {
+  const labels: string[] = [];
+  if (facts.hasWebsite) labels.push("Website");
+  if (facts.hasLinkedin) labels.push("LinkedIn");
+  if (facts.hasFundManager) labels.push("Fund manager");
+  if (facts.hasCheckSize) labels.push("Cheque size");
+  if (facts.hasRoundRole) labels.push("Leads or follows");
+  if (facts.portfolioCount > 0)
+    labels.push(`${facts.portfolioCount} portfolio ${facts.portfolioCount === 1 ? "company" : "companies"}`);
+  return labels;
+}
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** '2023' → '2023', '2023-10' → 'Oct 2023', '2023-10-05' → '5 Oct 2023'. */

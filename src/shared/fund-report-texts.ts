@@ -77,6 +77,8 @@ export const FUND_REPORT_TEXTS = {
   // The admin page.
   adminTitle: "Fund Reports",
   adminNav: "Fund Reports",
+  /** The link from a report to its fund's edit form. */
+  editFund: "Edit fund",
   adminDescription:
     "Corrections users sent from fund pages. Fix the data through an import, then mark the report done.",
   adminOpen: "Open",

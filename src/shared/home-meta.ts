@@ -21,7 +21,7 @@ export type PageMeta = {
 export const HOME_META = {
   title: pageTitle("Find Your Perfect VC Match"),
   description:
-    "FundMatch matches startup founders with venture capital funds by country, funding stage and industry focus. Search 600+ active funds with verified data, updated bi-weekly.",
+    "FundMatch matches startup founders with venture capital funds by country, funding stage and industry focus. Search funds with dated, sourced data.",
   canonicalPath: "/",
   inSitemap: true,
 } as const satisfies PageMeta;

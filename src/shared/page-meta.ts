@@ -104,6 +104,12 @@ export const PAGE_META = {
     robots: "noindex",
     inSitemap: false,
   },
+  "/admin/data": {
+    title: pageTitle("Fund Data"),
+    description: "How complete and how fresh the fund data is, and what to review next.",
+    robots: "noindex",
+    inSitemap: false,
+  },
   "/admin/fund-reports": {
     title: pageTitle("Fund Reports"),
     description: "Outdated fund information reported by users, to review and mark done.",

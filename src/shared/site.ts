@@ -15,9 +15,3 @@ export const SOCIAL_LINKS = [
 ] as const;
 
 export type SocialLinkId = (typeof SOCIAL_LINKS)[number]["id"];
-
-/** The two claims kept as different texts on purpose: pages say 600+, the FAQ says 500+. */
-export const CLAIMS = {
-  activeFunds: "600+",
-  faqFunds: "500+",
-} as const;

@@ -175,14 +175,12 @@ test("a visitor sees the advanced filters locked, the upgrade dialog, and a fund
   const cards = results(page).getByRole("article");
   await expect(cards).toHaveCount(3);
 
-  // The fund page shows the public facts and the premium block blurred, with the upgrade prompt.
+  // The fund page shows the public facts and the locked preview, with the upgrade prompt.
   const fundName = ((await cards.first().getByRole("heading").first().textContent()) ?? "").trim();
   await cards.first().getByRole("link", { name: fundName }).click();
   await expect(page.getByRole("heading", { level: 1, name: fundName })).toBeVisible();
   const premium = page.getByRole("complementary", { name: "Contact and investment criteria" });
-  await expect(
-    premium.getByText("Contact details, check size and investment criteria are available with Premium."),
-  ).toBeAttached();
+  await expect(premium.getByTestId("premium-preview")).toBeVisible();
   await premium.getByRole("button", { name: "Unlock Premium Funds" }).click();
   await expect(page.getByRole("dialog", { name: "Unlock Premium Funds" })).toBeVisible();
   await page.getByRole("dialog").getByRole("button", { name: "Not Now" }).click();
@@ -205,9 +203,9 @@ test("a visitor sees the advanced filters locked, the upgrade dialog, and a fund
   await expect(page.getByRole("heading", { level: 1, name: "Fund not found" })).toBeVisible();
 });
 
-test("the home page's 'Updated bi-weekly' leads to About our data", async ({ page }) => {
+test("the home page's 'Dated and sourced' leads to About our data", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("link", { name: "Updated bi-weekly" }).click();
+  await page.getByRole("link", { name: "Dated and sourced" }).click();
   await expect(page).toHaveURL(/#about-our-data$/);
   await expect(page.getByRole("heading", { name: "About our data" })).toBeInViewport();
 });

@@ -1,3 +1,4 @@
+import { factsKnownText, type PremiumFactFlags, premiumFactLabels } from "../../src/shared/fund-facts.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
 import { chooseOption } from "./support/select.js";
 import { expect, type Page, type Response, test } from "./support/test.js";
@@ -14,7 +15,14 @@ type SearchBody = {
   limit?: number;
   offset?: number;
 };
-type FundJson = { id: number; name: string; isPremium: boolean; matchReasons: string[] };
+type FundJson = {
+  id: number;
+  name: string;
+  isPremium: boolean;
+  matchReasons: string[];
+  factsKnown: number;
+  premiumFacts?: PremiumFactFlags;
+};
 type SearchJson = { results: FundJson[]; totalCount: number };
 
 const SEARCH_PATH = "/_api/funds/search";
@@ -67,11 +75,16 @@ test.describe("search as a visitor", () => {
       await expect(card.getByRole("heading", { name: fund.name })).toBeVisible();
       await expect(card.getByRole("button", { name: "Save fund" })).toBeVisible();
       for (const reason of fund.matchReasons) await expect(card.getByText(reason, { exact: true })).toBeVisible();
-      // A visitor never gets the premium fields: the card shows the locked placeholder instead.
+      // A visitor never gets the premium fields: the card's locked preview names only the facts the fund has.
       if (fund.isPremium) {
-        await expect(card.getByText("Premium", { exact: true })).toBeVisible();
+        const labels = fund.premiumFacts ? premiumFactLabels(fund.premiumFacts) : [];
+        const preview = card.getByTestId("premium-preview");
+        await expect(preview).toHaveText(
+          labels.length > 0 ? `With Premium: ${labels.join(" · ")}` : "No premium facts are known for this fund yet.",
+        );
         await expect(card.getByText("Check size", { exact: true })).toHaveCount(0);
       }
+      await expect(card.getByTestId("facts-known")).toHaveText(factsKnownText(fund.factsKnown));
     }
 
     const hidden = json.totalCount - 3;
@@ -218,7 +231,7 @@ test.describe("fund cards on a phone", () => {
       await expect(card.getByText("United Kingdom").first()).toBeVisible();
       await expect(card.getByRole("term").filter({ hasText: "Fund size" })).toBeVisible();
       await expect(card.getByRole("button", { name: /save/i })).toBeVisible();
-      await expect(card.getByText("Premium", { exact: true })).toBeVisible();
+      await expect(card.getByTestId("premium-preview")).toBeVisible();
       await expect(card.getByText(/^Reviewed /)).toBeVisible();
       // The tag headings are for screen readers only on a phone; the tags themselves show.
       await expect(card.getByRole("term").filter({ hasText: "Stages" })).toHaveCount(1);
@@ -314,8 +327,9 @@ test("the FAQ keeps one answer open at a time", async ({ page }) => {
   await expect(coverage).toHaveAttribute("aria-expanded", "true");
   await expect(first).toHaveAttribute("aria-expanded", "false");
   await expect(faq.getByText(/venture capital fund matching service for startup founders/)).toBeHidden();
-  // The FAQ keeps its own claim (500+), distinct from the page's 600+.
-  await expect(faq.getByText(/500\+ venture capital funds/)).toBeVisible();
+  // The FAQ's numbers are counted from the data, never written by hand.
+  const counts = (await (await page.request.get("/_api/funds/stats")).json()) as { totalFunds: number };
+  await expect(faq.getByText(`Our database covers ${counts.totalFunds.toLocaleString("en-US")} funds`)).toBeVisible();
   await expect(faq.getByRole("button", { expanded: true })).toHaveCount(1);
 
   // Clicking the open one closes it (collapsible).

@@ -1,5 +1,6 @@
 import { BLOG_TEXTS } from "../../src/shared/blog-texts.js";
-import { FAQ } from "../../src/shared/faq.js";
+import { type DataCounts, premiumCoverageText } from "../../src/shared/data-claims.js";
+import { faqItems } from "../../src/shared/faq.js";
 import { expect, type Page, test } from "./support/test.js";
 
 /**
@@ -37,10 +38,19 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("button", { name: "Find Matching Funds" })).toBeVisible();
     await expect(page.getByText("Country", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("heading", { name: BLOG_TEXTS.teaserHeading })).toBeVisible();
-    for (const item of FAQ) {
+    // The answers carry the counts of the data, in the HTML and in the structured data alike.
+    const counts = (await (await page.request.get("/_api/funds/stats")).json()) as DataCounts;
+    const coverage = faqItems(counts).find((item) => item.id === "coverage");
+    expect(coverage?.answer).toContain(`${counts.totalFunds.toLocaleString("en-US")} funds`);
+    // The hero's count is in the HTML too, as is the Premium pitch's.
+    await expect(page.getByText(`${counts.totalFunds.toLocaleString("en-US")} funds`, { exact: true })).toBeVisible();
+    await expect(page.getByTestId("premium-coverage")).toHaveText(premiumCoverageText(counts));
+    for (const item of faqItems(counts)) {
       await expect(page.getByRole("button", { name: item.question })).toBeVisible();
-      await expect(page.getByText(item.answer.slice(0, 40)).first()).toBeAttached();
+      await expect(page.getByText(item.answer.slice(0, 60)).first()).toBeAttached();
     }
+    const jsonLd = await page.locator('script[type="application/ld+json"]').first().textContent();
+    expect(jsonLd).toContain(coverage?.answer.slice(0, 60));
   });
 
   test("the blog, a post, a fund page and the legal and subscribe pages arrive with their content", async ({

@@ -3,7 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/server/config.js";
+import { faqItems } from "../../src/shared/faq.js";
+import { fundStatsSchema } from "../../src/shared/schemas/admin-data.js";
 import { createTestApp, type TestApp } from "../support/app.js";
+import { insertFunds } from "../support/funds.js";
 
 /** Shaped like Vite's build of src/client/index.html. */
 const TEMPLATE = `<!doctype html>
@@ -55,6 +58,24 @@ describe("pages served with their head, robots.txt and sitemap", () => {
     expect(html).toContain('<link rel="canonical" href="https://fundmatch.example/" />');
     expect(html).not.toContain('name="robots"');
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+  });
+
+  it("writes the FAQ with the counted numbers of the data into the home page's structured data", async () => {
+    await insertFunds(t.testDatabase.database.db, [
+      { name: "Counted One", website: "https://one.example", fund_size: "1000000", currency: "USD" },
+      { name: "Counted Two", country: "France" },
+    ]);
+    t.app.services.fundsIndex.invalidate();
+    const stats = fundStatsSchema.parse((await get("/_api/funds/stats")).json());
+    const html = (await get("/")).body;
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? "";
+    const answers = JSON.parse(jsonLd).mainEntity.map(
+      (item: { acceptedAnswer: { text: string } }) => item.acceptedAnswer.text,
+    );
+    const coverage = faqItems(stats).find((item) => item.id === "coverage")?.answer;
+    expect(answers).toContain(coverage);
+    expect(coverage).toContain(`Our database covers ${stats.totalFunds} funds in ${stats.countries} countries`);
+    expect(html).not.toMatch(/\d00\+|bi-weekly/);
   });
 
   it("marks the legal pages noindex, the privacy page with follow and a canonical link", async () => {

@@ -1,5 +1,6 @@
 import { matchPath } from "react-router";
 import { countriesPageQuery } from "../features/funds/api/page-queries.js";
+import { fundStatsPageQuery } from "../lib/fund-stats.js";
 import type { PageQuery } from "../lib/page-data.js";
 import { type SessionData, sessionPageQuery } from "../lib/session.js";
 
@@ -19,7 +20,7 @@ export const FIRST_QUERIES: readonly PageQuery[] = [sessionPageQuery];
 export async function pageQueries(pathname: string, session: SessionData | undefined): Promise<PageQuery[]> {
   if (pathname === "/") {
     const { blogTeaserPageQuery } = await blogQueries();
-    return [countriesPageQuery, blogTeaserPageQuery()];
+    return [countriesPageQuery, fundStatsPageQuery, blogTeaserPageQuery()];
   }
   if (matchPath("/blog", pathname)) return [(await blogQueries()).blogListPageQuery(undefined)];
   const post = matchPath("/blog/:slug", pathname);

@@ -61,6 +61,9 @@ const BlogPostPage = lazyPart("features/blog/blog-post-page.tsx", () =>
 const AdminUsersPage = lazyPart("features/admin/users-page.tsx", () =>
   import("../features/admin/users-page.js").then((module) => module.UsersPage),
 );
+const AdminDataPage = lazyPart("features/admin/data-page.tsx", () =>
+  import("../features/admin/data-page.js").then((module) => module.DataPage),
+);
 const AdminFundReportsPage = lazyPart("features/admin/fund-reports-page.tsx", () =>
   import("../features/admin/fund-reports-page.js").then((module) => module.FundReportsPage),
 );
@@ -100,6 +103,7 @@ export function AppRoutes() {
           <Route path="users" element={<AdminUsersPage />} />
           <Route path="blog" element={<AdminBlogPage />} />
           <Route path="fund-reports" element={<AdminFundReportsPage />} />
+          <Route path="data" element={<AdminDataPage />} />
         </Route>
         {/* The server answers these with a 301; this covers links followed inside the app. */}
         {Object.entries(REDIRECTS).map(([from, to]) => (

@@ -1,5 +1,5 @@
-import { Database, Flag, Newspaper, Upload, Users } from "lucide-react";
-import { ADMIN_TEXTS } from "../../shared/admin-texts.js";
+import { ChartColumn, Database, Flag, Newspaper, Upload, Users } from "lucide-react";
+import { ADMIN_TEXTS, DATA_ADMIN_TEXTS } from "../../shared/admin-texts.js";
 import { FUND_REPORT_TEXTS } from "../../shared/fund-report-texts.js";
 
 /**
@@ -14,4 +14,5 @@ export const ADMIN_PAGES = [
   { to: "/admin/users", label: ADMIN_TEXTS.manageUsers, icon: Users },
   { to: "/admin/blog", label: ADMIN_TEXTS.manageBlog, icon: Newspaper },
   { to: "/admin/fund-reports", label: FUND_REPORT_TEXTS.adminNav, icon: Flag },
+  { to: "/admin/data", label: DATA_ADMIN_TEXTS.nav, icon: ChartColumn },
 ] as const;

@@ -1,12 +1,19 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  adminDataQuerySchema,
+  adminDataResponseSchema,
+  markReviewedRequestSchema,
+  markReviewedResponseSchema,
+} from "../../shared/schemas/admin-data.js";
+import {
   adminFundSchema,
   adminFundsPageSchema,
   adminFundsQuerySchema,
   fundDeleteRequestSchema,
 } from "../../shared/schemas/admin-funds.js";
 import { fundUpdateRequestSchema } from "../../shared/schemas/fund-update.js";
+import { fundParamsSchema } from "../../shared/schemas/funds.js";
 import type { FundAdminService } from "./admin-service.js";
 
 /** The admin's fund table, Edit and Delete; registered inside the admin scope, behind its guard. */
@@ -20,10 +27,30 @@ export const fundAdminRoutes =
         funds.list({ query: request.query.q, page: request.query.page, pageSize: request.query.pageSize }),
     );
 
+    // One fund for its edit form, opened from a link (/admin/funds?edit=123: a report, the data page).
+    app.get(
+      "/fund/:id",
+      { schema: { params: fundParamsSchema, response: { 200: z.object({ fund: adminFundSchema }) } } },
+      async (request) => ({ fund: await funds.get(request.params.id) }),
+    );
+
     app.post(
       "/fund/update",
       { schema: { body: fundUpdateRequestSchema, response: { 200: z.object({ fund: adminFundSchema }) } } },
       async (request) => ({ fund: await funds.update(request.body.id, request.body.fund) }),
+    );
+
+    app.post(
+      "/fund/mark-reviewed",
+      { schema: { body: markReviewedRequestSchema, response: { 200: markReviewedResponseSchema } } },
+      async (request) => funds.markReviewed(request.body.id),
+    );
+
+    // The data page: coverage per fact, funds not reviewed in 12 months, open reports, oldest facts.
+    app.get(
+      "/data",
+      { schema: { querystring: adminDataQuerySchema, response: { 200: adminDataResponseSchema } } },
+      async (request) => funds.dataOverview(request.query.page ?? 1),
     );
 
     app.post(

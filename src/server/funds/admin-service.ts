@@ -1,3 +1,10 @@
+import type { FactField } from "../../shared/fund-facts.js";
+import {
+  type AdminDataResponse,
+  OLDEST_FACTS_LIMIT,
+  OPEN_REPORTS_LIMIT,
+  STALE_FUNDS_PAGE_SIZE,
+} from "../../shared/schemas/admin-data.js";
 import type { AdminFund, AdminFundsPage } from "../../shared/schemas/admin-funds.js";
 import type { FundInput } from "../../shared/schemas/fund-input.js";
 import type { Db } from "../db/client.js";
@@ -5,7 +12,9 @@ import type { FundRow } from "../db/types.js";
 import { invalid, notFound } from "../errors.js";
 import { factsOfEdit } from "./fact-edits.js";
 import { resolveCountry } from "./import/countries.js";
+import type { FundReportsService } from "./reports/service.js";
 import * as fundsRepository from "./repository.js";
+import { fundStatsOf } from "./stats.js";
 
 /** The source an admin's edit gives the facts it changes. */
 export const ADMIN_EDIT_SOURCE = "FundMatch admin";
@@ -17,7 +26,8 @@ export const ADMIN_EDIT_SOURCE = "FundMatch admin";
 export class FundAdminService {
   constructor(
     private readonly db: Db,
-    private readonly indexes: { invalidate(): void },
+    private readonly indexes: { invalidate(): void; current(): Promise<{ rows(): readonly FundRow[] }> },
+    private readonly reports: Pick<FundReportsService, "list">,
   ) {}
 
   async list(options: {
@@ -35,11 +45,17 @@ export class FundAdminService {
     return { funds: rows.map(toAdminFund), total, page, pageSize };
   }
 
+  async get(id: number): Promise<AdminFund> {
+    const row = await fundsRepository.findFundById(this.db, id);
+    if (!row) throw notFound("Fund not found.");
+    return toAdminFund(row);
+  }
+
   /**
    * Stores an admin's edit. The values passed the shared fund rules at the door; the country is
    * then read as the import reads it, so that a fund edited by hand is spelled like an imported one.
    */
-  async update(id: number, input: FundInput): Promise<AdminFund> {
+  async update(id: number, input: FundInput, today: string = todayUtc()): Promise<AdminFund> {
     const country = resolveCountry(input.country);
     if (!country) throw invalid(`Country '${input.country}' is not a country we know.`);
     const existing = await fundsRepository.findFundById(this.db, id);
@@ -51,8 +67,10 @@ export class FundAdminService {
         countryCode: country.code,
         source: existing.source,
         importId: existing.importId,
+        // Saving the form is a review: the admin looked at every fact on it today.
+        lastReviewed: today,
       });
-      await fundsRepository.upsertFundFacts(tx, factsOfEdit(existing, input, ADMIN_EDIT_SOURCE));
+      await fundsRepository.upsertFundFacts(tx, factsOfEdit(existing, input, ADMIN_EDIT_SOURCE, today));
     });
     this.indexes.invalidate();
     const updated = await fundsRepository.findFundById(this.db, id);
@@ -60,10 +78,68 @@ export class FundAdminService {
     return toAdminFund(updated);
   }
 
+  /** "Mark reviewed": the admin checked the fund and it is right as it stands; nothing else changes. */
+  async markReviewed(id: number, today: string = todayUtc()): Promise<{ id: number; lastReviewed: string }> {
+    if (!(await fundsRepository.setLastReviewed(this.db, id, today))) throw notFound("Fund not found.");
+    this.indexes.invalidate();
+    return { id, lastReviewed: today };
+  }
+
+  /**
+   * The data page: how many funds have each fact (counted from the current data, as the public
+   * counts are), the funds nobody looked at in the last 12 months, the open reports and the facts
+   * with the oldest dates.
+   */
+  async dataOverview(page: number, today: string = todayUtc()): Promise<AdminDataResponse> {
+    const reviewedBefore = monthsBefore(today, 12);
+    const [index, stale, reports, oldest] = await Promise.all([
+      this.indexes.current(),
+      fundsRepository.listFundsReviewedBefore(this.db, reviewedBefore, {
+        limit: STALE_FUNDS_PAGE_SIZE,
+        offset: (page - 1) * STALE_FUNDS_PAGE_SIZE,
+      }),
+      this.reports.list("open"),
+      fundsRepository.listOldestFacts(this.db, OLDEST_FACTS_LIMIT),
+    ]);
+    return {
+      stats: fundStatsOf(index),
+      stale: {
+        reviewedBefore,
+        funds: stale.rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
+        total: stale.total,
+        page,
+        pageSize: STALE_FUNDS_PAGE_SIZE,
+      },
+      openReports: {
+        total: reports.counts.open,
+        reports: reports.reports.slice(0, OPEN_REPORTS_LIMIT).map((report) => ({
+          id: report.id,
+          fundId: report.fundId,
+          fundName: report.fundName,
+          field: report.field,
+          note: report.note,
+          createdAt: report.createdAt,
+        })),
+      },
+      oldestFacts: oldest.map((fact) => ({ ...fact, field: fact.field as FactField })),
+    };
+  }
+
   async remove(id: number): Promise<void> {
     if (!(await fundsRepository.deleteFund(this.db, id))) throw notFound("Fund not found.");
     this.indexes.invalidate();
   }
+}
+
+function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** 'YYYY-MM-DD' `months` months earlier (the 29th of February a year back is the 1st of March). */
+export function monthsBefore(day: string, months: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  return date.toISOString().slice(0, 10);
 }
 
 function toAdminFund(row: FundRow): AdminFund {

@@ -1,11 +1,14 @@
+import { faqJsonLd } from "../../shared/faq.js";
 import { fundLocation, fundPageMeta, fundPath, parseFundPath } from "../../shared/fund-page.js";
+import { HOME_META } from "../../shared/home-meta.js";
 import { industryLabel } from "../../shared/industries.js";
 import { NOT_FOUND_META } from "../../shared/page-meta.js";
 import { isStageCode, sortStages } from "../../shared/stages.js";
 import type { FundRow } from "../db/types.js";
-import type { PageHead, PageResolver } from "../http/html-shell.js";
+import type { PageHead, PageResolution, PageResolver } from "../http/html-shell.js";
 import type { SitemapEntry, SitemapSource } from "../site/seo.js";
 import type { FundsService } from "./service.js";
+import { fundStatsOf } from "./stats.js";
 
 /** Heads kept per index: the page shell caches each head's HTML, so a head is built once per fund. */
 const MAX_CACHED_HEADS = 5_000;
@@ -83,5 +86,25 @@ export const fundSitemapSource = (service: FundsService): SitemapSource => {
       };
     }
     return cache.entries;
+  };
+};
+
+/**
+ * The home page's head: its questions and answers as structured data (FAQPage), with the counts
+ * the page itself shows (the same answers, from the same index), built once per data version.
+ */
+export const homePageResolver = (service: FundsService): PageResolver => {
+  let cache: { version: number; resolution: PageResolution } | undefined;
+  return async (pathname) => {
+    if (pathname !== "/") return undefined;
+    const index = await service.current();
+    if (cache?.version !== index.version) {
+      const stats = fundStatsOf(index);
+      cache = {
+        version: index.version,
+        resolution: { status: 200, head: { ...HOME_META, jsonLd: () => faqJsonLd(stats) } },
+      };
+    }
+    return cache.resolution;
   };
 };

@@ -315,3 +315,61 @@ export async function runDataStepOnce(
     return true;
   });
 }
+
+/** The day a fund was last looked at: its review date, or (an import without one) the day its row last changed. */
+const reviewedOn = sql`coalesce(${funds.lastReviewed}, (${funds.updatedAt} at time zone 'UTC')::date)`;
+
+/** One page of the funds last looked at before `before` (YYYY-MM-DD), longest ago first. */
+export async function listFundsReviewedBefore(
+  db: Db,
+  before: string,
+  options: { limit: number; offset: number },
+): Promise<{ rows: Array<Pick<FundRow, "id" | "name" | "country" | "lastReviewed" | "updatedAt">>; total: number }> {
+  const where = sql`${reviewedOn} < ${before}::date`;
+  const [count] = await db.select({ count: sql<number>`count(*)::int` }).from(funds).where(where);
+  const rows = await db
+    .select({
+      id: funds.id,
+      name: funds.name,
+      country: funds.country,
+      lastReviewed: funds.lastReviewed,
+      updatedAt: funds.updatedAt,
+    })
+    .from(funds)
+    .where(where)
+    .orderBy(reviewedOn, funds.id)
+    .limit(options.limit)
+    .offset(options.offset);
+  return { rows, total: count?.count ?? 0 };
+}
+
+/**
+ * The dated facts with the oldest dates, with their fund's name. A date's missing parts count as
+ * earliest, as on the fund page ('2023' before '2023-01'): the text order of the three forms.
+ */
+export function listOldestFacts(db: Db, limit: number) {
+  return db
+    .select({
+      fundId: fundFacts.fundId,
+      fundName: funds.name,
+      field: fundFacts.field,
+      asOf: sql<string>`${fundFacts.asOf}`,
+      sourceName: fundFacts.sourceName,
+      sourceUrl: fundFacts.sourceUrl,
+    })
+    .from(fundFacts)
+    .innerJoin(funds, eq(funds.id, fundFacts.fundId))
+    .where(sql`${fundFacts.asOf} is not null`)
+    .orderBy(fundFacts.asOf, fundFacts.fundId, fundFacts.field)
+    .limit(limit);
+}
+
+/** Sets a fund's review date without changing anything else; false when no fund has the id. */
+export async function setLastReviewed(db: Db, id: number, day: string): Promise<boolean> {
+  const rows = await db
+    .update(funds)
+    .set({ lastReviewed: day, updatedAt: new Date() })
+    .where(eq(funds.id, id))
+    .returning({ id: funds.id });
+  return rows.length > 0;
+}

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { BILLING_TEXTS } from "../../shared/billing-texts.js";
 import { canExportFunds } from "../../shared/entitlements.js";
+import { fundStatsSchema } from "../../shared/schemas/admin-data.js";
 import {
   countriesResponseSchema,
   fundExportQuerySchema,
@@ -31,6 +32,18 @@ export const fundsRoutes =
     app.get("/countries", { schema: { response: { 200: countriesResponseSchema } } }, async () => ({
       countries: await service.countries(),
     }));
+
+    // The counts every claim about the data is made of (the home page, the FAQ): never written by hand.
+    app.get(
+      "/funds/stats",
+      {
+        schema: {
+          response: { 200: fundStatsSchema },
+          description: "How many funds there are, and how many have each informative fact, counted from the data.",
+        },
+      },
+      async () => service.stats(),
+    );
 
     app.post(
       "/funds/search",

@@ -1,5 +1,10 @@
 import { toUsd } from "../../shared/currency-rates.js";
-import { type FactField, INFORMATIVE_FACTS, PREMIUM_FACT_FIELDS } from "../../shared/fund-facts.js";
+import {
+  type FactField,
+  INFORMATIVE_FACTS,
+  PREMIUM_FACT_FIELDS,
+  type PremiumFactFlags,
+} from "../../shared/fund-facts.js";
 import { INDUSTRY_CODES, industryLabel } from "../../shared/industries.js";
 import { stagesForRaise } from "../../shared/raise-stages.js";
 import { REGION_CODES, type RegionCode, regionLabel } from "../../shared/regions.js";
@@ -14,10 +19,11 @@ import { isStageCode, STAGE_CODES, sortStages, stageLabel } from "../../shared/s
 import type { FundFactRow, FundRow } from "../db/types.js";
 import { regionOfFund } from "./country-regions.js";
 import { askedStages, baseScore, chequeGroup, matchReasons, type ReasonQuery, relevanceScore } from "./scoring.js";
+import { knownFacts } from "./stats.js";
 import { type TextTokens, textFit, wordsOf } from "./text-match.js";
 
 type PremiumField = (typeof PREMIUM_FUND_FIELDS)[number];
-type PublicView = Omit<FundResult, "matchReasons" | "isPremium" | PremiumField>;
+type PublicView = Omit<FundResult, "matchReasons" | "isPremium" | "premiumFacts" | PremiumField>;
 type ProvenanceItem = FundProvenance[number];
 type PremiumView = Pick<FundResult, PremiumField>;
 
@@ -42,6 +48,8 @@ type Entry = {
   /** The result's JSON members without braces, serialised once: a search only concatenates them. */
   publicJson: string;
   premiumJson: string;
+  /** `"premiumFacts":{…}`: which premium facts exist, for the viewers the values are withheld from. */
+  premiumFactsJson: string;
   /** The provenance of the fund's facts as JSON array members: everyone's, and the premium facts'. */
   publicProvenanceJson: string;
   premiumProvenanceJson: string;
@@ -281,7 +289,7 @@ export class FundSearchIndex {
   private resultJson(entry: Entry, reasonsJson: string, includePremium: boolean, chequeFitJson = ""): string {
     return includePremium
       ? `{${entry.publicJson},${entry.premiumJson}${chequeFitJson},"matchReasons":${reasonsJson},"isPremium":false}`
-      : `{${entry.publicJson}${chequeFitJson},"matchReasons":${reasonsJson},"isPremium":true}`;
+      : `{${entry.publicJson},${entry.premiumFactsJson}${chequeFitJson},"matchReasons":${reasonsJson},"isPremium":true}`;
   }
 
   private entry(index: number): Entry {
@@ -638,17 +646,20 @@ function reviewedDate(row: FundRow): string {
 
 /** How many of the informative facts (INFORMATIVE_FACTS) the fund has. */
 export function countFactsKnown(row: FundRow): number {
-  const known: Record<(typeof INFORMATIVE_FACTS)[number], boolean> = {
-    fundSize: row.fundSize !== null,
-    chequeRange: row.checkSizeMinUsd !== null || row.checkSizeMaxUsd !== null,
-    leadsRounds: row.leadsRounds !== null,
-    website: Boolean(row.website),
-    portfolio: row.portfolio.length > 0,
-    sectorAgnostic: row.sectorAgnostic !== null,
-    linkedin: Boolean(row.linkedin),
-    fundManager: Boolean(row.fundManager),
-  };
+  const known = knownFacts(row);
   return INFORMATIVE_FACTS.filter((fact) => known[fact]).length;
+}
+
+/** Which premium facts the fund has, without their values (the portfolio's size, not its names). */
+export function premiumFactsOf(row: FundRow): PremiumFactFlags {
+  return {
+    hasWebsite: Boolean(row.website),
+    hasLinkedin: Boolean(row.linkedin),
+    hasFundManager: Boolean(row.fundManager),
+    hasCheckSize: row.checkSizeMinUsd !== null || row.checkSizeMaxUsd !== null,
+    hasRoundRole: row.leadsRounds !== null,
+    portfolioCount: row.portfolio.length,
+  };
 }
 
 /** A fact's provenance as the API gives it; money facts keep the amount and currency their source stated. */
@@ -731,6 +742,7 @@ function toEntry(row: FundRow, facts: readonly FundFactRow[]): Entry {
       leadsRounds: row.leadsRounds,
       portfolio: row.portfolio,
     }),
+    premiumFactsJson: `"premiumFacts":${JSON.stringify(premiumFactsOf(row))}`,
     publicProvenanceJson: facts
       .filter((fact) => !PREMIUM_FACT_FIELDS.has(fact.field as FactField))
       .map((fact) => JSON.stringify(provenanceItem(fact)))

@@ -2,12 +2,14 @@ import { isAdvancedSearch } from "../../shared/advanced-search.js";
 import { seesAllResults } from "../../shared/entitlements.js";
 import { FREE_RESULTS_LIMIT, MAX_SEARCH_LIMIT } from "../../shared/plans.js";
 import { SUBSCRIPTION_REQUIRED } from "../../shared/schemas/account.js";
+import type { FundStats } from "../../shared/schemas/admin-data.js";
 import type { FundSearchQuery } from "../../shared/schemas/funds.js";
 import type { FundRow } from "../db/types.js";
 import { notFound, paymentRequired } from "../errors.js";
 import { subscriptionOf, type Viewer } from "../http/viewer.js";
 import type { FundsIndexProvider } from "./index-provider.js";
 import type { FundSearchIndex } from "./search-index.js";
+import { fundStatsOf } from "./stats.js";
 
 /** Page size when a subscriber does not give a limit. */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -58,6 +60,11 @@ export class FundsService {
     const json = index.fundJson(fundId, seesAllResults(subscriptionOf(viewer)));
     if (json === undefined) throw notFound("Fund not found.");
     return json;
+  }
+
+  /** How many funds there are and how many have each fact, counted from the current data (cached with its index). */
+  async stats(): Promise<FundStats> {
+    return fundStatsOf(await this.indexes.current());
   }
 
   /** Whether a fund exists now (a report must name one). */

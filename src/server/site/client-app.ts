@@ -21,8 +21,11 @@ import { type ServerRendered, ServerRenderer } from "./ssr.js";
 
 const NOT_FOUND: PageResolution = { status: 404, head: NOT_FOUND_META };
 
-/** The home page's head also carries its questions and answers as structured data (FAQPage). */
-const HOME: PageResolution = { status: 200, head: { ...HOME_META, jsonLd: faqJsonLd } };
+/**
+ * The home page's head also carries its questions and answers as structured data (FAQPage); a
+ * resolver gives them with their counts (homePageResolver), this is the head without the counts.
+ */
+const HOME: PageResolution = { status: 200, head: { ...HOME_META, jsonLd: () => faqJsonLd(undefined) } };
 
 /**
  * The status and head of a page path: a fixed page (PAGE_META), else the first domain resolver that
@@ -30,13 +33,12 @@ const HOME: PageResolution = { status: 200, head: { ...HOME_META, jsonLd: faqJso
  */
 async function resolvePage(pathname: string, resolvers: readonly PageResolver[]): Promise<PageResolution> {
   const meta = pageMetaFor(pathname);
-  if (meta === HOME_META) return HOME;
-  if (meta) return { status: 200, head: meta };
+  if (meta && meta !== HOME_META) return { status: 200, head: meta };
   for (const resolve of resolvers) {
     const resolution = await resolve(pathname);
     if (resolution) return resolution;
   }
-  return NOT_FOUND;
+  return meta === HOME_META ? HOME : NOT_FOUND;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_USD_AMOUNT, SEARCH_QUERY_MAX, SEARCH_SORTS } from "../advanced-search.js";
-import { AS_OF_PATTERN, FACT_FIELDS, MONEY_FACT_KINDS } from "../fund-facts.js";
+import { AS_OF_PATTERN, FACT_FIELDS, MONEY_FACT_KINDS, type PremiumFactFlags } from "../fund-facts.js";
 import { INDUSTRY_CODES } from "../industries.js";
 import { REGION_CODES } from "../regions.js";
 import { ANY_VALUE } from "../search-params.js";
@@ -211,6 +211,18 @@ export const PREMIUM_FUND_FIELDS = [
   "portfolio",
 ] as const;
 
+export const premiumFactsSchema = z.object({
+  hasWebsite: z.boolean(),
+  hasLinkedin: z.boolean(),
+  hasFundManager: z.boolean(),
+  /** Either end of the cheque range is known. */
+  hasCheckSize: z.boolean(),
+  /** Whether the fund leads or follows is known. */
+  hasRoundRole: z.boolean(),
+  /** How many portfolio companies are known (their names are premium). */
+  portfolioCount: z.number().int().nonnegative(),
+}) satisfies z.ZodType<PremiumFactFlags>;
+
 export const fundResultSchema = z.object({
   id: idResponseSchema,
   name: z.string(),
@@ -261,6 +273,11 @@ export const fundResultSchema = z.object({
   chequeFit: z.enum(["covers", "unknown"]).optional(),
   /** How many of the informative facts (INFORMATIVE_FACTS in src/shared/fund-facts.ts) the fund has. */
   factsKnown: z.number().int().nonnegative(),
+  /**
+   * Only when `isPremium` (the values were withheld): which premium facts the fund has, never their
+   * values, so that the locked preview names only what Premium would show (docs/decisions/0005).
+   */
+  premiumFacts: premiumFactsSchema.optional(),
 });
 
 export type FundResult = z.infer<typeof fundResultSchema>;

@@ -1,4 +1,4 @@
-import { CheckCheck, ExternalLink, RotateCcw, TriangleAlert } from "lucide-react";
+import { CheckCheck, ExternalLink, Pencil, RotateCcw, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -106,17 +106,28 @@ export function FundReportsPage() {
                       ` · done ${dateTime.format(new Date(report.resolvedAt))}${report.resolvedByName ? ` by ${report.resolvedByName}` : ""}`}
                   </p>
                 </div>
-                <Button
-                  variant={report.status === "open" ? "default" : "outline"}
-                  size="sm"
-                  className={cn("shrink-0 self-start")}
-                  disabled={action.isPending && action.variables?.reportId === report.id}
-                  onClick={() => act(report, report.status === "open" ? "mark_done" : "reopen")}
-                  aria-describedby={`report-${report.id}-fund`}
-                >
-                  {report.status === "open" ? <CheckCheck aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
-                  {report.status === "open" ? FUND_REPORT_TEXTS.markDone : FUND_REPORT_TEXTS.reopen}
-                </Button>
+                <div className="flex shrink-0 flex-wrap gap-2 self-start">
+                  <Button asChild variant="outline" size="sm">
+                    <Link
+                      to={`/admin/funds?edit=${report.fundId}`}
+                      aria-label={`${FUND_REPORT_TEXTS.editFund} ${report.fundName}`}
+                    >
+                      <Pencil aria-hidden="true" />
+                      {FUND_REPORT_TEXTS.editFund}
+                    </Link>
+                  </Button>
+                  <Button
+                    variant={report.status === "open" ? "default" : "outline"}
+                    size="sm"
+                    className={cn("shrink-0 self-start")}
+                    disabled={action.isPending && action.variables?.reportId === report.id}
+                    onClick={() => act(report, report.status === "open" ? "mark_done" : "reopen")}
+                    aria-describedby={`report-${report.id}-fund`}
+                  >
+                    {report.status === "open" ? <CheckCheck aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
+                    {report.status === "open" ? FUND_REPORT_TEXTS.markDone : FUND_REPORT_TEXTS.reopen}
+                  </Button>
+                </div>
               </article>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { LoaderCircle, Pencil, Search, Trash2, TriangleAlert } from "lucide-react";
-import { useDeferredValue, useState } from "react";
+import { useDeferredValue, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { ADMIN_TEXTS, FUNDS_ADMIN_TEXTS, fundDeleteText, fundsLoadFailedText } from "../../../shared/admin-texts.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
@@ -22,7 +23,7 @@ import { ApiError } from "../../lib/api-client.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { cn } from "../../lib/utils.js";
 import { FundEditDialog } from "./funds/fund-edit-dialog.js";
-import { useAdminFunds, useDeleteFund } from "./funds/use-admin-funds.js";
+import { useAdminFund, useAdminFunds, useDeleteFund } from "./funds/use-admin-funds.js";
 
 const PAGE_SIZE = 25;
 const SKELETON_ROWS = 5;
@@ -39,6 +40,21 @@ export function FundsPage() {
   const funds = useAdminFunds(deferredQuery, page, PAGE_SIZE);
   const remove = useDeleteFund();
   const [editing, setEditing] = useState<AdminFund | null>(null);
+  // A link may name the fund to edit (/admin/funds?edit=123: a report, the data page): its form opens.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const editParam = searchParams.get("edit");
+  const linkedId = editParam && /^\d{1,10}$/.test(editParam) ? Number(editParam) : null;
+  const linked = useAdminFund(linkedId);
+  useEffect(() => {
+    if (linked.data) setEditing(linked.data.fund);
+  }, [linked.data]);
+  useEffect(() => {
+    if (linked.isError) toast.error(messageOr(linked.error, FUNDS_ADMIN_TEXTS.loadFailed));
+  }, [linked.isError, linked.error]);
+  const closeEdit = () => {
+    setEditing(null);
+    if (editParam !== null) setSearchParams({}, { replace: true });
+  };
   const [deleting, setDeleting] = useState<AdminFund | null>(null);
   const total = funds.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -219,7 +235,7 @@ export function FundsPage() {
         </div>
       </nav>
 
-      <FundEditDialog fund={editing} onClose={() => setEditing(null)} />
+      <FundEditDialog fund={editing} onClose={closeEdit} />
 
       <Dialog
         open={deleting !== null}

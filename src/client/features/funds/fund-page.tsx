@@ -45,7 +45,7 @@ import { SaveFundButton } from "./components/save-fund-button.js";
 import { UnlockPremiumDialog } from "./components/unlock-premium-dialog.js";
 
 const PREMIUM_DESCRIPTION =
-  "This fund's website, LinkedIn, fund manager, check size, whether it leads rounds and its portfolio are part of Premium. Upgrade to see them for every fund.";
+  "A fund's website, LinkedIn, fund manager, check size, whether it leads rounds and its portfolio, where we know them, are part of Premium. Upgrade to see them for every fund.";
 
 /** Match reasons handed over by the card the visitor came from, if any (history state is untrusted input). */
 function reasonsFrom(state: unknown): string[] {
@@ -387,10 +387,7 @@ function PremiumBlock({
     return (
       <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
         {heading}
-        <PremiumPlaceholder />
-        <p className="text-sm text-slate-600">
-          Website, LinkedIn, fund manager, check size, whether the fund leads rounds and its portfolio.
-        </p>
+        <PremiumPlaceholder facts={fund.premiumFacts} />
         <Button ref={buttonRef} onClick={() => setUnlockOpen(true)}>
           <Sparkles aria-hidden="true" />
           Unlock Premium Funds

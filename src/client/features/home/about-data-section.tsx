@@ -1,4 +1,6 @@
 import { CalendarClock, Flag, History, ShieldCheck } from "lucide-react";
+import { coverageText, type DataCounts, fundsCountText } from "../../../shared/data-claims.js";
+import { useFundStats } from "../../lib/use-fund-stats.js";
 
 const POINTS = [
   {
@@ -8,8 +10,9 @@ const POINTS = [
   },
   {
     icon: CalendarClock,
-    title: "Updated bi-weekly",
-    text: "Every two weeks we add new funds and correct what has changed, such as fund sizes, stages, focus areas and check sizes.",
+    title: "Counted, not estimated",
+    // The counted line comes from the data (see CountedPoint); this is what shows without counts.
+    text: "We add new funds and correct what has changed, such as fund sizes, stages, focus areas and check sizes. Every number we give about our data is counted from it.",
   },
   {
     icon: History,
@@ -23,8 +26,16 @@ const POINTS = [
   },
 ] as const;
 
-/** How the fund data is kept; the hero's 'Updated bi-weekly' claim links here (/#about-our-data). */
+/** "Of our 1,204 funds, 812 have a fund size, …": the data as measured, or nothing without the counts. */
+function countedText(counts: DataCounts | undefined): string | undefined {
+  return counts
+    ? `Of our ${fundsCountText(counts)}, ${coverageText(counts)}. Where a fact is unknown, it is left out.`
+    : undefined;
+}
+
+/** How the fund data is kept; the hero's 'Dated and sourced' signal links here (/#about-our-data). */
 export function AboutDataSection() {
+  const counted = countedText(useFundStats().data);
   return (
     <section id="about-our-data" aria-labelledby="about-our-data-title" className="below-fold py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
@@ -44,7 +55,9 @@ export function AboutDataSection() {
               </span>
               <div>
                 <h3 className="font-semibold text-slate-900">{title}</h3>
-                <p className="mt-1.5 text-sm leading-relaxed text-slate-600">{text}</p>
+                <p className="mt-1.5 text-sm leading-relaxed text-slate-600">
+                  {title === "Counted, not estimated" && counted ? counted : text}
+                </p>
               </div>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
-import { contactEmail, contactHref, FAQ, type FaqItem } from "../../../shared/faq.js";
+import { contactEmail, contactHref, type FaqItem, faqItems } from "../../../shared/faq.js";
+import { useFundStats } from "../../lib/use-fund-stats.js";
 
 export function FaqSection() {
   return (
@@ -37,6 +38,9 @@ export function FaqSection() {
 function FaqList() {
   const [open, setOpen] = useState<string | null>(null);
   const baseId = useId();
+  // The same answers as the page's structured data, counted from the same call.
+  const stats = useFundStats();
+  const FAQ = faqItems(stats.data);
   const buttonId = (item: FaqItem) => `${baseId}-q-${item.id}`;
   // The arrow keys, Home and End move between the questions (the keyboard pattern of an accordion).
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {

@@ -6,8 +6,10 @@ import {
   Infinity as InfinityIcon,
   SlidersHorizontal,
 } from "lucide-react";
+import { premiumCoverageText } from "../../../shared/data-claims.js";
 import { canExportFunds, seesAllResults } from "../../../shared/entitlements.js";
 import { formatUsd, PLANS } from "../../../shared/plans.js";
+import { useFundStats } from "../../lib/use-fund-stats.js";
 import { useSessionQuery } from "../../lib/use-session-query.js";
 
 const FEATURES = [
@@ -24,7 +26,7 @@ const FEATURES = [
   {
     icon: Contact,
     title: "Contact information and criteria",
-    text: "Website, fund manager, typical check size and whether the fund leads or follows rounds, in one place.",
+    text: "The website, cheque range, round role and portfolio we know for each fund, in one place.",
   },
   {
     icon: Bookmark,
@@ -56,6 +58,7 @@ export function FeaturesSection() {
             Everything you need to build an investor shortlist
           </h2>
           <PlanLine />
+          <CoverageLine />
         </div>
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ icon: Icon, title, text }) => (
@@ -70,6 +73,17 @@ export function FeaturesSection() {
         </ul>
       </div>
     </section>
+  );
+}
+
+/** What Premium shows, measured: for how many funds each detail is known (nothing while the counts are missing). */
+function CoverageLine() {
+  const counts = useFundStats().data;
+  if (!counts) return null;
+  return (
+    <p data-testid="premium-coverage" className="mt-3 text-base text-slate-600">
+      {premiumCoverageText(counts)}
+    </p>
   );
 }
 

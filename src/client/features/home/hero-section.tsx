@@ -1,18 +1,25 @@
 import { BadgeCheck, Building2, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { CLAIMS } from "../../../shared/site.js";
+import { fundsCountText } from "../../../shared/data-claims.js";
 import { TEXTS } from "../../../shared/texts.js";
+import { useCachedFundStats } from "../../lib/fund-stats.js";
 
-const TRUST_SIGNALS = [
-  { icon: Building2, text: `${CLAIMS.activeFunds} active funds` },
-  { icon: BadgeCheck, text: "Verified data" },
-  // The claim links to how the data is kept (the About our data section, further down the page).
-  { icon: RefreshCw, text: "Updated bi-weekly", href: "/#about-our-data" },
-] as const;
+type TrustSignal = { icon: typeof Building2; text: string; href?: string };
+
+/** The first signal is the number of funds, counted (the server renders it); without the counts it is left out. */
+function trustSignals(fundsCount: string | undefined): TrustSignal[] {
+  return [
+    ...(fundsCount ? [{ icon: Building2, text: fundsCount }] : []),
+    { icon: BadgeCheck, text: "Curated from the source" },
+    // The claim links to how the data is kept (the About our data section, further down the page).
+    { icon: RefreshCw, text: "Dated and sourced", href: "/#about-our-data" },
+  ];
+}
 
 /** The page's h1, trust signals, and a slot for the search form (owned by the funds feature). */
 export function HeroSection({ search }: { search: ReactNode }) {
+  const signals = trustSignals(fundsCountText(useCachedFundStats()));
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
       <div
@@ -40,10 +47,10 @@ export function HeroSection({ search }: { search: ReactNode }) {
             funds that actually invest in companies like yours, and show you why each one fits.
           </p>
           <ul className="mt-7 flex flex-wrap items-center justify-center gap-x-6 gap-y-3 text-sm font-medium text-slate-700">
-            {TRUST_SIGNALS.map((signal) => (
+            {signals.map((signal) => (
               <li key={signal.text} className="inline-flex items-center gap-2">
                 <signal.icon className="size-4 text-indigo-600" aria-hidden="true" />
-                {"href" in signal ? (
+                {signal.href ? (
                   <Link
                     to={signal.href}
                     className="underline decoration-slate-300 underline-offset-4 hover:text-indigo-700"

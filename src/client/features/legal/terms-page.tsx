@@ -119,8 +119,8 @@ const SECTIONS: readonly LegalSection[] = [
         </p>
         <p>
           Facts about funds (size, stages, industries, contact details) are provided for information. Funds change their
-          focus and their people, and we update the data bi-weekly, so re-verify anything important with the fund before
-          relying on it.
+          focus and their people faster than any record can follow (each fund shows when it was last reviewed), so
+          re-verify anything important with the fund before relying on it.
         </p>
       </>
     ),

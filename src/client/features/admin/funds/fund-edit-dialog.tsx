@@ -99,7 +99,12 @@ export function FundEditDialog({ fund, onClose }: { fund: AdminFund | null; onCl
             {field("checkSizeMinUsd", "Minimum check size (USD)", { inputMode: "numeric" })}
             {field("checkSizeMaxUsd", "Maximum check size (USD)", { inputMode: "numeric" })}
             {field("foundedYear", "Founded year", { inputMode: "numeric" })}
-            {field("lastReviewed", "Last reviewed", { type: "date" })}
+            {/* Saving is a review: the server sets the date to today, so the form only shows it. */}
+            {field("lastReviewed", "Last reviewed", {
+              type: "date",
+              readOnly: true,
+              hint: "Saving sets it to today.",
+            })}
             <div className="flex flex-col gap-1.5">
               <label htmlFor="fund-leadsRounds" className="text-sm font-medium text-slate-800">
                 Leads rounds

@@ -43,3 +43,13 @@ export function useDeleteFund() {
     onSettled: refresh,
   });
 }
+
+/** One fund for its edit form, when a link names it (/admin/funds?edit=123). */
+export function useAdminFund(id: number | null) {
+  return useQuery({
+    queryKey: [...adminFundsQueryKey, "one", id],
+    queryFn: ({ signal }) => apiGet<{ fund: AdminFund }>(`/_api/admin/fund/${id}`, { signal }),
+    enabled: id !== null,
+    retry: false,
+  });
+}

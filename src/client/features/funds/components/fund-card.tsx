@@ -1,7 +1,12 @@
 import { Check, CircleHelp, ExternalLink, History, Lock, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { fundSizeLabel } from "../../../../shared/fund-facts.js";
+import {
+  factsKnownText,
+  fundSizeLabel,
+  type PremiumFactFlags,
+  premiumFactLabels,
+} from "../../../../shared/fund-facts.js";
 import { fundPath, reviewedText } from "../../../../shared/fund-page.js";
 import { formatCompactAmount, formatFundSize } from "../../../../shared/fund-size.js";
 import { CHEQUE_FIT_LABELS } from "../../../../shared/raise-stages.js";
@@ -125,10 +130,12 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
       )}
 
       <div className="mt-auto flex flex-col gap-2 sm:gap-3">
-        {fund.isPremium ? <PremiumPlaceholder /> : <PremiumDetails fund={fund} />}
-        <p className="flex items-center gap-1.5 text-xs text-slate-600">
+        {fund.isPremium ? <PremiumPlaceholder facts={fund.premiumFacts} compact /> : <PremiumDetails fund={fund} />}
+        <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-slate-600">
           <History className="size-3.5 shrink-0" aria-hidden="true" />
           {reviewedText(fund)}
+          <span aria-hidden="true">·</span>
+          <span data-testid="facts-known">{factsKnownText(fund.factsKnown)}</span>
         </p>
       </div>
     </article>
@@ -136,24 +143,36 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
 }
 
 /**
- * Stands in for the withheld premium fields. The text is deliberately fake (the real values never
- * reach this browser) and hidden from assistive technology, which gets a plain sentence instead.
+ * Stands in for the withheld premium fields: it names only the premium facts this fund really has
+ * (the server says which, never their values), so that nothing suggests a detail that does not exist.
  */
-export function PremiumPlaceholder() {
+export function PremiumPlaceholder({
+  facts,
+  compact = false,
+}: {
+  facts: PremiumFactFlags | undefined;
+  /** On a card: one line on a phone (the fund page shows it in full). */
+  compact?: boolean;
+}) {
+  const labels = facts ? premiumFactLabels(facts) : [];
+  const line = cn("min-w-0", compact && "max-sm:truncate");
   return (
-    <div className="relative overflow-hidden rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-2 sm:py-3">
-      <div aria-hidden="true" className="pointer-events-none grid gap-1 text-sm text-slate-600 blur-[5px] select-none">
-        <p className="font-medium">Contact details • Check size</p>
-        <p className="max-sm:hidden">www.fund-website.com • Managing Partner</p>
-        <p className="max-sm:hidden">$500K – $5M • Leads rounds</p>
-      </div>
-      <div className="absolute inset-0 flex items-center justify-center">
-        <span className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-xs font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200">
-          <Lock className="size-3.5 text-indigo-600" aria-hidden="true" />
-          <span>Premium</span>
-        </span>
-        <span className="sr-only">Contact details, check size and investment criteria are available with Premium.</span>
-      </div>
+    <div
+      data-testid="premium-preview"
+      className={cn(
+        "flex items-start gap-2 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-4 py-2 text-sm text-slate-700 sm:py-3",
+        compact && "max-sm:px-3 max-sm:py-1.5",
+      )}
+    >
+      <Lock className="mt-0.5 size-3.5 shrink-0 text-indigo-600" aria-hidden="true" />
+      {labels.length > 0 ? (
+        <p className={line}>
+          <span className="font-semibold text-slate-900">With Premium: </span>
+          {labels.join(" · ")}
+        </p>
+      ) : (
+        <p className={line}>No premium facts are known for this fund yet.</p>
+      )}
     </div>
   );
 }

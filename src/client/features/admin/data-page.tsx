@@ -1,0 +1,332 @@
+import { CheckCheck, ExternalLink, Pencil, TriangleAlert } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import {
+  ADMIN_TEXTS,
+  DATA_ADMIN_TEXTS,
+  FACT_FIELD_LABELS,
+  INFORMATIVE_FACT_LABELS,
+} from "../../../shared/admin-texts.js";
+import { formatAsOf, INFORMATIVE_FACTS } from "../../../shared/fund-facts.js";
+import { reportFieldLabel } from "../../../shared/fund-report-texts.js";
+import { PAGE_META } from "../../../shared/page-meta.js";
+import type { AdminDataResponse } from "../../../shared/schemas/admin-data.js";
+import { ScrollFrame } from "../../components/scroll-frame.js";
+import { Button } from "../../components/ui/button.js";
+import { Skeleton } from "../../components/ui/skeleton.js";
+import { safeExternalUrl } from "../../lib/safe-url.js";
+import { usePageMeta } from "../../lib/use-page-meta.js";
+import { useAdminData, useMarkReviewed } from "./api/use-admin-data.js";
+import { messageOr } from "./api/use-admin-users.js";
+
+const number = new Intl.NumberFormat("en-US");
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
+
+/** The link that opens a fund's edit form on the funds page. */
+export const editFundPath = (fundId: number) => `/admin/funds?edit=${fundId}`;
+
+/** Fund Data (/admin/data): coverage, stale funds, open reports and the oldest facts; the admin guard already ran. */
+export function DataPage() {
+  usePageMeta(PAGE_META["/admin/data"]);
+  const [page, setPage] = useState(1);
+  const data = useAdminData(page);
+
+  return (
+    <section aria-labelledby="data-title" className="flex flex-col gap-8">
+      <header>
+        <h1 id="data-title" className="text-3xl font-bold tracking-tight text-slate-900">
+          {DATA_ADMIN_TEXTS.title}
+        </h1>
+        <p className="mt-1.5 text-slate-600">{DATA_ADMIN_TEXTS.description}</p>
+      </header>
+      {data.isPending ? (
+        <div className="flex flex-col gap-3" aria-hidden="true">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} className="h-40 rounded-2xl" />
+          ))}
+        </div>
+      ) : data.isError ? (
+        <p
+          role="alert"
+          className="flex items-center gap-2 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+        >
+          <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
+          {DATA_ADMIN_TEXTS.loadFailed}: {messageOr(data.error, "Request failed")}
+        </p>
+      ) : (
+        <>
+          <Coverage stats={data.data.stats} />
+          <StaleFunds stale={data.data.stale} onPage={setPage} />
+          <OpenReports reports={data.data.openReports} />
+          <OldestFacts facts={data.data.oldestFacts} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function Panel({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <div>
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A bar per fact; the numbers are text, the bars only draw them. */
+function Coverage({ stats }: { stats: AdminDataResponse["stats"] }) {
+  return (
+    <Panel
+      id="coverage-title"
+      title={DATA_ADMIN_TEXTS.coverageTitle}
+      description={DATA_ADMIN_TEXTS.coverageDescription}
+    >
+      <p className="text-sm text-slate-700">
+        <span className="font-semibold text-slate-900">{number.format(stats.totalFunds)}</span> funds in all.
+      </p>
+      <ul aria-label={DATA_ADMIN_TEXTS.coverageTitle} className="flex flex-col gap-2.5" data-testid="coverage">
+        {INFORMATIVE_FACTS.map((fact) => {
+          const count = stats.withFact[fact];
+          const share = percent(count, stats.totalFunds);
+          return (
+            <li key={fact} className="grid gap-1 sm:grid-cols-[10rem_1fr_11rem] sm:items-center sm:gap-3">
+              <span className="text-sm font-medium text-slate-800">{INFORMATIVE_FACT_LABELS[fact]}</span>
+              <span aria-hidden="true" className="h-3 overflow-hidden rounded-full bg-slate-100">
+                <span className="block h-full rounded-full bg-indigo-600" style={{ width: `${share}%` }} />
+              </span>
+              <span className="text-sm text-slate-700 tabular-nums sm:text-right">
+                {number.format(count)} of {number.format(stats.totalFunds)} ({share}%)
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </Panel>
+  );
+}
+
+function StaleFunds({ stale, onPage }: { stale: AdminDataResponse["stale"]; onPage: (page: number) => void }) {
+  const mark = useMarkReviewed();
+  const pages = Math.max(1, Math.ceil(stale.total / stale.pageSize));
+  const columns = DATA_ADMIN_TEXTS.columns;
+  return (
+    <Panel
+      id="stale-title"
+      title={`${DATA_ADMIN_TEXTS.staleTitle} (${number.format(stale.total)})`}
+      description={`Last reviewed (or, never reviewed, last changed) before ${stale.reviewedBefore}.`}
+    >
+      {stale.funds.length === 0 ? (
+        <p role="status" className="text-sm text-slate-600">
+          {DATA_ADMIN_TEXTS.staleEmpty}
+        </p>
+      ) : (
+        <>
+          {/* On a phone each row keeps the fund (its country and date under the name) and the actions. */}
+          <ScrollFrame label={DATA_ADMIN_TEXTS.staleTitle} hint={ADMIN_TEXTS.scrollHint} frameClassName="rounded-xl">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    {columns.fund}
+                  </th>
+                  <th scope="col" className="hidden px-3 py-2 md:table-cell">
+                    {columns.country}
+                  </th>
+                  <th scope="col" className="hidden px-3 py-2 md:table-cell">
+                    {columns.reviewed}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    {columns.actions}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {stale.funds.map((fund) => {
+                  const reviewed =
+                    fund.lastReviewed ?? `${DATA_ADMIN_TEXTS.neverReviewed} ${fund.updatedAt.slice(0, 10)})`;
+                  return (
+                    <tr key={fund.id}>
+                      <td className="px-3 py-2.5 break-words text-slate-900">
+                        <span className="font-medium">{fund.name}</span>
+                        <span className="mt-0.5 block text-xs text-slate-600 md:hidden">
+                          {fund.country} · {reviewed}
+                        </span>
+                      </td>
+                      <td className="hidden px-3 py-2.5 text-slate-700 md:table-cell">{fund.country}</td>
+                      <td className="hidden px-3 py-2.5 whitespace-nowrap text-slate-700 md:table-cell">{reviewed}</td>
+                      <td className="px-3 py-2.5">
+                        <div className="flex flex-wrap justify-end gap-1.5">
+                          <Button asChild variant="outline" size="sm">
+                            <Link to={editFundPath(fund.id)} aria-label={`${DATA_ADMIN_TEXTS.editFund} ${fund.name}`}>
+                              <Pencil aria-hidden="true" />
+                              <span className="max-sm:sr-only">{DATA_ADMIN_TEXTS.editFund}</span>
+                            </Link>
+                          </Button>
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            aria-label={`${DATA_ADMIN_TEXTS.markReviewed}: ${fund.name}`}
+                            disabled={mark.isPending && mark.variables === fund.id}
+                            onClick={() =>
+                              mark.mutate(fund.id, {
+                                onSuccess: () => toast.success(DATA_ADMIN_TEXTS.markedReviewed),
+                                onError: (error) => toast.error(messageOr(error, DATA_ADMIN_TEXTS.markFailed)),
+                              })
+                            }
+                          >
+                            <CheckCheck aria-hidden="true" />
+                            <span className="max-sm:sr-only">{DATA_ADMIN_TEXTS.markReviewed}</span>
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </ScrollFrame>
+          <nav
+            aria-label="Pages of funds not reviewed"
+            className="flex items-center justify-between gap-4 text-sm text-slate-700"
+          >
+            <p>
+              Page {stale.page} of {pages}
+            </p>
+            <div className="flex gap-2">
+              <Button variant="outline" size="sm" disabled={stale.page <= 1} onClick={() => onPage(stale.page - 1)}>
+                {DATA_ADMIN_TEXTS.previous}
+              </Button>
+              <Button variant="outline" size="sm" disabled={stale.page >= pages} onClick={() => onPage(stale.page + 1)}>
+                {DATA_ADMIN_TEXTS.next}
+              </Button>
+            </div>
+          </nav>
+        </>
+      )}
+    </Panel>
+  );
+}
+
+function OpenReports({ reports }: { reports: AdminDataResponse["openReports"] }) {
+  return (
+    <Panel id="reports-title" title={`${DATA_ADMIN_TEXTS.reportsTitle} (${number.format(reports.total)})`}>
+      {reports.reports.length === 0 ? (
+        <p role="status" className="text-sm text-slate-600">
+          {DATA_ADMIN_TEXTS.reportsEmpty}
+        </p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-slate-200" aria-label={DATA_ADMIN_TEXTS.reportsTitle}>
+          {reports.reports.map((report) => (
+            <li key={report.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">
+                  {report.fundName}{" "}
+                  <span className="text-sm font-normal text-slate-600">· {reportFieldLabel(report.field)}</span>
+                </p>
+                <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{report.note}</p>
+              </div>
+              <Button asChild variant="outline" size="sm" className="shrink-0 self-start">
+                <Link to={editFundPath(report.fundId)} aria-label={`${DATA_ADMIN_TEXTS.editFund} ${report.fundName}`}>
+                  <Pencil aria-hidden="true" />
+                  {DATA_ADMIN_TEXTS.editFund}
+                </Link>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function OldestFacts({ facts }: { facts: AdminDataResponse["oldestFacts"] }) {
+  const columns = DATA_ADMIN_TEXTS.columns;
+  return (
+    <Panel id="oldest-title" title={DATA_ADMIN_TEXTS.oldestTitle}>
+      {facts.length === 0 ? (
+        <p role="status" className="text-sm text-slate-600">
+          {DATA_ADMIN_TEXTS.oldestEmpty}
+        </p>
+      ) : (
+        <ScrollFrame label={DATA_ADMIN_TEXTS.oldestTitle} hint={ADMIN_TEXTS.scrollHint} frameClassName="rounded-xl">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  {columns.fund}
+                </th>
+                <th scope="col" className="hidden px-3 py-2 sm:table-cell">
+                  {columns.field}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {columns.asOf}
+                </th>
+                <th scope="col" className="hidden px-3 py-2 md:table-cell">
+                  {columns.source}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {facts.map((fact) => {
+                const url = safeExternalUrl(fact.sourceUrl);
+                const source = url ? (
+                  <a
+                    href={url.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex max-w-full items-center gap-1 text-indigo-700 underline-offset-4 hover:underline"
+                  >
+                    {/* A long address breaks anywhere: the table must fit a phone without scrolling. */}
+                    <span className="min-w-0 break-all">{fact.sourceName}</span>
+                    <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                ) : (
+                  fact.sourceName
+                );
+                return (
+                  <tr key={`${fact.fundId}-${fact.field}`}>
+                    <td className="px-3 py-2.5 break-words text-slate-900">
+                      <Link to={editFundPath(fact.fundId)} className="font-medium underline-offset-4 hover:underline">
+                        {fact.fundName}
+                      </Link>
+                      <span className="mt-0.5 block text-xs text-slate-600 sm:hidden">
+                        {FACT_FIELD_LABELS[fact.field] ?? fact.field}
+                      </span>
+                      <span className="mt-0.5 block text-xs text-slate-600 md:hidden">{source}</span>
+                    </td>
+                    <td className="hidden px-3 py-2.5 text-slate-700 sm:table-cell">
+                      {FACT_FIELD_LABELS[fact.field] ?? fact.field}
+                    </td>
+                    <td className="px-3 py-2.5 whitespace-nowrap text-slate-700">{formatAsOf(fact.asOf)}</td>
+                    <td className="hidden px-3 py-2.5 text-slate-700 md:table-cell">{source}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </ScrollFrame>
+      )}
+    </Panel>
+  );
+}
