@@ -45,6 +45,7 @@ describe("the pages' declared query keys", () => {
       "app/site-header.tsx",
       // Signed-in areas and the pages of e-mailed links, rendered in the browser only.
       "features/account/profile-page.tsx",
+      "features/admin/funds-page.tsx",
       "features/auth/reset-password-page.tsx",
       "features/auth/set-password-page.tsx",
       // The home page's search: its keys are declared (SEARCH_QUERY_KEYS).
