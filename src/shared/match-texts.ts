@@ -8,6 +8,13 @@ import { formatCompactAmount } from "./fund-size.js";
  */
 const usd = (amount: number) => `$${formatCompactAmount(amount)}`;
 
+/** "the United States", "the Netherlands": the country names English writes with an article. */
+function withArticle(country: string): string {
+  return /^(United |Netherlands|Philippines|Czech Republic|Dominican Republic|Bahamas|Gambia|Maldives)/.test(country)
+    ? `the ${country}`
+    : country;
+}
+
 export const MATCH_TEXTS = {
   // Stage.
   stageSpecialist: (stage: string) => `${stage} specialist`,
@@ -23,7 +30,7 @@ export const MATCH_TEXTS = {
   // Geography.
   sameCountry: (country: string) => `Based in ${country}`,
   sameRegion: (region: string) => `Also in ${region}`,
-  elsewhere: (country: string) => `Invests mostly in ${country}`,
+  elsewhere: (country: string) => `Invests mostly in ${withArticle(country)}`,
   // The raise against the cheque range, else the fund size.
   chequeCovers: (min: number, max: number, raise: number) =>
     `Cheque range ${usd(min)}–${usd(max)} fits your ${usd(raise)} raise`,
