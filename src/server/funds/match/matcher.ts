@@ -64,6 +64,8 @@ function processTerm(term: string): string | null {
 const STAGE_BAND = new Map<string, number>(STAGE_CODES.map((code, index) => [code, Math.min(index, 5)]));
 
 const DAY_MS = 86_400_000;
+/** The fit is compared in millionths: float noise never decides an order, the name does. */
+const FIT_STEPS = 1_000_000;
 
 function keyDate(key: number): number {
   const year = Math.floor(key / 10000);
@@ -104,6 +106,8 @@ export class FundMatcher {
   private readonly thesisIndex: MiniSearch;
   private readonly regionByCountry = new Map<string, RegionCode>();
   private readonly today: number;
+  /** The fund at each name rank (the inverse of nameRank). */
+  private readonly byNameRank: Int32Array;
 
   constructor(
     private readonly funds: readonly MatchFund[],
@@ -111,6 +115,10 @@ export class FundMatcher {
     now = new Date(),
   ) {
     this.today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    this.byNameRank = new Int32Array(funds.length);
+    nameRank.forEach((rank, index) => {
+      this.byNameRank[rank] = index;
+    });
     for (const fund of funds) {
       if (fund.region && !this.regionByCountry.has(fund.countryKey))
         this.regionByCountry.set(fund.countryKey, fund.region);
@@ -147,21 +155,22 @@ export class FundMatcher {
         terms.set(hit.id as number, hit.terms);
       }
     }
-    const scores = new Float64Array(this.funds.length);
-    const kept: number[] = [];
+    // One number per fund sorts by fit (descending), then name rank, natively: the fit in millionths
+    // above the name rank's bits. 1e6 fits × 2^k ranks stays below 2^53 for up to 2^33 funds.
+    const rankBits = 2 ** Math.ceil(Math.log2(Math.max(2, this.funds.length)));
+    const keys: number[] = [];
+    const fit = new Uint8Array(this.funds.length);
     this.funds.forEach((fund, index) => {
       const score = this.score(fund, index, profile, thesis[index] as number);
       if (score === undefined) return;
-      scores[index] = score;
-      kept.push(index);
+      fit[index] = Math.round(score * 100);
+      keys.push((FIT_STEPS - Math.round(score * FIT_STEPS)) * rankBits + (this.nameRank[index] as number));
     });
-    const ids = Int32Array.from(kept);
-    ids.sort(
-      (a, b) =>
-        (scores[b] as number) - (scores[a] as number) || (this.nameRank[a] as number) - (this.nameRank[b] as number),
-    );
-    const fit = new Uint8Array(this.funds.length);
-    for (const index of kept) fit[index] = Math.round((scores[index] as number) * 100);
+    const sorted = Float64Array.from(keys).sort();
+    const ids = new Int32Array(sorted.length);
+    sorted.forEach((key, position) => {
+      ids[position] = this.byNameRank[key % rankBits] as number;
+    });
     return { ids, fit, thesis, terms };
   }
 
@@ -200,7 +209,7 @@ export class FundMatcher {
       weighed += W.MATCH_WEIGHTS.thesis * (known ? thesisValue : W.THESIS_UNKNOWN_VALUE);
       total += W.MATCH_WEIGHTS.thesis;
     }
-    return Math.round(((weighed / total) * penalty) / 1e-6) * 1e-6;
+    return Math.round((weighed / total) * penalty * FIT_STEPS) / FIT_STEPS;
   }
 
   private hasThesisText(index: number): boolean {
