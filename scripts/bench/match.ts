@@ -15,8 +15,9 @@ import { createSubscriber } from "./subscriber.js";
  * (precision at 10, recall at 20) and its latency at 50 connections, as a visitor (the top 3) and
  * as a subscriber (pages of 20), on PGlite with the shipped funds (p99 budget 25 ms) and with
  * 100,000 generated funds (p99 budget 100 ms). The load cycles through the evaluation set's
- * profiles, so it measures a mix of 35 founders asking again and again; each one's first match
- * (the ranking itself) happens in the warm-up.
+ * profiles, so it measures a mix of 35 founders asking again and again: each one's first match
+ * (the ranking itself) is made before the load, one at a time, and reported apart (the slowest of
+ * them), as the search's warm-up fills its ranked-match cache.
  */
 
 export const MATCH_PATH = "/_api/funds/match";
@@ -25,7 +26,7 @@ export const MATCH_P99_BUDGET_MS = { shipped: 25, generated: 100 } as const;
 export type MatchBenchRun = {
   dataSet: "shipped" | "generated";
   funds: number;
-  /** The first match of the set on the fresh server: building the BM25 index and the first ranking. */
+  /** The slowest first match (the ranking of one profile over every fund), one request at a time. */
   firstMatchMs: number;
   visitor: LoadStats;
   subscriber: LoadStats;
@@ -65,21 +66,21 @@ export async function measureMatch(settings: BenchSettings, log: (message: strin
       try {
         const cookie = await createSubscriber(server.baseUrl, `bench-match-${Date.now()}@example.com`);
         const set = readEvaluationSet();
-        const started = performance.now();
-        const first = await postMatch(server.baseUrl, { ...(set[0]?.profile ?? {}), limit: 20 }, cookie);
-        const firstMatchMs = performance.now() - started;
-        let quality: MatchQuality | undefined;
-        if (dataSet === "shipped") {
-          const ranked = new Map<string, string[]>();
-          for (const item of set) {
-            const answer = await postMatch(server.baseUrl, { ...item.profile, limit: 20 }, cookie);
-            ranked.set(
-              item.id,
-              answer.results.map((fund) => fund.name),
-            );
-          }
-          quality = matchQuality(set, ranked);
+        let firstMatchMs = 0;
+        let funds = 0;
+        const ranked = new Map<string, string[]>();
+        for (const item of set) {
+          const started = performance.now();
+          const answer = await postMatch(server.baseUrl, { ...item.profile, limit: 20 }, cookie);
+          firstMatchMs = Math.max(firstMatchMs, performance.now() - started);
+          funds = Math.max(funds, answer.totalCount);
+          ranked.set(
+            item.id,
+            answer.results.map((fund) => fund.name),
+          );
         }
+        // Quality is measured on the shipped funds only: the generated copies repeat their names.
+        const quality = dataSet === "shipped" ? matchQuality(set, ranked) : undefined;
         const load = { connections: settings.connections, durationS: settings.durationS };
         const warmup = { connections: settings.connections, durationS: settings.warmupS };
         log(`match · ${dataSet}: visitor, ${warmup.durationS} s warm-up + ${load.durationS} s`);
@@ -88,7 +89,7 @@ export async function measureMatch(settings: BenchSettings, log: (message: strin
         log(`match · ${dataSet}: subscriber pages of 20, ${warmup.durationS} s warm-up + ${load.durationS} s`);
         await runLoad(server.baseUrl, matchRequests(20, cookie), warmup);
         const subscriber = await runLoad(server.baseUrl, matchRequests(20, cookie), load);
-        runs.push({ dataSet, funds: first.totalCount, firstMatchMs, visitor, subscriber, quality });
+        runs.push({ dataSet, funds, firstMatchMs, visitor, subscriber, quality });
       } finally {
         await server.stop();
       }
@@ -114,7 +115,9 @@ export function renderMatchReport(runs: readonly MatchBenchRun[]): string {
         `  ${run.dataSet.padEnd(9)} ${who.padEnd(16)} ${stats.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${stats.latencyP50Ms} ms  p99 ${stats.latencyP99Ms} ms (budget < ${budget} ms)  non-2xx ${stats.non2xx}  ${verdict}`,
       );
     }
-    lines.push(`  ${run.dataSet.padEnd(9)} first match (index + ranking) ${run.firstMatchMs.toFixed(0)} ms`);
+    lines.push(
+      `  ${run.dataSet.padEnd(9)} slowest first match of a profile (its ranking over every fund) ${run.firstMatchMs.toFixed(0)} ms`,
+    );
     if (run.quality) {
       lines.push(
         `  quality over ${run.quality.profiles.length} profiles: precision@10 ${pct(run.quality.precisionAt10)}, recall@20 ${pct(run.quality.recallAt20)} (pooled ${pct(run.quality.pooledRecallAt20)}), clearly-not funds in a top 10: ${run.quality.clearlyNotInTop10}`,

@@ -34,7 +34,7 @@ export type MatchProfile = {
 export type MatchRanking = {
   ids: Int32Array;
   fit: Uint8Array;
-  /** Per position in the fund list: the thesis similarity 0–1 and the query terms the fund matched. */
+  /** Per position in the fund list: the thesis similarity 0–1; per thesis document, the query terms it matched. */
   thesis: Float64Array;
   terms: Map<number, string[]>;
 };
@@ -108,6 +108,10 @@ export class FundMatcher {
   private readonly today: number;
   /** The fund at each name rank (the inverse of nameRank). */
   private readonly byNameRank: Int32Array;
+  /** The thesis document of each fund (-1: neither description nor portfolio), and each document's funds. */
+  private readonly textOf: Int32Array;
+  private readonly fundsOfText: number[][] = [];
+  private readonly freshness: Float64Array;
 
   constructor(
     private readonly funds: readonly MatchFund[],
@@ -129,15 +133,29 @@ export class FundMatcher {
       storeFields: [],
       processTerm,
     });
-    this.thesisIndex.addAll(
-      funds
-        .map((fund, index) => ({
-          id: index,
-          description: fund.row.description ?? "",
-          portfolio: fund.row.portfolio.join(" "),
-        }))
-        .filter((doc) => doc.description !== "" || doc.portfolio !== ""),
-    );
+    // One document per distinct text: funds sharing a description and portfolio (a family of
+    // funds, an import's copies) are scored once, and count once in the words' rarity.
+    this.textOf = new Int32Array(funds.length).fill(-1);
+    const textIds = new Map<string, number>();
+    const docs: Array<{ id: number; description: string; portfolio: string }> = [];
+    funds.forEach((fund, index) => {
+      const description = fund.row.description ?? "";
+      const portfolio = fund.row.portfolio.join(" ");
+      if (description === "" && portfolio === "") return;
+      const key = `${description}\u0001${portfolio}`;
+      let id = textIds.get(key);
+      if (id === undefined) {
+        id = docs.length;
+        textIds.set(key, id);
+        docs.push({ id, description, portfolio });
+        this.fundsOfText.push([]);
+      }
+      this.textOf[index] = id;
+      (this.fundsOfText[id] as number[]).push(index);
+    });
+    this.thesisIndex.addAll(docs);
+    // Freshness does not depend on the profile: once per fund.
+    this.freshness = Float64Array.from(funds, (fund) => this.freshnessValue(fund));
   }
 
   /** Ranks every fund the profile does not exclude: fit, then the exact score, then name, then id. */
@@ -151,7 +169,8 @@ export class FundMatcher {
       });
       const best = hits[0]?.score ?? 0;
       for (const hit of hits) {
-        thesis[hit.id as number] = best > 0 ? hit.score / best : 0;
+        const value = best > 0 ? hit.score / best : 0;
+        for (const index of this.fundsOfText[hit.id as number] ?? []) thesis[index] = value;
         terms.set(hit.id as number, hit.terms);
       }
     }
@@ -176,7 +195,7 @@ export class FundMatcher {
 
   /** The fit 0–1 (rounded to 1e-6 so float noise never decides an order), or undefined when excluded. */
   private score(fund: MatchFund, index: number, profile: MatchProfile, thesisValue: number): number | undefined {
-    let weighed = W.MATCH_WEIGHTS.freshness * this.freshnessValue(fund);
+    let weighed = W.MATCH_WEIGHTS.freshness * (this.freshness[index] as number);
     let total: number = W.MATCH_WEIGHTS.freshness;
     let penalty = 1;
     if (profile.stage !== undefined) {
@@ -213,8 +232,7 @@ export class FundMatcher {
   }
 
   private hasThesisText(index: number): boolean {
-    const row = (this.funds[index] as MatchFund).row;
-    return Boolean(row.description) || row.portfolio.length > 0;
+    return (this.textOf[index] as number) !== -1;
   }
 
   private geographyValue(fund: MatchFund, countryKey: string): number {
@@ -286,15 +304,14 @@ export class FundMatcher {
       else concerns.push(MATCH_TEXTS.leadUnknown);
     }
     if (profile.description && (ranking.thesis[index] as number) >= 0.25) {
-      const matched = ranking.terms.get(index) ?? [];
+      const matched = ranking.terms.get(this.textOf[index] as number) ?? [];
       const described = new Set((row.description ? foldText(row.description) : "").split(/[^\p{L}\p{N}]+/u));
       const inDescription = matched.filter((term) => described.has(term) || described.has(`${term}s`));
       if (inDescription.length > 0) reasons.push(MATCH_TEXTS.thesisClose(inDescription.slice(0, 3).join(", ")));
       else if (includePremium && matched.length > 0)
         reasons.push(MATCH_TEXTS.portfolioClose(matched.slice(0, 3).join(", ")));
     }
-    const freshness = this.freshnessValue(fund);
-    if (freshness < 1) {
+    if ((this.freshness[index] as number) < 1) {
       const key = String(fund.reviewedKey);
       concerns.push(MATCH_TEXTS.reviewedLongAgo(`${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}`));
     }
