@@ -3,11 +3,16 @@
  * a value from 0 to 1; the fit is the weighted mean of those values over the parts asked (plus
  * freshness, always), times the mismatch penalty, as an integer 0–100.
  */
+/*
+ * Geography weighs 20, near stage and sectors: most early-stage funds invest close to home. At 10 it
+ * left a third of the Saudi, Mexican and Brazilian founders' local funds out of their top 20 in the
+ * evaluation set (recall at 20: 10 → 83%, 15 → 92%, 20 → 94%; precision at 10: 68%, 76%, 82%).
+ */
 export const MATCH_WEIGHTS = {
   stage: 25,
   sectors: 25,
   raise: 15,
-  geography: 10,
+  geography: 20,
   lead: 10,
   thesis: 10,
   freshness: 5,
