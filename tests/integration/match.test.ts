@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../src/server/db/schema/index.js";
+import { startupProfiles, users } from "../../src/server/db/schema/index.js";
 import { MATCH_TEXTS } from "../../src/shared/match-texts.js";
 import { PREMIUM_FUND_FIELDS } from "../../src/shared/schemas/funds.js";
 import { fundMatchResponseSchema, startupProfileResponseSchema } from "../../src/shared/schemas/match.js";
@@ -254,5 +254,31 @@ describe.each(TEST_DRIVERS)("the match on %s", (driver) => {
       headers: { cookie: cookies.member },
     });
     expect(exported.json().startupProfile).toMatchObject({ stage: "series_a" });
+  });
+
+  it("deletes the startup profile with its user", async () => {
+    const headers = { cookie: cookies.other };
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: "/_api/user/startup-profile",
+      payload: { stage: "seed" },
+      headers,
+    });
+    expect(saved.statusCode).toBe(200);
+    const db = t.testDatabase.database.db;
+    const [other] = await db.select({ id: users.id }).from(users).where(eq(users.email, OTHER.email));
+    const deleted = await t.app.inject({
+      method: "POST",
+      url: "/_api/user/delete-account",
+      payload: { password: OTHER.password },
+      headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(
+      await db
+        .select()
+        .from(startupProfiles)
+        .where(eq(startupProfiles.userId, other?.id ?? 0)),
+    ).toEqual([]);
   });
 });
