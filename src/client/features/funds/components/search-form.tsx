@@ -21,9 +21,10 @@ import {
   SelectTrigger,
   SelectValue,
 } from "../../../components/ui/select.js";
+import { UnlockPremiumDialog } from "../../../components/unlock-premium-dialog.js";
+import { useCountries } from "../../../lib/use-countries.js";
 import { cn } from "../../../lib/utils.js";
 import { isSubscriber, useViewer } from "../../../lib/viewer.js";
-import { useCountries } from "../api/use-countries.js";
 import {
   formValuesFromState,
   type SearchFormValues,
@@ -31,7 +32,6 @@ import {
   stateFromFormValues,
 } from "../search-form-schema.js";
 import { loadResultsPanel } from "./results-section.js";
-import { UnlockPremiumDialog } from "./unlock-premium-dialog.js";
 
 // The advanced controls (Popover lists, inputs) are only fetched once someone opens the panel.
 const loadAdvancedFilters = () => import("./advanced-filters.js");
