@@ -37,7 +37,10 @@ async function fillProfile(page: Page) {
   await chooseOption(page, "Stage", "Seed");
   await chooseOption(page, "Country", "United States");
   await page.getByRole("button", { name: "Sectors" }).click();
-  await page.getByRole("checkbox", { name: "Fintech" }).check();
+  await page.getByLabel("Search sectors").fill("Fintech");
+  // The checkbox itself is visually hidden; its label takes the click.
+  await page.getByRole("dialog").getByText("Fintech", { exact: true }).click();
+  await expect(page.getByRole("checkbox", { name: "Fintech" })).toBeChecked();
   await page.keyboard.press("Escape");
   await page.getByLabel("Raising (USD)").fill("$2M");
   await page.getByLabel("Round target (USD, optional)").fill("3m");

@@ -46,6 +46,13 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-2">
+          {/* Below md the main navigation is hidden; the match keeps its way in. */}
+          <Link
+            to="/match"
+            className="rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 md:hidden"
+          >
+            Match
+          </Link>
           <Suspense fallback={<AuthLoading />}>
             <HeaderAuth />
           </Suspense>

@@ -27,7 +27,7 @@ export function MatchCard({ fund, rank, viewer, isSaved, onSave }: MatchCardProp
       aria-labelledby={nameId}
       className="flex h-full flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
-      <header className="flex items-start justify-between gap-3">
+      <header>
         <div className="min-w-0">
           <p className="text-xs font-medium text-slate-600">#{rank}</p>
           <h3 id={nameId} className="text-lg leading-snug font-semibold text-slate-900">
@@ -45,7 +45,6 @@ export function MatchCard({ fund, rank, viewer, isSaved, onSave }: MatchCardProp
             </p>
           )}
         </div>
-        <SaveButton fund={fund} viewer={viewer} isSaved={isSaved} onSave={onSave} describedBy={nameId} />
       </header>
       <FitBar fit={fund.fit} />
       {fund.reasons.length > 0 && (
@@ -78,6 +77,9 @@ export function MatchCard({ fund, rank, viewer, isSaved, onSave }: MatchCardProp
           </ul>
         </div>
       )}
+      <div className="mt-auto flex justify-end pt-1">
+        <SaveButton fund={fund} viewer={viewer} isSaved={isSaved} onSave={onSave} describedBy={nameId} />
+      </div>
     </article>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { INDUSTRIES } from "../../../../shared/industries.js";
 import { STARTUP_DESCRIPTION_MAX, STARTUP_SECTORS_MAX } from "../../../../shared/schemas/match.js";
-import { STAGES } from "../../../../shared/stages.js";
+import { STAGES, stageLabel } from "../../../../shared/stages.js";
 import { FormField } from "../../../components/form-field.js";
 import { MultiSelect } from "../../../components/multi-select.js";
 import { Button } from "../../../components/ui/button.js";
@@ -75,7 +75,10 @@ export function MatchForm({ initialValues, canSave, pending, onSubmit }: MatchFo
                   aria-invalid={fieldState.error ? true : undefined}
                   aria-describedby={fieldState.error ? "match-stage-error" : undefined}
                 >
-                  <SelectValue placeholder="Choose your round" />
+                  {/* The label is given, not portalled from the closed list, so a prefilled value shows at once. */}
+                  <SelectValue placeholder="Choose your round">
+                    {field.value ? stageLabel(field.value) : undefined}
+                  </SelectValue>
                 </SelectTrigger>
                 <SelectContent>
                   {STAGE_OPTIONS.map((option) => (
