@@ -146,7 +146,7 @@ test("a subscriber fills the profile, reads the shortlist, finds it prefilled, a
   await expect(page.getByLabel("Raising (USD)")).toHaveValue("$2M");
   await expect(page.getByLabel("Round target (USD, optional)")).toHaveValue("$3M");
   await expect(page.getByRole("switch", { name: "We still need a lead investor" })).toBeChecked();
-  await expect(page.getByRole("list", { name: "Chosen sectors" })).toContainText("Fintech");
+  await expect(page.getByRole("button", { name: "Sectors" })).toHaveText("Fintech");
 
   // One click saves the top 10; a second adds nothing.
   await page.getByRole("button", { name: "Find my funds" }).click();

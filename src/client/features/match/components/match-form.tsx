@@ -109,7 +109,9 @@ export function MatchForm({ initialValues, canSave, pending, onSubmit }: MatchFo
                 >
                   <SelectValue
                     placeholder={countries.isError ? "Countries could not be loaded" : "Where you are based"}
-                  />
+                  >
+                    {field.value || undefined}
+                  </SelectValue>
                 </SelectTrigger>
                 <SelectContent>
                   {countryOptions.map((name) => (
