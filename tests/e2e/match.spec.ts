@@ -49,13 +49,17 @@ async function fillProfile(page: Page) {
   await expect(page.getByText(`${DESCRIPTION.length}/280 characters`)).toBeVisible();
 }
 
-test("home page and header link to the match", async ({ page }) => {
+test("home page and header link to the match; a visitor's search form has no profile to start from", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/");
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Match" })).toHaveAttribute(
     "href",
     "/match",
   );
+  await expect(page.getByRole("button", { name: "Find Matching Funds" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start from my startup profile" })).toHaveCount(0);
   await page.getByRole("link", { name: "Get a shortlist ranked by fit" }).click();
   await expect(page).toHaveURL(/\/match$/);
   await expect(page.getByRole("heading", { level: 1, name: "Find the funds that fit your startup" })).toBeVisible();
@@ -161,6 +165,13 @@ test("a subscriber fills the profile, reads the shortlist, finds it prefilled, a
   expect(funds).toHaveLength(10);
   await page.goto("/profile");
   await expect(page.getByText(topName).first()).toBeVisible();
+
+  // The home search form starts from the saved profile: stage, country and sector.
+  await page.goto("/");
+  await page.getByRole("button", { name: "Start from my startup profile" }).click();
+  await expect(page.getByRole("combobox", { name: "Funding Stage" })).toHaveText("Seed");
+  await expect(page.getByRole("combobox", { name: "Country" })).toHaveText("United States");
+  await expect(page.getByRole("combobox", { name: "Industry Focus" })).toHaveText("Fintech");
 
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/match");
