@@ -69,6 +69,11 @@ test("home page and header link to the match; a visitor's search form has no pro
 test("a visitor runs a match and sees the top 3 with reasons and concerns, and the Premium prompt", async ({
   page,
 }) => {
+  // The form is server-rendered for visitors (the shortlist comes from the browser's POST).
+  const html = await (await page.request.get("/match")).text();
+  expect(html).toContain("Find the funds that fit your startup");
+  expect(html).toContain("What your startup does");
+
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto("/match");
   // Visitors run it without saving: there is no profile to save to.

@@ -178,7 +178,9 @@ export function MatchForm({ initialValues, canSave, pending, onSubmit }: MatchFo
             maxLength={STARTUP_DESCRIPTION_MAX}
             placeholder="One line, such as: AI copilot for hospital billing teams"
             aria-invalid={errors.description ? true : undefined}
-            aria-describedby="match-description-count"
+            aria-describedby={
+              errors.description ? "match-description-error match-description-count" : "match-description-count"
+            }
             {...register("description")}
           />
           <div className="flex justify-between gap-3 text-xs">
