@@ -182,12 +182,16 @@ export class FundSearchIndex {
    * and kept; only the page's explanations are built per call.
    */
   matchBody(body: FundMatchRequest, page: PageRequest): Buffer {
-    this.matcher ??= new FundMatcher(this.entries, this.nameRank);
+    const matcher = this.prepareMatch();
     const profile = normaliseProfile(body);
     const key = profileKey(profile);
+    // Kept with the search's pages (one byte budget): a founder's repeat asks cost a lookup.
+    const pageKey = `\u0004match\u0002${key}\u0002${page.offset}\u0002${page.limit}\u0002${page.includePremium ? 1 : 0}`;
+    const cached = this.pages.get(pageKey);
+    if (cached !== undefined) return cached;
     let ranking = this.matchRankings.get(key);
     if (ranking === undefined) {
-      ranking = this.matcher.rank(profile);
+      ranking = matcher.rank(profile);
       if (this.matchRankings.size >= MAX_CACHED_MATCHES) {
         const oldest = this.matchRankings.keys().next().value;
         if (oldest !== undefined) this.matchRankings.delete(oldest);
@@ -198,13 +202,24 @@ export class FundSearchIndex {
     const results: string[] = [];
     for (let position = page.offset; position < end; position++) {
       const index = ranking.ids[position] as number;
-      const { reasons, concerns } = this.matcher.explain(index, profile, ranking, page.includePremium);
+      const { reasons, concerns } = matcher.explain(index, profile, ranking, page.includePremium);
       const reasonsJson = JSON.stringify(reasons);
       const extra = `,"fit":${ranking.fit[index]},"reasons":${reasonsJson},"concerns":${JSON.stringify(concerns)}`;
       const json = this.resultJson(this.entry(index), reasonsJson, page.includePremium);
       results.push(`${json.slice(0, -1)}${extra}}`);
     }
-    return Buffer.from(`{"results":[${results.join(",")}],"totalCount":${ranking.ids.length}}`, "utf8");
+    const answer = Buffer.from(`{"results":[${results.join(",")}],"totalCount":${ranking.ids.length}}`, "utf8");
+    this.rememberPage(pageKey, answer);
+    return answer;
+  }
+
+  /**
+   * The match's BM25 index and rules over these funds, built once per index (the provider builds it
+   * with the index, so no request waits for it).
+   */
+  prepareMatch(): FundMatcher {
+    this.matcher ??= new FundMatcher(this.entries, this.nameRank);
+    return this.matcher;
   }
 
   /** The same body as a string (the account's saved funds and tests read it). */

@@ -34,7 +34,7 @@ export type MatchProfile = {
 export type MatchRanking = {
   ids: Int32Array;
   fit: Uint8Array;
-  /** Per position in the fund list: the thesis similarity 0–1 and the query terms the fund matched. */
+  /** Per position in the fund list: the thesis similarity 0–1; per thesis document, the query terms it matched. */
   thesis: Float64Array;
   terms: Map<number, string[]>;
 };
@@ -64,6 +64,8 @@ function processTerm(term: string): string | null {
 const STAGE_BAND = new Map<string, number>(STAGE_CODES.map((code, index) => [code, Math.min(index, 5)]));
 
 const DAY_MS = 86_400_000;
+/** The fit is compared in millionths: float noise never decides an order, the name does. */
+const FIT_STEPS = 1_000_000;
 
 function keyDate(key: number): number {
   const year = Math.floor(key / 10000);
@@ -104,6 +106,12 @@ export class FundMatcher {
   private readonly thesisIndex: MiniSearch;
   private readonly regionByCountry = new Map<string, RegionCode>();
   private readonly today: number;
+  /** The fund at each name rank (the inverse of nameRank). */
+  private readonly byNameRank: Int32Array;
+  /** The thesis document of each fund (-1: neither description nor portfolio), and each document's funds. */
+  private readonly textOf: Int32Array;
+  private readonly fundsOfText: number[][] = [];
+  private readonly freshness: Float64Array;
 
   constructor(
     private readonly funds: readonly MatchFund[],
@@ -111,6 +119,10 @@ export class FundMatcher {
     now = new Date(),
   ) {
     this.today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    this.byNameRank = new Int32Array(funds.length);
+    nameRank.forEach((rank, index) => {
+      this.byNameRank[rank] = index;
+    });
     for (const fund of funds) {
       if (fund.region && !this.regionByCountry.has(fund.countryKey))
         this.regionByCountry.set(fund.countryKey, fund.region);
@@ -121,15 +133,29 @@ export class FundMatcher {
       storeFields: [],
       processTerm,
     });
-    this.thesisIndex.addAll(
-      funds
-        .map((fund, index) => ({
-          id: index,
-          description: fund.row.description ?? "",
-          portfolio: fund.row.portfolio.join(" "),
-        }))
-        .filter((doc) => doc.description !== "" || doc.portfolio !== ""),
-    );
+    // One document per distinct text: funds sharing a description and portfolio (a family of
+    // funds, an import's copies) are scored once, and count once in the words' rarity.
+    this.textOf = new Int32Array(funds.length).fill(-1);
+    const textIds = new Map<string, number>();
+    const docs: Array<{ id: number; description: string; portfolio: string }> = [];
+    funds.forEach((fund, index) => {
+      const description = fund.row.description ?? "";
+      const portfolio = fund.row.portfolio.join(" ");
+      if (description === "" && portfolio === "") return;
+      const key = `${description}\u0001${portfolio}`;
+      let id = textIds.get(key);
+      if (id === undefined) {
+        id = docs.length;
+        textIds.set(key, id);
+        docs.push({ id, description, portfolio });
+        this.fundsOfText.push([]);
+      }
+      this.textOf[index] = id;
+      (this.fundsOfText[id] as number[]).push(index);
+    });
+    this.thesisIndex.addAll(docs);
+    // Freshness does not depend on the profile: once per fund.
+    this.freshness = Float64Array.from(funds, (fund) => this.freshnessValue(fund));
   }
 
   /** Ranks every fund the profile does not exclude: fit, then the exact score, then name, then id. */
@@ -143,31 +169,33 @@ export class FundMatcher {
       });
       const best = hits[0]?.score ?? 0;
       for (const hit of hits) {
-        thesis[hit.id as number] = best > 0 ? hit.score / best : 0;
+        const value = best > 0 ? hit.score / best : 0;
+        for (const index of this.fundsOfText[hit.id as number] ?? []) thesis[index] = value;
         terms.set(hit.id as number, hit.terms);
       }
     }
-    const scores = new Float64Array(this.funds.length);
-    const kept: number[] = [];
+    // One number per fund sorts by fit (descending), then name rank, natively: the fit in millionths
+    // above the name rank's bits. 1e6 fits × 2^k ranks stays below 2^53 for up to 2^33 funds.
+    const rankBits = 2 ** Math.ceil(Math.log2(Math.max(2, this.funds.length)));
+    const keys: number[] = [];
+    const fit = new Uint8Array(this.funds.length);
     this.funds.forEach((fund, index) => {
       const score = this.score(fund, index, profile, thesis[index] as number);
       if (score === undefined) return;
-      scores[index] = score;
-      kept.push(index);
+      fit[index] = Math.round(score * 100);
+      keys.push((FIT_STEPS - Math.round(score * FIT_STEPS)) * rankBits + (this.nameRank[index] as number));
     });
-    const ids = Int32Array.from(kept);
-    ids.sort(
-      (a, b) =>
-        (scores[b] as number) - (scores[a] as number) || (this.nameRank[a] as number) - (this.nameRank[b] as number),
-    );
-    const fit = new Uint8Array(this.funds.length);
-    for (const index of kept) fit[index] = Math.round((scores[index] as number) * 100);
+    const sorted = Float64Array.from(keys).sort();
+    const ids = new Int32Array(sorted.length);
+    sorted.forEach((key, position) => {
+      ids[position] = this.byNameRank[key % rankBits] as number;
+    });
     return { ids, fit, thesis, terms };
   }
 
   /** The fit 0–1 (rounded to 1e-6 so float noise never decides an order), or undefined when excluded. */
   private score(fund: MatchFund, index: number, profile: MatchProfile, thesisValue: number): number | undefined {
-    let weighed = W.MATCH_WEIGHTS.freshness * this.freshnessValue(fund);
+    let weighed = W.MATCH_WEIGHTS.freshness * (this.freshness[index] as number);
     let total: number = W.MATCH_WEIGHTS.freshness;
     let penalty = 1;
     if (profile.stage !== undefined) {
@@ -200,12 +228,11 @@ export class FundMatcher {
       weighed += W.MATCH_WEIGHTS.thesis * (known ? thesisValue : W.THESIS_UNKNOWN_VALUE);
       total += W.MATCH_WEIGHTS.thesis;
     }
-    return Math.round(((weighed / total) * penalty) / 1e-6) * 1e-6;
+    return Math.round((weighed / total) * penalty * FIT_STEPS) / FIT_STEPS;
   }
 
   private hasThesisText(index: number): boolean {
-    const row = (this.funds[index] as MatchFund).row;
-    return Boolean(row.description) || row.portfolio.length > 0;
+    return (this.textOf[index] as number) !== -1;
   }
 
   private geographyValue(fund: MatchFund, countryKey: string): number {
@@ -277,15 +304,14 @@ export class FundMatcher {
       else concerns.push(MATCH_TEXTS.leadUnknown);
     }
     if (profile.description && (ranking.thesis[index] as number) >= 0.25) {
-      const matched = ranking.terms.get(index) ?? [];
+      const matched = ranking.terms.get(this.textOf[index] as number) ?? [];
       const described = new Set((row.description ? foldText(row.description) : "").split(/[^\p{L}\p{N}]+/u));
       const inDescription = matched.filter((term) => described.has(term) || described.has(`${term}s`));
       if (inDescription.length > 0) reasons.push(MATCH_TEXTS.thesisClose(inDescription.slice(0, 3).join(", ")));
       else if (includePremium && matched.length > 0)
         reasons.push(MATCH_TEXTS.portfolioClose(matched.slice(0, 3).join(", ")));
     }
-    const freshness = this.freshnessValue(fund);
-    if (freshness < 1) {
+    if ((this.freshness[index] as number) < 1) {
       const key = String(fund.reviewedKey);
       concerns.push(MATCH_TEXTS.reviewedLongAgo(`${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}`));
     }
