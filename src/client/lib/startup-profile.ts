@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { StartupProfileResponse } from "../../shared/schemas/match.js";
 import { ApiError, apiGet } from "./api-client.js";
+import { useSessionQuery } from "./use-session-query.js";
 
 /**
  * The signed-in founder's saved startup profile (GET /_api/user/startup-profile). Shared: the
@@ -8,18 +9,27 @@ import { ApiError, apiGet } from "./api-client.js";
  */
 export type SavedStartupProfile = NonNullable<StartupProfileResponse["profile"]>;
 
-export const startupProfileQueryKey = ["startup-profile"] as const;
+/** Per user: after a logout and another sign-in in the same tab, nobody sees the previous profile. */
+export const startupProfileQueryKey = (userId: number) => ["startup-profile", userId] as const;
 export const STARTUP_PROFILE_URL = "/_api/user/startup-profile";
 
-/** Only for a signed-in user (a visitor's call would answer 401); null until one is saved. */
-export function useStartupProfile(enabled: boolean) {
-  return useQuery({
-    queryKey: startupProfileQueryKey,
+/**
+ * The profile (null until one is saved) and the key it is cached under; for a visitor the call
+ * is not made (it would answer 401) and there is no profile.
+ */
+export function useStartupProfile() {
+  const userId = useSessionQuery().data?.user?.id;
+  const query = useQuery({
+    queryKey: startupProfileQueryKey(userId ?? 0),
     queryFn: async ({ signal }) =>
       (await apiGet<StartupProfileResponse>(STARTUP_PROFILE_URL, { signal }))?.profile ?? null,
-    enabled,
+    enabled: userId !== undefined,
     // A 4xx will not fix itself; a 5xx or a dropped connection gets one more try.
     retry: (failureCount, error) =>
       !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1,
   });
+  return {
+    profile: userId === undefined ? undefined : query.data,
+    queryKey: userId === undefined ? undefined : startupProfileQueryKey(userId),
+  };
 }

@@ -9,7 +9,7 @@ import {
 } from "../../../shared/schemas/match.js";
 import { ApiError, apiPut } from "../../lib/api-client.js";
 import { scrollToElement } from "../../lib/scroll.js";
-import { STARTUP_PROFILE_URL, startupProfileQueryKey, useStartupProfile } from "../../lib/startup-profile.js";
+import { STARTUP_PROFILE_URL, useStartupProfile } from "../../lib/startup-profile.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useViewer } from "../../lib/viewer.js";
 import { MatchForm } from "./components/match-form.js";
@@ -24,14 +24,14 @@ export function MatchPage() {
   usePageMeta(PAGE_META["/match"]);
   const viewer = useViewer();
   const signedIn = viewer.status === "member";
-  const profile = useStartupProfile(signedIn);
+  const { profile, queryKey: profileKey } = useStartupProfile();
   const queryClient = useQueryClient();
   const [request, setRequest] = useState<FundMatchRequest | null>(null);
   const [runs, setRuns] = useState(0);
   const [saving, setSaving] = useState(false);
   const resultsRef = useRef<HTMLElement>(null);
 
-  const initialValues = useMemo(() => (profile.data ? formValuesFromProfile(profile.data) : undefined), [profile.data]);
+  const initialValues = useMemo(() => (profile ? formValuesFromProfile(profile) : undefined), [profile]);
 
   const onSubmit = async (values: MatchFormValues) => {
     const body = profileFromValues(values);
@@ -39,7 +39,7 @@ export function MatchPage() {
       setSaving(true);
       try {
         const saved = await apiPut<StartupProfileResponse>(STARTUP_PROFILE_URL, startupProfileSchema.parse(body));
-        queryClient.setQueryData(startupProfileQueryKey, saved.profile);
+        if (profileKey) queryClient.setQueryData(profileKey, saved.profile);
         toast.success("Saved as your startup profile");
       } catch (error) {
         // The match still runs: saving is a convenience, not a condition.

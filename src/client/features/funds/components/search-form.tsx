@@ -63,7 +63,7 @@ export function SearchForm() {
   const viewer = useViewer();
   const subscriber = isSubscriber(viewer);
 
-  const startupProfile = useStartupProfile(viewer.status === "member").data;
+  const startupProfile = useStartupProfile().profile;
   const profileFilters =
     startupProfile && (startupProfile.stage || startupProfile.country || startupProfile.sectors.length > 0);
 
