@@ -49,6 +49,13 @@ export const PAGE_META = {
     canonicalPath: "/subscribe",
     inSitemap: true,
   },
+  "/match": {
+    title: pageTitle("Match Your Startup to VC Funds"),
+    description:
+      "Describe your startup's stage, sectors, country and raise, and get the venture capital funds ranked by fit, with why each fits and what may not.",
+    canonicalPath: "/match",
+    inSitemap: true,
+  },
   "/set-password": {
     title: pageTitle("Set Your Password"),
     description: "Choose a password for the FundMatch account created with your purchase.",

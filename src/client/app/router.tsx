@@ -72,6 +72,11 @@ const FundPage = lazyPart("features/funds/fund-page.tsx", () =>
   import("../features/funds/fund-page.js").then((module) => module.FundPage),
 );
 
+// The match: its form and shortlist load only for those who open it.
+const MatchPage = lazyPart("features/match/match-page.tsx", () =>
+  import("../features/match/match-page.js").then((module) => module.MatchPage),
+);
+
 /**
  * The page routes. React Router's declarative mode: data comes from TanStack Query, so the data
  * router (loaders, actions) would only add 17 KB gzip to the first load (docs/decisions/0006).
@@ -95,6 +100,7 @@ export function AppRoutes() {
         <Route path="subscribe" element={<SubscribePage />} />
         <Route path="account-settings" element={<AccountSettingsPage />} />
         <Route path="funds/:fund" element={<FundPage />} />
+        <Route path="match" element={<MatchPage />} />
         {/* The admin guard and navigation wrap every admin page. */}
         <Route path="admin" element={<AdminLayout />}>
           <Route index element={<Navigate to="users" replace />} />

@@ -28,6 +28,13 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <BrandLogo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <Link
+            to="/match"
+            aria-current={location.pathname === "/match" ? "page" : undefined}
+            className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:text-indigo-700"
+          >
+            Match
+          </Link>
           {SECTIONS.map((section) => (
             <Link
               key={section.hash}
@@ -39,6 +46,13 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-2">
+          {/* Below md the main navigation is hidden; the match keeps its way in. */}
+          <Link
+            to="/match"
+            className="rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 md:hidden"
+          >
+            Match
+          </Link>
           <Suspense fallback={<AuthLoading />}>
             <HeaderAuth />
           </Suspense>

@@ -37,7 +37,12 @@ function errorText(payload: unknown): string | undefined {
   return undefined;
 }
 
-async function request<T>(method: "GET" | "POST", path: string, body: unknown, options: RequestOptions): Promise<T> {
+async function request<T>(
+  method: "GET" | "POST" | "PUT",
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+): Promise<T> {
   const response = await fetch(path, {
     method,
     credentials: "same-origin",
@@ -80,4 +85,8 @@ export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T
 
 export function apiPost<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   return request<T>("POST", path, body, options);
+}
+
+export function apiPut<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  return request<T>("PUT", path, body, options);
 }

@@ -32,6 +32,7 @@ import { FundTags } from "../../components/fund-tags.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
+import { UnlockPremiumDialog } from "../../components/unlock-premium-dialog.js";
 import { ApiError, apiGet } from "../../lib/api-client.js";
 import { displayHost, safeExternalUrl } from "../../lib/safe-url.js";
 import { useSavedFunds } from "../../lib/saved-funds.js";
@@ -42,7 +43,6 @@ import { useToggleSaveFund } from "./api/use-toggle-save-fund.js";
 import { checkSizeText, FundCard, type FundLinkState, PremiumPlaceholder } from "./components/fund-card.js";
 import { ReportDialog } from "./components/report-dialog.js";
 import { SaveFundButton } from "./components/save-fund-button.js";
-import { UnlockPremiumDialog } from "./components/unlock-premium-dialog.js";
 
 const PREMIUM_DESCRIPTION =
   "A fund's website, LinkedIn, fund manager, check size, whether it leads rounds and its portfolio, where we know them, are part of Premium. Upgrade to see them for every fund.";

@@ -1,4 +1,4 @@
-import { BadgeCheck, Building2, RefreshCw } from "lucide-react";
+import { ArrowRight, BadgeCheck, Building2, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { fundsCountText } from "../../../shared/data-claims.js";
@@ -65,6 +65,16 @@ export function HeroSection({ search }: { search: ReactNode }) {
           </ul>
         </div>
         <div className="mx-auto mt-10 max-w-5xl">{search}</div>
+        <p className="mt-6 text-center text-sm text-slate-700">
+          Rather describe your startup?{" "}
+          <Link
+            to="/match"
+            className="inline-flex items-center gap-1 font-semibold text-indigo-700 underline-offset-4 hover:underline"
+          >
+            Get a shortlist ranked by fit
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
+        </p>
       </div>
     </section>
   );

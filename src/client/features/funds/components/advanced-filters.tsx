@@ -5,12 +5,12 @@ import { INDUSTRIES } from "../../../../shared/industries.js";
 import { REGIONS } from "../../../../shared/regions.js";
 import { STAGES } from "../../../../shared/stages.js";
 import { FormField } from "../../../components/form-field.js";
+import { type MultiOption, MultiSelect, ToggleChips } from "../../../components/multi-select.js";
 import { Button } from "../../../components/ui/button.js";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
 import { Switch } from "../../../components/ui/switch.js";
 import { cn } from "../../../lib/utils.js";
 import type { SearchFormValues } from "../search-form-schema.js";
-import { type MultiOption, MultiSelect, ToggleChips } from "./multi-select.js";
 
 const STAGE_OPTIONS: MultiOption[] = STAGES.map((stage) => ({ value: stage.code, label: stage.label }));
 const INDUSTRY_OPTIONS: MultiOption[] = INDUSTRIES.map((industry) => ({ value: industry.code, label: industry.label }));

@@ -2,13 +2,13 @@ import { Bookmark, BookmarkCheck, LoaderCircle } from "lucide-react";
 import { useReducer, useRef } from "react";
 import type { FundResult } from "../../../../shared/schemas/funds.js";
 import { TEXTS } from "../../../../shared/texts.js";
+import { SaveFundDialog } from "../../../components/save-fund-dialog.js";
 import { Button } from "../../../components/ui/button.js";
+import { UnlockPremiumDialog } from "../../../components/unlock-premium-dialog.js";
 import { track } from "../../../lib/analytics.js";
 import { ApiError } from "../../../lib/api-client.js";
 import { cn } from "../../../lib/utils.js";
 import type { Viewer } from "../../../lib/viewer.js";
-import { SaveFundDialog } from "./save-fund-dialog.js";
-import { UnlockPremiumDialog } from "./unlock-premium-dialog.js";
 
 type SaveableFund = Pick<FundResult, "id" | "name" | "isPremium">;
 

@@ -1,4 +1,4 @@
-import { ChevronDown, Lock, Search, SlidersHorizontal } from "lucide-react";
+import { ChevronDown, Lock, Search, SlidersHorizontal, UserRound } from "lucide-react";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Controller, FormProvider, useForm } from "react-hook-form";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
@@ -21,9 +21,11 @@ import {
   SelectTrigger,
   SelectValue,
 } from "../../../components/ui/select.js";
+import { UnlockPremiumDialog } from "../../../components/unlock-premium-dialog.js";
+import { useStartupProfile } from "../../../lib/startup-profile.js";
+import { useCountries } from "../../../lib/use-countries.js";
 import { cn } from "../../../lib/utils.js";
 import { isSubscriber, useViewer } from "../../../lib/viewer.js";
-import { useCountries } from "../api/use-countries.js";
 import {
   formValuesFromState,
   type SearchFormValues,
@@ -31,7 +33,6 @@ import {
   stateFromFormValues,
 } from "../search-form-schema.js";
 import { loadResultsPanel } from "./results-section.js";
-import { UnlockPremiumDialog } from "./unlock-premium-dialog.js";
 
 // The advanced controls (Popover lists, inputs) are only fetched once someone opens the panel.
 const loadAdvancedFilters = () => import("./advanced-filters.js");
@@ -61,6 +62,10 @@ export function SearchForm() {
   const countries = useCountries();
   const viewer = useViewer();
   const subscriber = isSubscriber(viewer);
+
+  const startupProfile = useStartupProfile().profile;
+  const profileFilters =
+    startupProfile && (startupProfile.stage || startupProfile.country || startupProfile.sectors.length > 0);
 
   const urlState = searchStateFromQuery(searchParams) ?? EMPTY_SEARCH;
   const urlKey = searchStateToQuery(urlState).toString();
@@ -109,6 +114,16 @@ export function SearchForm() {
     // Re-running the same search replaces the entry so Back does not step through duplicates.
     navigate({ pathname: "/", search }, { replace: search === location.search, preventScrollReset: true });
   });
+
+  // The saved startup profile (the match's) as the basic filters; several sectors only for subscribers,
+  // for whom they are not a Premium filter.
+  const startFromProfile = () => {
+    if (!startupProfile) return;
+    const options = { shouldDirty: true } as const;
+    form.setValue("stages", startupProfile.stage ? [startupProfile.stage] : [], options);
+    form.setValue("countries", startupProfile.country ? [startupProfile.country] : [], options);
+    form.setValue("industries", subscriber ? startupProfile.sectors : startupProfile.sectors.slice(0, 1), options);
+  };
 
   const activeAdvanced = usesAdvancedFilters(stateFromFormValues(form.watch()));
 
@@ -200,6 +215,18 @@ export function SearchForm() {
                 <Lock className="size-3" aria-hidden="true" />
                 Premium
               </span>
+            )}
+            {profileFilters && (
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                className="text-indigo-800 sm:ml-auto"
+                onClick={startFromProfile}
+              >
+                <UserRound aria-hidden="true" />
+                Start from my startup profile
+              </Button>
             )}
           </div>
           {advancedOpen && (

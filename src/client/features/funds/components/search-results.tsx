@@ -11,8 +11,10 @@ import {
   usesAdvancedFilters,
 } from "../../../../shared/search-params.js";
 import { hiddenResultsCount, matchCountText, TEXTS } from "../../../../shared/texts.js";
+import { PaywallCard } from "../../../components/paywall-card.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card } from "../../../components/ui/card.js";
+import { UnlockPremiumDialog } from "../../../components/unlock-premium-dialog.js";
 import { ApiError } from "../../../lib/api-client.js";
 import { scrollToElement } from "../../../lib/scroll.js";
 import { isSubscriber, useViewer } from "../../../lib/viewer.js";
@@ -20,9 +22,7 @@ import { useFundSearch } from "../api/use-fund-search.js";
 import { useSearchAnalytics } from "../search-analytics.js";
 import { SEARCH_SECTION_ID } from "../search-ids.js";
 import { FundCard } from "./fund-card.js";
-import { PaywallCard } from "./paywall-card.js";
 import { ResultsSkeleton } from "./results-skeleton.js";
-import { UnlockPremiumDialog } from "./unlock-premium-dialog.js";
 
 /** The server's message, else the generic one (a network failure has no useful text). */
 function errorMessage(error: unknown): string {

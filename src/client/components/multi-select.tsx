@@ -1,7 +1,7 @@
 import { Check, ChevronDown, X } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useId, useMemo, useState } from "react";
-import { cn } from "../../../lib/utils.js";
+import { cn } from "../lib/utils.js";
 
 export type MultiOption = { value: string; label: string };
 

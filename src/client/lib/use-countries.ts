@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { CountriesResponse } from "../../../../shared/schemas/funds.js";
-import { apiGet } from "../../../lib/api-client.js";
-import { COUNTRIES_URL, countriesQueryKey } from "./page-queries.js";
+import type { CountriesResponse } from "../../shared/schemas/funds.js";
+import { apiGet } from "./api-client.js";
+import { COUNTRIES_URL, countriesQueryKey } from "./countries.js";
 
 const selectCountries = (data: CountriesResponse) => data.countries;
 

@@ -1,9 +1,9 @@
 import { Check, Lock } from "lucide-react";
 import { Link } from "react-router";
-import { formatUsd, PLANS } from "../../../../shared/plans.js";
-import { hiddenCountText, TEXTS } from "../../../../shared/texts.js";
-import { Button } from "../../../components/ui/button.js";
-import { cn } from "../../../lib/utils.js";
+import { formatUsd, PLANS } from "../../shared/plans.js";
+import { hiddenCountText, TEXTS } from "../../shared/texts.js";
+import { cn } from "../lib/utils.js";
+import { Button } from "./ui/button.js";
 
 const BENEFITS = [
   "Unlimited fund access",

@@ -1,7 +1,8 @@
 import { Check, type LucideIcon } from "lucide-react";
 import type { ReactNode, RefObject } from "react";
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button.js";
+import { cn } from "../lib/utils.js";
+import { Button } from "./ui/button.js";
 import {
   Dialog,
   DialogClose,
@@ -10,8 +11,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "../../../components/ui/dialog.js";
-import { cn } from "../../../lib/utils.js";
+} from "./ui/dialog.js";
 
 export type PromptDialogProps = {
   open: boolean;

@@ -1,5 +1,5 @@
 import { Bookmark } from "lucide-react";
-import { TEXTS } from "../../../../shared/texts.js";
+import { TEXTS } from "../../shared/texts.js";
 import { PromptDialog, type PromptDialogProps } from "./prompt-dialog.js";
 
 /** Shown to a logged-out visitor who tries to save a fund. */

@@ -1,6 +1,6 @@
 import { Sparkles } from "lucide-react";
-import { formatUsd, PLANS } from "../../../../shared/plans.js";
-import { TEXTS } from "../../../../shared/texts.js";
+import { formatUsd, PLANS } from "../../shared/plans.js";
+import { TEXTS } from "../../shared/texts.js";
 import { BenefitList, PromptDialog, type PromptDialogProps } from "./prompt-dialog.js";
 
 const SAVE_DESCRIPTION =

@@ -1,0 +1,250 @@
+import { Sparkles } from "lucide-react";
+import { useEffect, useMemo } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { INDUSTRIES } from "../../../../shared/industries.js";
+import { STARTUP_DESCRIPTION_MAX, STARTUP_SECTORS_MAX } from "../../../../shared/schemas/match.js";
+import { STAGES, stageLabel } from "../../../../shared/stages.js";
+import { FormField } from "../../../components/form-field.js";
+import { MultiSelect } from "../../../components/multi-select.js";
+import { Button } from "../../../components/ui/button.js";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
+import { Switch } from "../../../components/ui/switch.js";
+import { Textarea } from "../../../components/ui/textarea.js";
+import { useCountries } from "../../../lib/use-countries.js";
+import { cn } from "../../../lib/utils.js";
+import { EMPTY_MATCH_FORM, type MatchFormValues, matchFormResolver } from "../match-form-schema.js";
+
+const STAGE_OPTIONS = STAGES.map((stage) => ({ value: stage.code, label: stage.label }));
+const SECTOR_OPTIONS = INDUSTRIES.map((industry) => ({ value: industry.code, label: industry.label }));
+
+type MatchFormProps = {
+  /** The saved profile as form values, once known; the form takes it over while untouched. */
+  initialValues: MatchFormValues | undefined;
+  /** Signed-in users may save the profile; visitors only run the match. */
+  canSave: boolean;
+  pending: boolean;
+  onSubmit: (values: MatchFormValues) => Promise<void> | void;
+};
+
+/** The startup profile: what the match ranks the funds against. */
+export function MatchForm({ initialValues, canSave, pending, onSubmit }: MatchFormProps) {
+  const countries = useCountries();
+  const form = useForm<MatchFormValues>({
+    resolver: matchFormResolver,
+    defaultValues: initialValues ?? EMPTY_MATCH_FORM,
+    mode: "onBlur",
+  });
+  const { control, register, handleSubmit, reset, formState, watch } = form;
+  const errors = formState.errors;
+
+  // The saved profile arrives after the form is on screen: prefill unless the founder has started typing.
+  useEffect(() => {
+    if (initialValues && !form.formState.isDirty) reset(initialValues);
+  }, [initialValues, reset, form]);
+
+  const country = watch("country");
+  const countryOptions = useMemo(() => {
+    const names = countries.data ?? [];
+    return country && !names.includes(country) ? [country, ...names] : names;
+  }, [countries.data, country]);
+  const descriptionLength = watch("description").length;
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      aria-labelledby="match-form-title"
+      className="flex flex-col gap-5"
+    >
+      <h2 id="match-form-title" className="text-lg font-semibold text-slate-900">
+        Your startup
+      </h2>
+      <div className="grid gap-5 md:grid-cols-2">
+        <Controller
+          control={control}
+          name="stage"
+          render={({ field, fieldState }) => (
+            <div className="flex min-w-0 flex-col gap-1.5">
+              <label htmlFor="match-stage" className="text-sm font-medium text-slate-800">
+                Stage
+              </label>
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger
+                  id="match-stage"
+                  onBlur={field.onBlur}
+                  aria-invalid={fieldState.error ? true : undefined}
+                  aria-describedby={fieldState.error ? "match-stage-error" : undefined}
+                >
+                  {/* The label is given, not portalled from the closed list, so a prefilled value shows at once. */}
+                  <SelectValue placeholder="Choose your round">
+                    {field.value ? stageLabel(field.value) : undefined}
+                  </SelectValue>
+                </SelectTrigger>
+                <SelectContent>
+                  {STAGE_OPTIONS.map((option) => (
+                    <SelectItem key={option.value} value={option.value}>
+                      {option.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FieldError id="match-stage-error" message={fieldState.error?.message} />
+            </div>
+          )}
+        />
+        <Controller
+          control={control}
+          name="country"
+          render={({ field, fieldState }) => (
+            <div className="flex min-w-0 flex-col gap-1.5">
+              <label htmlFor="match-country" className="text-sm font-medium text-slate-800">
+                Country
+              </label>
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger
+                  id="match-country"
+                  onBlur={field.onBlur}
+                  aria-invalid={fieldState.error ? true : undefined}
+                  aria-describedby={fieldState.error ? "match-country-error" : undefined}
+                >
+                  <SelectValue
+                    placeholder={countries.isError ? "Countries could not be loaded" : "Where you are based"}
+                  >
+                    {field.value || undefined}
+                  </SelectValue>
+                </SelectTrigger>
+                <SelectContent>
+                  {countryOptions.map((name) => (
+                    <SelectItem key={name} value={name}>
+                      {name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FieldError id="match-country-error" message={fieldState.error?.message} />
+            </div>
+          )}
+        />
+        <Controller
+          control={control}
+          name="sectors"
+          render={({ field, fieldState }) => (
+            <div className="flex min-w-0 flex-col gap-1.5 md:col-span-2">
+              <MultiSelect
+                id="match-sectors"
+                label="Sectors"
+                placeholder={`Choose 1 to ${STARTUP_SECTORS_MAX} sectors`}
+                options={SECTOR_OPTIONS}
+                values={field.value}
+                // A fourth choice is ignored: the profile names three sectors at most.
+                onChange={(values) => field.onChange(values.slice(0, STARTUP_SECTORS_MAX))}
+                several={(count) => `${count} sectors`}
+              />
+              {fieldState.error ? (
+                <FieldError id="match-sectors-error" message={fieldState.error.message} />
+              ) : (
+                <p className="text-xs text-slate-600">Up to {STARTUP_SECTORS_MAX}.</p>
+              )}
+            </div>
+          )}
+        />
+        <FormField
+          id="match-raise"
+          label="Raising (USD)"
+          placeholder="$2M"
+          inputMode="decimal"
+          autoComplete="off"
+          hint="This round, such as 500k or 2M."
+          error={errors.raise?.message}
+          {...register("raise")}
+        />
+        <FormField
+          id="match-round-target"
+          label="Round target (USD, optional)"
+          placeholder="$3M"
+          inputMode="decimal"
+          autoComplete="off"
+          hint="The whole round, for your pipeline's progress."
+          error={errors.roundTarget?.message}
+          {...register("roundTarget")}
+        />
+        <div className="flex flex-col gap-1.5 md:col-span-2">
+          <label htmlFor="match-description" className="text-sm font-medium text-slate-800">
+            What your startup does
+          </label>
+          <Textarea
+            id="match-description"
+            rows={2}
+            maxLength={STARTUP_DESCRIPTION_MAX}
+            placeholder="One line, such as: AI copilot for hospital billing teams"
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={
+              errors.description ? "match-description-error match-description-count" : "match-description-count"
+            }
+            {...register("description")}
+          />
+          <div className="flex justify-between gap-3 text-xs">
+            <FieldError id="match-description-error" message={errors.description?.message} />
+            <p id="match-description-count" className="ml-auto text-slate-600">
+              {descriptionLength}/{STARTUP_DESCRIPTION_MAX} characters
+            </p>
+          </div>
+        </div>
+        <SwitchField control={control} name="needsLead" id="match-needs-lead" label="We still need a lead investor" />
+        {canSave && (
+          <SwitchField
+            control={control}
+            name="saveProfile"
+            id="match-save-profile"
+            label="Save as my startup profile"
+          />
+        )}
+      </div>
+      {errors.root && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {errors.root.message}
+        </p>
+      )}
+      <Button type="submit" size="lg" className="h-11 w-full sm:w-auto sm:self-start" disabled={pending}>
+        <Sparkles aria-hidden="true" />
+        {pending ? "Matching…" : "Find my funds"}
+      </Button>
+    </form>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-xs font-medium text-red-700">
+      {message}
+    </p>
+  );
+}
+
+function SwitchField({
+  control,
+  name,
+  id,
+  label,
+}: {
+  control: ReturnType<typeof useForm<MatchFormValues>>["control"];
+  name: "needsLead" | "saveProfile";
+  id: string;
+  label: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <div className={cn("flex items-center gap-3")}>
+          <Switch id={id} checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} />
+          <label htmlFor={id} className="text-sm font-medium text-slate-800">
+            {label}
+          </label>
+        </div>
+      )}
+    />
+  );
+}

@@ -1,0 +1,179 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { ListPlus, RotateCcw, SearchX, TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { FREE_RESULTS_LIMIT } from "../../../../shared/plans.js";
+import type { FundMatchRequest } from "../../../../shared/schemas/match.js";
+import { hiddenResultsCount } from "../../../../shared/texts.js";
+import { PaywallCard } from "../../../components/paywall-card.js";
+import { Button } from "../../../components/ui/button.js";
+import { Card } from "../../../components/ui/card.js";
+import { ApiError, apiPost } from "../../../lib/api-client.js";
+import { savedFundsQueryKey, useSavedFunds } from "../../../lib/saved-funds.js";
+import { isSubscriber, type Viewer } from "../../../lib/viewer.js";
+import { fetchMatch, MATCH_PAGE_SIZE, matchQueryKey, useMatch } from "../api/use-match.js";
+import { MatchCard } from "./match-card.js";
+
+/** How many of the top matches one click adds to the pipeline. */
+export const TOP_PICKS = 10;
+
+const matchCountText = (count: number) =>
+  count === 1 ? "1 fund matches your startup" : `${count} funds match your startup`;
+
+const addedText = (count: number) =>
+  count === 0
+    ? `The top ${TOP_PICKS} are already in your pipeline`
+    : count === 1
+      ? "Added 1 fund to your pipeline"
+      : `Added ${count} funds to your pipeline`;
+
+/** The shortlist for one profile: cards ranked by fit, paging for subscribers, the top 3 and Premium for others. */
+export function MatchResults({ request, viewer }: { request: FundMatchRequest; viewer: Viewer }) {
+  const [offset, setOffset] = useState(0);
+  const match = useMatch(request, offset);
+  const queryClient = useQueryClient();
+  const savedFunds = useSavedFunds(viewer.status === "member");
+  const savedIds = new Set(savedFunds.data?.map((fund) => fund.id) ?? []);
+  const [adding, setAdding] = useState(false);
+
+  const save = async (fundId: number) => {
+    try {
+      await apiPost<unknown>("/_api/user/save-fund", { fundId });
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: savedFundsQueryKey });
+    }
+  };
+
+  // Saves those of the top 10 not saved yet, so a second click adds nothing.
+  const addTopPicks = async () => {
+    setAdding(true);
+    try {
+      const first = await queryClient.fetchQuery({
+        queryKey: matchQueryKey(request, 0),
+        queryFn: ({ signal }) => fetchMatch(request, 0, signal),
+      });
+      // The saved list as it is now (another tab may have saved some), else as last known.
+      const fresh = await savedFunds.refetch();
+      const saved = new Set((fresh.data ?? savedFunds.data ?? []).map((fund) => fund.id));
+      const toAdd = first.results.slice(0, TOP_PICKS).filter((fund) => !saved.has(fund.id));
+      let added = 0;
+      try {
+        for (const fund of toAdd) {
+          await apiPost<unknown>("/_api/user/save-fund", { fundId: fund.id });
+          added += 1;
+        }
+      } finally {
+        await queryClient.invalidateQueries({ queryKey: savedFundsQueryKey });
+      }
+      toast.success(addedText(added));
+    } catch (error) {
+      toast.error(
+        error instanceof ApiError && error.serverMessage
+          ? error.serverMessage
+          : "The funds could not be added. Try again.",
+      );
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const data = match.data;
+  if (!data) {
+    if (!match.isError) return <ResultsLoading />;
+    return (
+      <Card role="alert" className="mx-auto flex max-w-lg flex-col items-center border-red-200 px-6 py-10 text-center">
+        <TriangleAlert className="mb-4 size-8 text-red-700" aria-hidden="true" />
+        <h3 className="text-lg font-semibold text-slate-900">The match could not be run</h3>
+        <p className="mt-1 text-slate-600">
+          {match.error instanceof ApiError && match.error.serverMessage
+            ? match.error.serverMessage
+            : "Please try again."}
+        </p>
+        <Button variant="outline" className="mt-6" onClick={() => void match.refetch()} disabled={match.isFetching}>
+          <RotateCcw aria-hidden="true" />
+          Try again
+        </Button>
+      </Card>
+    );
+  }
+  if (data.totalCount === 0 || data.results.length === 0) {
+    return (
+      <Card role="status" className="mx-auto flex max-w-lg flex-col items-center px-6 py-10 text-center">
+        <SearchX className="mb-4 size-8 text-slate-600" aria-hidden="true" />
+        <h3 className="text-lg font-semibold text-slate-900">No fund matches this profile yet</h3>
+        <p className="mt-1 text-slate-600">Try another sector or leave the country out.</p>
+      </Card>
+    );
+  }
+
+  // Withheld fields mean the server treats this viewer as a non-subscriber, whatever the client believes.
+  const gated = !isSubscriber(viewer) || data.results.some((fund) => fund.isPremium);
+  const results = gated ? data.results.slice(0, FREE_RESULTS_LIMIT) : data.results;
+  const lastPage = offset + MATCH_PAGE_SIZE >= data.totalCount;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p role="status" className="text-sm font-medium text-slate-700">
+          {matchCountText(data.totalCount)}
+          {!gated && data.totalCount > MATCH_PAGE_SIZE && (
+            <span className="text-slate-600">
+              {" "}
+              (showing {offset + 1}–{Math.min(offset + MATCH_PAGE_SIZE, data.totalCount)})
+            </span>
+          )}
+        </p>
+        {!gated && (
+          <Button onClick={() => void addTopPicks()} disabled={adding}>
+            <ListPlus aria-hidden="true" />
+            {adding ? "Adding…" : `Add the top ${TOP_PICKS} to my pipeline`}
+          </Button>
+        )}
+      </div>
+      <ol aria-label="Your shortlist" className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+        {results.map((fund, index) => (
+          <li key={fund.id} className="min-w-0">
+            <MatchCard
+              fund={fund}
+              rank={offset + index + 1}
+              viewer={viewer}
+              isSaved={savedIds.has(fund.id)}
+              onSave={save}
+            />
+          </li>
+        ))}
+      </ol>
+      {gated && data.totalCount > FREE_RESULTS_LIMIT && (
+        <PaywallCard hiddenCount={hiddenResultsCount(data.totalCount)} className="mt-2" />
+      )}
+      {!gated && data.totalCount > MATCH_PAGE_SIZE && (
+        <nav aria-label="Shortlist pages" className="flex items-center justify-center gap-3">
+          <Button
+            variant="outline"
+            disabled={offset === 0 || match.isFetching}
+            onClick={() => setOffset(Math.max(0, offset - MATCH_PAGE_SIZE))}
+          >
+            Previous
+          </Button>
+          <Button
+            variant="outline"
+            disabled={lastPage || match.isFetching}
+            onClick={() => setOffset(offset + MATCH_PAGE_SIZE)}
+          >
+            Next
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+function ResultsLoading() {
+  return (
+    <div role="status" aria-label="Matching funds to your startup" className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+      {[0, 1, 2].map((key) => (
+        <div key={key} className="h-64 animate-pulse rounded-2xl bg-slate-100" />
+      ))}
+    </div>
+  );
+}
