@@ -1,4 +1,4 @@
-import { canSaveFunds, seesAllResults } from "../../shared/entitlements.js";
+import { canExportPipeline, canSaveFunds, seesAllResults } from "../../shared/entitlements.js";
 import {
   type Pipeline,
   type SavedFundUpdateRequest,
@@ -17,6 +17,7 @@ import { subscriptionOf, type Viewer } from "../http/viewer.js";
 import type { Mailer } from "../mail/mailer.js";
 import * as users from "../users/repository.js";
 import { ChangeConfirmation, type ConfirmationInput, type ConfirmationState } from "./confirmation.js";
+import type { PipelineExportRow } from "./pipeline-export.js";
 import * as repository from "./repository.js";
 
 export class AccountService {
@@ -174,6 +175,36 @@ export class AccountService {
   }
 
   /**
+   * The rows of the pipeline export, most recently saved first: subscribers only (402 otherwise).
+   * Fund names and websites come from the search index through the same gate as the saved-funds
+   * list, so a trial exports no premium field it could not see. Fit stays empty until the match
+   * (issue 22) can score a saved startup profile.
+   */
+  async pipelineExportRows(userId: number, viewer: Viewer): Promise<PipelineExportRow[]> {
+    if (!canExportPipeline(subscriptionOf(viewer))) throw paymentRequired(SUBSCRIPTION_REQUIRED);
+    const [rows, index] = await Promise.all([repository.savedFundsOf(this.db, userId), this.indexes.current()]);
+    const includePremium = seesAllResults(subscriptionOf(viewer));
+    const out: PipelineExportRow[] = [];
+    for (const row of rows) {
+      const [fund] = JSON.parse(index.fundsJson([row.fundId], includePremium)) as {
+        name: string;
+        website?: string | null;
+      }[];
+      if (!fund) continue;
+      out.push({
+        fund: fund.name,
+        status: row.status,
+        note: row.note,
+        nextStepDate: row.nextStepDate,
+        website: fund.website ?? null,
+        committedAmountUsd: row.committedAmountUsd,
+        fit: null,
+      });
+    }
+    return out;
+  }
+
+  /**
    * Changes the status, note or next-step date of one of the user's saved funds. Another person's
    * saved fund, or a fund this user has not saved, is simply not found. Allowed after a
    * subscription ends: the pipeline is the person's own record, not premium fund data.
@@ -198,5 +229,11 @@ export class AccountService {
 }
 
 function pipelineOf(row: repository.PipelineRow): Pipeline {
-  return { status: row.status, note: row.note, nextStepDate: row.nextStepDate, savedAt: row.savedAt.toISOString() };
+  return {
+    status: row.status,
+    note: row.note,
+    nextStepDate: row.nextStepDate,
+    committedAmountUsd: row.committedAmountUsd,
+    savedAt: row.savedAt.toISOString(),
+  };
 }
