@@ -2,15 +2,15 @@ import { describe, expect, it } from "vitest";
 import {
   byStatus,
   filterByStatus,
-  formatUsdShort,
-  parseAmountInput,
-  parseLayout,
-  roundProgress,
   formatStepDate,
+  formatUsdShort,
   hasPipelineWork,
   isOverdue,
   localToday,
+  parseAmountInput,
+  parseLayout,
   parseStatusFilter,
+  roundProgress,
   statusCounts,
 } from "./pipeline-view.js";
 

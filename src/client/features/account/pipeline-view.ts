@@ -96,7 +96,11 @@ export function roundProgress(
     if (fund.pipeline.status === "committed") committedUsd += fund.pipeline.committedAmountUsd ?? 0;
   }
   const target = targetUsd !== null && targetUsd > 0 ? targetUsd : null;
-  return { committedUsd, targetUsd: target, percent: target === null ? null : Math.round((committedUsd / target) * 100) };
+  return {
+    committedUsd,
+    targetUsd: target,
+    percent: target === null ? null : Math.round((committedUsd / target) * 100),
+  };
 }
 
 /** '$1.2M', '$3M', '$750K', '$900': short dollar amounts for the progress line. */
