@@ -148,12 +148,15 @@ function BoardColumn({ status, count, children }: { status: PipelineStatus; coun
         isOver ? "border-indigo-400 bg-indigo-50/60" : "border-slate-200",
       )}
     >
-      <h3 id={titleId} className="flex items-center justify-between gap-2 px-1 text-sm font-semibold text-slate-900">
+      {/* One name for the label and its count: "Contacted (2)". */}
+      <h3
+        id={titleId}
+        aria-label={`${PIPELINE_STATUS_LABELS[status]} (${count})`}
+        className="flex items-center justify-between gap-2 px-1 text-sm font-semibold text-slate-900"
+      >
         {PIPELINE_STATUS_LABELS[status]}
         <span className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-slate-700 tabular-nums ring-1 ring-slate-200">
-          <span className="sr-only">(</span>
           {count}
-          <span className="sr-only">)</span>
         </span>
       </h3>
       <ul className="flex min-h-24 flex-col gap-2">
