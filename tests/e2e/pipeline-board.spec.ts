@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { PIPELINE_TEXTS } from "../../src/shared/account-texts.js";
+import { PIPELINE_STATUS_LABELS, PIPELINE_STATUSES, type PipelineStatus } from "../../src/shared/pipeline.js";
 import { SUBSCRIBE_TEXTS } from "../../src/shared/subscribe-texts.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
 import { setPasswordLinkFor } from "./support/outbox.js";
@@ -29,12 +30,21 @@ const statusSaved = (page: Page, status: string) =>
       (response.request().postData() ?? "").includes(`"status":"${status}"`),
   );
 
-/** Picks the card up by its handle, moves it `steps` columns to the right, and drops it. */
-async function moveByKeyboard(page: Page, fundName: string, steps: number) {
+/**
+ * Picks the card up by its handle, moves it column by column to `to`, and drops it. Each step waits
+ * for dnd-kit's announcement that the card is over the next column (its signal that the drop
+ * target has changed), as a person would hear it before pressing on.
+ */
+async function moveByKeyboard(page: Page, fundName: string, from: PipelineStatus, to: PipelineStatus) {
   const handle = page.getByRole("button", { name: PIPELINE_TEXTS.moveHandle(fundName) });
+  const announced = (text: string) => expect(page.locator("[aria-live]").filter({ hasText: text })).toHaveCount(1);
   await handle.focus();
   await page.keyboard.press("Space");
-  for (let step = 0; step < steps; step++) await page.keyboard.press("ArrowRight");
+  await announced(PIPELINE_TEXTS.pickedUp(fundName, PIPELINE_STATUS_LABELS[from]));
+  for (let index = PIPELINE_STATUSES.indexOf(from) + 1; index <= PIPELINE_STATUSES.indexOf(to); index++) {
+    await page.keyboard.press("ArrowRight");
+    await announced(PIPELINE_TEXTS.movedOver(fundName, PIPELINE_STATUS_LABELS[PIPELINE_STATUSES[index] ?? to]));
+  }
   await page.keyboard.press("Space");
 }
 
@@ -87,7 +97,7 @@ test("a subscriber works the pipeline on the board: keyboard moves, a rolled-bac
 
   // Space, →, Space: the first fund moves to Contacted and is saved.
   const moved = statusSaved(page, "contacted");
-  await moveByKeyboard(page, first, 1);
+  await moveByKeyboard(page, first, "to_contact", "contacted");
   expect((await moved).status()).toBe(200);
   await expect(column(page, "contacted").getByRole("article", { name: first })).toBeVisible();
   await expect(column(page, "contacted").getByRole("heading", { name: "Contacted (1)" })).toBeVisible();
@@ -101,7 +111,7 @@ test("a subscriber works the pipeline on the board: keyboard moves, a rolled-bac
   await page.route("**/_api/user/saved-fund/update", (route) =>
     route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Internal error."}' }),
   );
-  await moveByKeyboard(page, second, 1);
+  await moveByKeyboard(page, second, "to_contact", "contacted");
   await expect(page.getByText(PIPELINE_TEXTS.moveFailed(second, "Contacted"))).toBeVisible();
   await expect(column(page, "to_contact").getByRole("article", { name: second })).toBeVisible();
   await expect(column(page, "contacted").getByRole("heading", { name: "Contacted (1)" })).toBeVisible();
@@ -109,7 +119,7 @@ test("a subscriber works the pipeline on the board: keyboard moves, a rolled-bac
 
   // Committed with an amount, against a $3M target: the progress bar.
   const committed = statusSaved(page, "committed");
-  await moveByKeyboard(page, first, 3);
+  await moveByKeyboard(page, first, "contacted", "committed");
   expect((await committed).status()).toBe(200);
   const amountSaved = page.waitForResponse(
     (response) =>

@@ -11,13 +11,14 @@ import {
   PointerSensor,
   pointerWithin,
   rectIntersection,
+  type UniqueIdentifier,
   useDraggable,
   useDroppable,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
 import { GripVertical, MapPin } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { PIPELINE_TEXTS } from "../../../../shared/account-texts.js";
 import {
   isPipelineStatus,
@@ -39,6 +40,7 @@ import { byStatus, formatStepDate, parseAmountInput } from "../pipeline-view.js"
 export function PipelineBoard({ funds }: { funds: SavedFund[] }) {
   const change = usePipelineChange();
   const [activeId, setActiveId] = useState<number | null>(null);
+  const lastOver = useRef<UniqueIdentifier | undefined>(undefined);
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so that a tap on the handle is not a move.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -53,15 +55,23 @@ export function PipelineBoard({ funds }: { funds: SavedFund[] }) {
   const announcements: Announcements = {
     onDragStart: ({ active }) =>
       PIPELINE_TEXTS.pickedUp(nameOf(active.id), statusLabel(fundOf(active.id)?.pipeline.status)),
-    onDragOver: ({ active, over }) =>
-      over ? PIPELINE_TEXTS.movedOver(nameOf(active.id), statusLabel(over.id)) : undefined,
+    // dnd-kit reports the card's own column right after the pick-up (sometimes before onDragStart
+    // below has run): only a change of column is news.
+    onDragOver: ({ active, over }) => {
+      if (!over || over.id === (lastOver.current ?? active.data.current?.status)) return undefined;
+      lastOver.current = over.id;
+      return PIPELINE_TEXTS.movedOver(nameOf(active.id), statusLabel(over.id));
+    },
     onDragEnd: ({ active, over }) =>
       over ? PIPELINE_TEXTS.dropped(nameOf(active.id), statusLabel(over.id)) : undefined,
     onDragCancel: ({ active }) =>
       PIPELINE_TEXTS.cancelled(nameOf(active.id), statusLabel(fundOf(active.id)?.pipeline.status)),
   };
 
-  const onDragStart = (event: DragStartEvent) => setActiveId(Number(event.active.id));
+  const onDragStart = (event: DragStartEvent) => {
+    lastOver.current = undefined;
+    setActiveId(Number(event.active.id));
+  };
   const onDragEnd = (event: DragEndEvent) => {
     setActiveId(null);
     const fund = fundOf(event.active.id);
@@ -79,7 +89,7 @@ export function PipelineBoard({ funds }: { funds: SavedFund[] }) {
       onDragEnd={onDragEnd}
       onDragCancel={() => setActiveId(null)}
     >
-      {/* Side by side, scrolling sideways where the screen is narrower than five columns. */}
+      {/* Side by side at a readable width, scrolling sideways where five columns do not fit. */}
       <section
         aria-label={PIPELINE_TEXTS.boardLabel}
         className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-3 [scrollbar-width:thin] sm:mx-0 sm:px-0"
@@ -144,7 +154,7 @@ function BoardColumn({ status, count, children }: { status: PipelineStatus; coun
       aria-labelledby={titleId}
       data-testid={`board-column-${status}`}
       className={cn(
-        "flex w-[17rem] shrink-0 snap-start flex-col gap-3 rounded-2xl border bg-slate-50 p-3 transition-colors lg:w-auto lg:min-w-0 lg:flex-1",
+        "flex w-[14.5rem] shrink-0 snap-start flex-col gap-3 rounded-2xl border bg-slate-50 p-2.5 transition-colors",
         isOver ? "border-indigo-400 bg-indigo-50/60" : "border-slate-200",
       )}
     >
@@ -196,7 +206,7 @@ function BoardCard({
             {...attributes}
             {...listeners}
             aria-label={PIPELINE_TEXTS.moveHandle(fund.name)}
-            className="-m-1 flex size-9 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-slate-500 outline-hidden hover:bg-slate-100 hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-indigo-600 active:cursor-grabbing"
+            className="-m-1 flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-slate-500 outline-hidden hover:bg-slate-100 hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-indigo-600 active:cursor-grabbing"
           >
             <GripVertical className="size-4" aria-hidden="true" />
           </button>
@@ -223,7 +233,7 @@ function CardFace({
     <article
       aria-label={fund.name}
       className={cn(
-        "flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xs",
+        "flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-2.5 shadow-xs",
         lifted && "rotate-1 shadow-lg ring-2 ring-indigo-500",
       )}
     >
