@@ -11,7 +11,8 @@
  * BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL admin URL), BENCH_CPU_PROF=1 (write a V8 CPU
  * profile of each server process to .bench/profiles), LOAD_USERS, LOAD_DURATION and LOAD_THINK_MS
  * (the load scenario's, see scripts/load.ts), BENCH_LOAD=0 (skip the load scenario), BENCH_ONLY=import
- * (only the import budgets), BENCH_ONLY=start (only the cold start and idle memory), BENCH_LIGHTHOUSE=0 (skip
+ * (only the import budgets), BENCH_ONLY=start (only the cold start and idle memory), BENCH_ONLY=match (only the
+ * match's quality and latency, also part of the whole run), BENCH_LIGHTHOUSE=0 (skip
  * Lighthouse), LIGHTHOUSE_RUNS, LIGHTHOUSE_THROTTLING and CHROMIUM_PATH (Lighthouse's, see scripts/lighthouse.ts).
  *
  * Last, Lighthouse on the public pages (`npm run lighthouse`), on a server of its own once the others have stopped.
@@ -32,6 +33,7 @@ import {
 } from "./bench/lighthouse.js";
 import { type LoadRun, runLoadOnBothDatabases } from "./bench/load-runs.js";
 import { readLoadSettings } from "./bench/load-scenario.js";
+import { type MatchBenchRun, measureMatch, renderMatchReport } from "./bench/match.js";
 import { type PostgresProbe, probePostgres } from "./bench/postgres.js";
 import { renderBudgets, renderColdStart, renderReport } from "./bench/report.js";
 import {
@@ -114,6 +116,13 @@ async function main(): Promise<number> {
     console.log(`\nThe run took ${elapsedText()}; .bench/results.json is written by whole runs only.`);
     return 0;
   }
+  if (settings.only === "match") {
+    log(`BENCH_ONLY=match; 1-minute load average ${loadAverageAtStart.toFixed(2)} at the start`);
+    const runs = await measureMatch(settings, log);
+    console.log(renderMatchReport(runs));
+    console.log(`\nThe run took ${elapsedText()}; .bench/results.json is written by whole runs only.`);
+    return runs.length > 0 ? 0 : 1;
+  }
   const context: ScenarioContext = {
     settings,
     postgres,
@@ -124,12 +133,18 @@ async function main(): Promise<number> {
   const scenarios: ScenarioResult[] = [];
   let coldStart: ColdStart | undefined;
   let load: LoadRun[] = [];
+  let matchRuns: MatchBenchRun[] = [];
   try {
     // First, while the machine is as quiet as this run will see it.
     coldStart = await measureColdStarts(settings.root, context.readyPath, log);
     for (const spec of SCENARIOS) {
       const outcome = await runScenario(spec, context);
       scenarios.push(outcome.result);
+    }
+    try {
+      matchRuns = await measureMatch(settings, log);
+    } catch (error) {
+      log(`match bench could not run: ${(error as Error).message}`);
     }
     if (process.env.BENCH_LOAD !== "0") {
       load = await runLoadOnBothDatabases(readLoadSettings(), {
@@ -162,8 +177,12 @@ async function main(): Promise<number> {
       : [];
   const results = assembleResults(settings, postgres, scenarios, coldStart, clientJs, load, rebuilt);
   await mkdir(path.dirname(settings.resultsFile), { recursive: true });
-  await writeFile(settings.resultsFile, `${JSON.stringify({ ...results, imports, lighthouse }, null, 2)}\n`);
+  await writeFile(
+    settings.resultsFile,
+    `${JSON.stringify({ ...results, imports, lighthouse, match: matchRuns }, null, 2)}\n`,
+  );
   console.log(renderReport(results));
+  if (matchRuns.length > 0) console.log(`\n${renderMatchReport(matchRuns)}`);
   console.log(renderImportReport(imports));
   console.log(renderLighthouseReport(lighthouse));
   console.log(`\nWrote ${path.relative(settings.root, settings.resultsFile)}; the run took ${elapsedText()}.`);

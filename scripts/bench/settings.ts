@@ -16,9 +16,10 @@ export type BenchSettings = {
   cpuProfile: boolean;
   /**
    * BENCH_ONLY=import: only the import budgets (a couple of minutes instead of the whole run);
-   * BENCH_ONLY=start: only the cold start and the idle memory (under a minute).
+   * BENCH_ONLY=start: only the cold start and the idle memory (under a minute);
+   * BENCH_ONLY=match: only the match's quality and latency (a few minutes).
    */
-  only: "import" | "start" | undefined;
+  only: "import" | "start" | "match" | undefined;
   resultsFile: string;
 };
 
@@ -39,11 +40,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSetting
   };
 }
 
-function onlyPart(raw: string | undefined): "import" | "start" | undefined {
+function onlyPart(raw: string | undefined): "import" | "start" | "match" | undefined {
   if (raw === undefined || raw.trim() === "") return undefined;
   const part = raw.trim();
-  if (part === "import" || part === "start") return part;
-  throw new Error("BENCH_ONLY must be 'import' or 'start' (or unset for the whole run)");
+  if (part === "import" || part === "start" || part === "match") return part;
+  throw new Error("BENCH_ONLY must be 'import', 'start' or 'match' (or unset for the whole run)");
 }
 
 function positiveNumber(raw: string | undefined, fallback: number, name: string): number {

@@ -1,6 +1,14 @@
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts, fundReports, funds, importRuns, savedFunds, users } from "../../src/server/db/schema/index.js";
+import {
+  blogPosts,
+  fundReports,
+  funds,
+  importRuns,
+  savedFunds,
+  startupProfiles,
+  users,
+} from "../../src/server/db/schema/index.js";
 import type { RouteEntry } from "../../src/server/http/route-inventory.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
@@ -19,7 +27,7 @@ const MEMBER = { email: "cc-member@example.com", password: "Member-pass-1", disp
 
 type Role = "visitor" | "member" | "admin";
 type TextCase = {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PUT";
   /** The route as the inventory names it, and the URL to call (with the route's parameters filled in). */
   route: string;
   url?: () => string;
@@ -69,6 +77,10 @@ const NOT_FREE_TEXT = new Set([
   "leadsRounds",
   "sectorAgnostic",
   "nextStepDate",
+  "stage",
+  "sectors",
+  "needsLead",
+  "roundTargetUsd",
 ]);
 
 let fundId = 0;
@@ -316,6 +328,20 @@ const CASES: TextCase[] = [
     input: () => ({ session_id: "cs_test_1", cancelled: "1" }),
     singleLine: ["session_id", "cancelled"],
   },
+  {
+    method: "POST",
+    route: "/_api/funds/match",
+    role: "visitor",
+    input: () => ({ country: "Germany", description: "Payments for bakeries." }),
+    singleLine: ["country", "description"],
+  },
+  {
+    method: "PUT",
+    route: "/_api/user/startup-profile",
+    role: "member",
+    input: () => ({ stage: "seed", country: "Germany", description: "Payments for bakeries." }),
+    singleLine: ["country", "description"],
+  },
 ];
 
 /** Control characters a single-line field refuses; multi-line fields refuse all but the line breaks. */
@@ -386,6 +412,7 @@ describe.each(TEST_DRIVERS)("control characters in every text field on %s", (dri
       users: await db.select().from(users).orderBy(asc(users.id)),
       funds: await db.select().from(funds).orderBy(asc(funds.id)),
       savedFunds: await db.select().from(savedFunds).orderBy(asc(savedFunds.fundId)),
+      startupProfiles: await db.select().from(startupProfiles).orderBy(asc(startupProfiles.userId)),
       blogPosts: await db.select().from(blogPosts).orderBy(asc(blogPosts.id)),
       fundReports: await db.select().from(fundReports).orderBy(asc(fundReports.id)),
       importRuns: await db.select().from(importRuns).orderBy(asc(importRuns.id)),

@@ -124,6 +124,16 @@ describe("the OpenAPI document and its reference page", () => {
     expect(search?.responses?.["4XX"]?.content?.["application/json"]?.schema).toEqual({
       $ref: "#/components/schemas/ErrorResponse",
     });
+    // The match (issue 22) and the startup profile it starts from.
+    expect(
+      document.paths["/_api/funds/match"]?.post?.responses?.["200"]?.content?.["application/json"]?.schema,
+    ).toEqual({ $ref: "#/components/schemas/FundMatchResponse" });
+    const profile = document.paths["/_api/user/startup-profile"];
+    for (const operation of [profile?.get, profile?.put]) {
+      expect(operation?.responses?.["200"]?.content?.["application/json"]?.schema).toEqual({
+        $ref: "#/components/schemas/StartupProfileResponse",
+      });
+    }
   });
 
   it("serves the reference page and its assets under the app's own CSP", async () => {

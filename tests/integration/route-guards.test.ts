@@ -69,6 +69,9 @@ describe.each(TEST_DRIVERS)("access decided on the matched route, on %s", (drive
         "POST /_api/auth/logout",
         "POST /_api/user/save-fund",
         "POST /_api/funds/search",
+        "POST /_api/funds/match",
+        "GET /_api/user/startup-profile",
+        "PUT /_api/user/startup-profile",
         "GET /healthz",
       ]),
     );

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { PipelineStatus } from "../../shared/pipeline.js";
+import type { StartupProfile, StartupProfileResponse } from "../../shared/schemas/match.js";
 import type { Db } from "../db/client.js";
-import { confirmationCodes, funds, savedFunds } from "../db/schema/index.js";
+import { confirmationCodes, funds, savedFunds, startupProfiles } from "../db/schema/index.js";
 
 /** A saved fund's line in the pipeline, as stored. */
 export type PipelineRow = {
@@ -127,4 +128,66 @@ export async function spendConfirmationCode(db: Db, userId: number, codeHash: st
     .where(and(eq(confirmationCodes.userId, userId), eq(confirmationCodes.codeHash, codeHash)))
     .returning({ userId: confirmationCodes.userId });
   return rows.length > 0;
+}
+
+type StoredStartupProfile = NonNullable<StartupProfileResponse["profile"]>;
+
+const startupProfileColumns = {
+  stage: startupProfiles.stage,
+  sectors: startupProfiles.sectors,
+  country: startupProfiles.country,
+  raiseAmountUsd: startupProfiles.raiseAmountUsd,
+  needsLead: startupProfiles.needsLead,
+  description: startupProfiles.description,
+  roundTargetUsd: startupProfiles.roundTargetUsd,
+  updatedAt: startupProfiles.updatedAt,
+};
+
+function toStoredProfile(row: {
+  stage: string | null;
+  sectors: string[];
+  country: string | null;
+  raiseAmountUsd: number | null;
+  needsLead: boolean | null;
+  description: string | null;
+  roundTargetUsd: number | null;
+  updatedAt: Date;
+}): StoredStartupProfile {
+  return {
+    ...row,
+    stage: row.stage as StoredStartupProfile["stage"],
+    sectors: row.sectors as StoredStartupProfile["sectors"],
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The user's startup profile, or null before they save one. */
+export async function startupProfileOf(db: Db, userId: number): Promise<StoredStartupProfile | null> {
+  const [row] = await db.select(startupProfileColumns).from(startupProfiles).where(eq(startupProfiles.userId, userId));
+  return row ? toStoredProfile(row) : null;
+}
+
+/** Replaces the whole profile in one statement: a field the body leaves out is cleared. */
+export async function replaceStartupProfile(
+  db: Db,
+  userId: number,
+  profile: StartupProfile,
+): Promise<StoredStartupProfile> {
+  const values = {
+    stage: profile.stage ?? null,
+    sectors: profile.sectors ?? [],
+    country: profile.country ?? null,
+    raiseAmountUsd: profile.raiseAmountUsd ?? null,
+    needsLead: profile.needsLead ?? null,
+    // An empty description is no description.
+    description: profile.description ? profile.description : null,
+    roundTargetUsd: profile.roundTargetUsd ?? null,
+    updatedAt: new Date(),
+  };
+  const [row] = await db
+    .insert(startupProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: startupProfiles.userId, set: values })
+    .returning(startupProfileColumns);
+  return toStoredProfile(row as NonNullable<typeof row>);
 }

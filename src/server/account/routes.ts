@@ -17,6 +17,7 @@ import {
   updateProfileRequestSchema,
 } from "../../shared/schemas/account.js";
 import { userResponseSchema } from "../../shared/schemas/auth.js";
+import { startupProfileResponseSchema, startupProfileSchema } from "../../shared/schemas/match.js";
 import { toSessionUser } from "../auth/service.js";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "../auth/session-cookie.js";
 import { clientInfo } from "../http/client-info.js";
@@ -108,6 +109,17 @@ export const accountRoutes =
           .header("cache-control", "no-store")
           .send(file.body);
       },
+    );
+
+    // The startup profile the match starts from: only ever the signed-in user's own.
+    app.get("/user/startup-profile", { schema: { response: { 200: startupProfileResponseSchema } } }, async (request) =>
+      account.startupProfile(requireUser.user(request).id),
+    );
+
+    app.put(
+      "/user/startup-profile",
+      { schema: { body: startupProfileSchema, response: { 200: startupProfileResponseSchema } } },
+      async (request) => account.replaceStartupProfile(requireUser.user(request).id, request.body),
     );
 
     app.get("/user/account-status", { schema: { response: { 200: accountStatusResponseSchema } } }, async (request) => {

@@ -6,6 +6,7 @@ import {
   SUBSCRIPTION_REQUIRED,
 } from "../../shared/schemas/account.js";
 import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from "../../shared/schemas/auth.js";
+import type { StartupProfile, StartupProfileResponse } from "../../shared/schemas/match.js";
 import { AUTH_MESSAGES, type AuthService, type ClientInfo, type SignedIn } from "../auth/service.js";
 import type { BillingService } from "../billing/service.js";
 import type { Db } from "../db/client.js";
@@ -106,11 +107,12 @@ export class AccountService {
 
   /** Everything stored about the user, without password hashes or session tokens. */
   async exportData(user: UserRow) {
-    const [saved, sessionList, identities, fundReports] = await Promise.all([
+    const [saved, sessionList, identities, fundReports, startupProfile] = await Promise.all([
       repository.savedFundsForExport(this.db, user.id),
       this.auth.sessionsOf(user.id),
       this.auth.identitiesOf(user.id),
       this.fundReports.reportsForExport(user.id),
+      repository.startupProfileOf(this.db, user.id),
     ]);
     return {
       exportedAt: new Date().toISOString(),
@@ -133,6 +135,8 @@ export class AccountService {
         renewalStoppedOnDeactivation: user.subscriptionStoppedOnDeactivation,
         stripeCustomerId: user.stripeCustomerId,
       },
+      // The startup profile the match and the round progress read (null until saved).
+      startupProfile,
       // Each saved fund with its place in the founder's pipeline: status, private note, next step.
       savedFunds: saved.map((row) => ({
         ...row,
@@ -155,6 +159,16 @@ export class AccountService {
    * shown through the same gate as search: after a subscription ends, the list and the pipeline
    * (the person's own notes) stay, and the premium fields are withheld.
    */
+  /** The user's own startup profile (null until saved): the key is the signed-in user, never a parameter. */
+  async startupProfile(userId: number): Promise<StartupProfileResponse> {
+    return { profile: await repository.startupProfileOf(this.db, userId) };
+  }
+
+  /** PUT replaces the whole profile: what the body leaves out is cleared. */
+  async replaceStartupProfile(userId: number, profile: StartupProfile): Promise<StartupProfileResponse> {
+    return { profile: await repository.replaceStartupProfile(this.db, userId, profile) };
+  }
+
   async savedFundsJson(userId: number, viewer: Viewer): Promise<string> {
     const [rows, index] = await Promise.all([repository.savedFundsOf(this.db, userId), this.indexes.current()]);
     const includePremium = seesAllResults(subscriptionOf(viewer));

@@ -16,7 +16,10 @@ export class FundsIndexProvider extends VersionedSnapshot<FundSearchIndex> {
       FUNDS_DATA,
       async (db) => {
         const snapshot = await loadFundsSnapshot(db);
-        return new FundSearchIndex(snapshot.rows, snapshot.version, snapshot.facts);
+        const index = new FundSearchIndex(snapshot.rows, snapshot.version, snapshot.facts);
+        // The match's thesis index is built with the search index, never on a request (ADR 0021).
+        index.prepareMatch();
+        return index;
       },
       logger,
       (index) => ({ funds: index.size }),

@@ -10,6 +10,7 @@ import {
   fundSearchRequestSchema,
   fundSearchResponseSchema,
 } from "../../shared/schemas/funds.js";
+import { fundMatchRequestSchema, fundMatchResponseSchema } from "../../shared/schemas/match.js";
 import { forbidden, unauthenticated } from "../errors.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import { fileDownload, sendJsonText } from "../http/responses.js";
@@ -43,6 +44,14 @@ export const fundsRoutes =
         },
       },
       async (request, reply) => sendJsonText(reply, await service.searchBody(request.body, request.viewer)),
+    );
+
+    // The match (ADR 0021): a startup profile in, the ranked funds with fit, reasons and concerns out,
+    // through the same gate as search. Pre-serialised like search.
+    app.post(
+      "/funds/match",
+      { schema: { body: fundMatchRequestSchema, response: { 200: fundMatchResponseSchema } } },
+      async (request, reply) => sendJsonText(reply, await service.matchBody(request.body, request.viewer)),
     );
 
     // A fund page's data: the same gate as search, pre-serialised like search.

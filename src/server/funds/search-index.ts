@@ -10,9 +10,11 @@ import {
   type PREMIUM_FUND_FIELDS,
   SIMILAR_FUNDS_LIMIT,
 } from "../../shared/schemas/funds.js";
+import type { FundMatchRequest } from "../../shared/schemas/match.js";
 import { isStageCode, STAGE_CODES, sortStages, stageLabel } from "../../shared/stages.js";
 import type { FundFactRow, FundRow } from "../db/types.js";
 import { regionOfFund } from "./country-regions.js";
+import { FundMatcher, type MatchRanking, normaliseProfile, profileKey } from "./match/matcher.js";
 import { askedStages, baseScore, chequeGroup, matchReasons, type ReasonQuery, relevanceScore } from "./scoring.js";
 import { type TextTokens, textFit, wordsOf } from "./text-match.js";
 
@@ -57,6 +59,8 @@ const MAX_CACHED_IDS = 4_000_000;
 const MAX_CACHED_PAGE_BYTES = 64_000_000;
 /** Fund answers (the fund and its similar funds) kept per viewer kind. */
 const MAX_CACHED_FUNDS = 10_000;
+/** Match rankings kept (each holds an id list and a fit per fund). */
+const MAX_CACHED_MATCHES = 200;
 
 export type PageRequest = { offset: number; limit: number; includePremium: boolean };
 
@@ -93,6 +97,9 @@ export class FundSearchIndex {
   private readonly pages = new Map<string, Buffer>();
   private cachedPageBytes = 0;
   private readonly fundAnswers = new Map<string, string>();
+  /** The match's BM25 index and rules over these funds: built on the first match, once per data version. */
+  private matcher: FundMatcher | undefined;
+  private readonly matchRankings = new Map<string, MatchRanking>();
 
   constructor(rows: readonly FundRow[], version: number, facts: readonly FundFactRow[] = []) {
     this.version = version;
@@ -167,6 +174,52 @@ export class FundSearchIndex {
     const body = Buffer.from(`{"results":[${results.join(",")}],"totalCount":${ids.length}${counts}}`, "utf8");
     this.rememberPage(pageKey, body);
     return body;
+  }
+
+  /**
+   * The answer of a match (ADR 0021): `{results, totalCount}` as UTF-8 JSON, each result the fund as
+   * search gives it plus `fit`, `reasons` and `concerns`. The ranking is computed once per profile
+   * and kept; only the page's explanations are built per call.
+   */
+  matchBody(body: FundMatchRequest, page: PageRequest): Buffer {
+    const matcher = this.prepareMatch();
+    const profile = normaliseProfile(body);
+    const key = profileKey(profile);
+    // Kept with the search's pages (one byte budget): a founder's repeat asks cost a lookup.
+    const pageKey = `\u0004match\u0002${key}\u0002${page.offset}\u0002${page.limit}\u0002${page.includePremium ? 1 : 0}`;
+    const cached = this.pages.get(pageKey);
+    if (cached !== undefined) return cached;
+    let ranking = this.matchRankings.get(key);
+    if (ranking === undefined) {
+      ranking = matcher.rank(profile);
+      if (this.matchRankings.size >= MAX_CACHED_MATCHES) {
+        const oldest = this.matchRankings.keys().next().value;
+        if (oldest !== undefined) this.matchRankings.delete(oldest);
+      }
+      this.matchRankings.set(key, ranking);
+    }
+    const end = Math.min(ranking.ids.length, page.offset + page.limit);
+    const results: string[] = [];
+    for (let position = page.offset; position < end; position++) {
+      const index = ranking.ids[position] as number;
+      const { reasons, concerns } = matcher.explain(index, profile, ranking, page.includePremium);
+      const reasonsJson = JSON.stringify(reasons);
+      const extra = `,"fit":${ranking.fit[index]},"reasons":${reasonsJson},"concerns":${JSON.stringify(concerns)}`;
+      const json = this.resultJson(this.entry(index), reasonsJson, page.includePremium);
+      results.push(`${json.slice(0, -1)}${extra}}`);
+    }
+    const answer = Buffer.from(`{"results":[${results.join(",")}],"totalCount":${ranking.ids.length}}`, "utf8");
+    this.rememberPage(pageKey, answer);
+    return answer;
+  }
+
+  /**
+   * The match's BM25 index and rules over these funds, built once per index (the provider builds it
+   * with the index, so no request waits for it).
+   */
+  prepareMatch(): FundMatcher {
+    this.matcher ??= new FundMatcher(this.entries, this.nameRank);
+    return this.matcher;
   }
 
   /** The same body as a string (the account's saved funds and tests read it). */

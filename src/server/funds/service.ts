@@ -3,6 +3,7 @@ import { seesAllResults } from "../../shared/entitlements.js";
 import { FREE_RESULTS_LIMIT, MAX_SEARCH_LIMIT } from "../../shared/plans.js";
 import { SUBSCRIPTION_REQUIRED } from "../../shared/schemas/account.js";
 import type { FundSearchQuery } from "../../shared/schemas/funds.js";
+import type { FundMatchRequest } from "../../shared/schemas/match.js";
 import type { FundRow } from "../db/types.js";
 import { notFound, paymentRequired } from "../errors.js";
 import { subscriptionOf, type Viewer } from "../http/viewer.js";
@@ -40,6 +41,23 @@ export class FundsService {
       limit: full
         ? Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_SEARCH_LIMIT)
         : Math.min(query.limit ?? FREE_RESULTS_LIMIT, FREE_RESULTS_LIMIT),
+      includePremium: full,
+    });
+  }
+
+  /**
+   * The match (ADR 0021) through the search's one gate: a viewer who does not see all results gets
+   * the top 3 and the count, without premium fields or the texts built on them; never a 402 (the
+   * profile is the match's whole question, not a premium filter).
+   */
+  async matchBody(request: FundMatchRequest, viewer: Viewer): Promise<Buffer> {
+    const full = seesAllResults(subscriptionOf(viewer));
+    const index = await this.indexes.current();
+    return index.matchBody(request, {
+      offset: full ? (request.offset ?? 0) : 0,
+      limit: full
+        ? Math.min(request.limit ?? DEFAULT_PAGE_SIZE, MAX_SEARCH_LIMIT)
+        : Math.min(request.limit ?? FREE_RESULTS_LIMIT, FREE_RESULTS_LIMIT),
       includePremium: full,
     });
   }

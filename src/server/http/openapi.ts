@@ -23,6 +23,7 @@ import * as fundReportSchemas from "../../shared/schemas/fund-reports.js";
 import * as fundUpdateSchemas from "../../shared/schemas/fund-update.js";
 import * as fundSchemas from "../../shared/schemas/funds.js";
 import * as importSchemas from "../../shared/schemas/import.js";
+import * as matchSchemas from "../../shared/schemas/match.js";
 import { API_PREFIX } from "./route-inventory.js";
 
 /** Where the document and its reference page live, under the API prefix. */
@@ -59,6 +60,7 @@ const SHARED_SCHEMA_MODULES = [
   adminSchemas,
   billingSchemas,
   blogSchemas,
+  matchSchemas,
 ];
 
 /**

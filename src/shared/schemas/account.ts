@@ -185,6 +185,7 @@ export const dataExportSchema = z
     profile: z.looseObject({ id: idResponseSchema, email: z.string(), displayName: z.string().nullable() }),
     subscription: z.looseObject({}),
     savedFunds: z.array(z.looseObject({})),
+    startupProfile: z.looseObject({}).nullable(),
     signInProviders: z.array(z.object({ issuer: z.string(), linkedAt: z.string() })),
     sessions: z.array(z.looseObject({})),
     fundReports: z.array(z.looseObject({})),

@@ -8,4 +8,5 @@ export * from "./funds.js";
 export * from "./import-runs.js";
 export * from "./oauth.js";
 export * from "./saved-funds.js";
+export * from "./startup-profiles.js";
 export * from "./users.js";

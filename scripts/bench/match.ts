@@ -1,0 +1,128 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type autocannon from "autocannon";
+import { deferCleanup } from "./cleanup.js";
+import { prepareGeneratedDataSet } from "./dataset.js";
+import { type LoadStats, runLoad } from "./load.js";
+import { type MatchQuality, matchQuality, readEvaluationSet } from "./match-quality.js";
+import { startServer } from "./server-process.js";
+import type { BenchSettings } from "./settings.js";
+import { createSubscriber } from "./subscriber.js";
+
+/**
+ * The match (issue 22, ADR 0021), `BENCH_ONLY=match`: its quality over the evaluation set
+ * (precision at 10, recall at 20) and its latency at 50 connections, as a visitor (the top 3) and
+ * as a subscriber (pages of 20), on PGlite with the shipped funds (p99 budget 25 ms) and with
+ * 100,000 generated funds (p99 budget 100 ms). The load cycles through the evaluation set's
+ * profiles, so it measures a mix of 35 founders asking again and again: each one's first match
+ * (the ranking itself) is made before the load, one at a time, and reported apart (the slowest of
+ * them), as the search's warm-up fills its ranked-match cache.
+ */
+
+export const MATCH_PATH = "/_api/funds/match";
+export const MATCH_P99_BUDGET_MS = { shipped: 25, generated: 100 } as const;
+
+export type MatchBenchRun = {
+  dataSet: "shipped" | "generated";
+  funds: number;
+  /** The slowest first match (the ranking of one profile over every fund), one request at a time. */
+  firstMatchMs: number;
+  visitor: LoadStats;
+  subscriber: LoadStats;
+  quality?: MatchQuality;
+};
+
+function matchRequests(limit: number, cookie?: string): autocannon.Request[] {
+  return readEvaluationSet().map((item) => ({
+    method: "POST",
+    path: MATCH_PATH,
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ ...item.profile, limit }),
+  }));
+}
+
+async function postMatch(baseUrl: string, body: object, cookie: string) {
+  const response = await fetch(`${baseUrl}${MATCH_PATH}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`the match answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as { results: Array<{ name: string }>; totalCount: number };
+}
+
+export async function measureMatch(settings: BenchSettings, log: (message: string) => void): Promise<MatchBenchRun[]> {
+  const runs: MatchBenchRun[] = [];
+  for (const dataSet of ["shipped", "generated"] as const) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "fundmatch-bench-match-"));
+    const removeDataDir = deferCleanup(() => rm(dataDir, { recursive: true, force: true }));
+    try {
+      if (dataSet === "generated") {
+        log(`match · ${dataSet}: generating ${settings.generatedFunds.toLocaleString("en-US")} funds`);
+        await prepareGeneratedDataSet({ dataDir }, settings.generatedFunds);
+      }
+      const server = await startServer({ root: settings.root, dataDir, readyPath: "/_api/ping" });
+      try {
+        const cookie = await createSubscriber(server.baseUrl, `bench-match-${Date.now()}@example.com`);
+        const set = readEvaluationSet();
+        let firstMatchMs = 0;
+        let funds = 0;
+        const ranked = new Map<string, string[]>();
+        for (const item of set) {
+          const started = performance.now();
+          const answer = await postMatch(server.baseUrl, { ...item.profile, limit: 20 }, cookie);
+          firstMatchMs = Math.max(firstMatchMs, performance.now() - started);
+          funds = Math.max(funds, answer.totalCount);
+          ranked.set(
+            item.id,
+            answer.results.map((fund) => fund.name),
+          );
+        }
+        // Quality is measured on the shipped funds only: the generated copies repeat their names.
+        const quality = dataSet === "shipped" ? matchQuality(set, ranked) : undefined;
+        const load = { connections: settings.connections, durationS: settings.durationS };
+        const warmup = { connections: settings.connections, durationS: settings.warmupS };
+        log(`match · ${dataSet}: visitor, ${warmup.durationS} s warm-up + ${load.durationS} s`);
+        await runLoad(server.baseUrl, matchRequests(3), warmup);
+        const visitor = await runLoad(server.baseUrl, matchRequests(3), load);
+        log(`match · ${dataSet}: subscriber pages of 20, ${warmup.durationS} s warm-up + ${load.durationS} s`);
+        await runLoad(server.baseUrl, matchRequests(20, cookie), warmup);
+        const subscriber = await runLoad(server.baseUrl, matchRequests(20, cookie), load);
+        runs.push({ dataSet, funds, firstMatchMs, visitor, subscriber, quality });
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await removeDataDir();
+    }
+  }
+  return runs;
+}
+
+const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
+
+export function renderMatchReport(runs: readonly MatchBenchRun[]): string {
+  const lines = ["The match (BENCH_ONLY=match), PGlite, 50 connections"];
+  for (const run of runs) {
+    const budget = MATCH_P99_BUDGET_MS[run.dataSet];
+    for (const [who, stats] of [
+      ["visitor (top 3)", run.visitor],
+      ["subscriber (20)", run.subscriber],
+    ] as const) {
+      const verdict = stats.latencyP99Ms < budget && stats.non2xx === 0 && stats.errors === 0 ? "ok" : "OVER BUDGET";
+      lines.push(
+        `  ${run.dataSet.padEnd(9)} ${who.padEnd(16)} ${stats.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${stats.latencyP50Ms} ms  p99 ${stats.latencyP99Ms} ms (budget < ${budget} ms)  non-2xx ${stats.non2xx}  ${verdict}`,
+      );
+    }
+    lines.push(
+      `  ${run.dataSet.padEnd(9)} slowest first match of a profile (its ranking over every fund) ${run.firstMatchMs.toFixed(0)} ms`,
+    );
+    if (run.quality) {
+      lines.push(
+        `  quality over ${run.quality.profiles.length} profiles: precision@10 ${pct(run.quality.precisionAt10)}, recall@20 ${pct(run.quality.recallAt20)} (pooled ${pct(run.quality.pooledRecallAt20)}), clearly-not funds in a top 10: ${run.quality.clearlyNotInTop10}`,
+      );
+    }
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,401 @@
+import MiniSearch from "minisearch";
+import { industryLabel } from "../../../shared/industries.js";
+import { chequeRangeText, MATCH_TEXTS } from "../../../shared/match-texts.js";
+import { type RegionCode, regionLabel } from "../../../shared/regions.js";
+import type { FundMatchRequest } from "../../../shared/schemas/match.js";
+import { STAGE_CODES, stageLabel } from "../../../shared/stages.js";
+import type { FundRow } from "../../db/types.js";
+import { foldText } from "../text-match.js";
+import * as W from "./weights.js";
+
+/** What the matcher reads of a fund (the search index's entry has it all). */
+export type MatchFund = {
+  row: FundRow;
+  agnostic: boolean;
+  countryKey: string;
+  region: RegionCode | undefined;
+  /** NaN when undisclosed or in an unknown currency. */
+  fundSizeUsd: number;
+  /** The review date as YYYYMMDD. */
+  reviewedKey: number;
+};
+
+/** The profile as the match compares it. */
+export type MatchProfile = {
+  stage: string | undefined;
+  sectors: readonly string[];
+  countryKey: string;
+  raise: number | undefined;
+  needsLead: boolean;
+  description: string;
+};
+
+/** A match's ranked funds (positions in the fund list) with their fit, cached per profile. */
+export type MatchRanking = {
+  ids: Int32Array;
+  fit: Uint8Array;
+  /** Per position in the fund list: the thesis similarity 0–1; per thesis document, the query terms it matched. */
+  thesis: Float64Array;
+  terms: Map<number, string[]>;
+};
+
+/**
+ * Common words of fund descriptions and startup one-liners: they say nothing of a thesis, and
+ * leaving them out keeps a query's posting lists short (100,000 funds).
+ */
+const STOP_WORDS = new Set(
+  (
+    "a an and are as at be by for from in into is it its of on or our that the this to we with who " +
+    "invest invests investing investor investors investment investments fund funds venture ventures capital vc " +
+    "startup startups company companies early stage stages seed pre series founder founders back backs backing " +
+    "based focus focused focusing across sector sectors platform firm firms partner partners global team teams " +
+    "new help helps build builds building business businesses round rounds led lead leads"
+  ).split(" "),
+);
+
+/** Folded, stop words dropped, a plural's s taken off so 'payments' meets 'payment'. */
+function processTerm(term: string): string | null {
+  const folded = foldText(term);
+  if (folded.length < 2 || STOP_WORDS.has(folded)) return null;
+  return folded.length > 4 && folded.endsWith("s") && !folded.endsWith("ss") ? folded.slice(0, -1) : folded;
+}
+
+/** late_stage and growth are one band: a growth fund is one step from Series C, as late stage is. */
+const STAGE_BAND = new Map<string, number>(STAGE_CODES.map((code, index) => [code, Math.min(index, 5)]));
+
+const DAY_MS = 86_400_000;
+/** The fit is compared in millionths: float noise never decides an order, the name does. */
+const FIT_STEPS = 1_000_000;
+
+function keyDate(key: number): number {
+  const year = Math.floor(key / 10000);
+  const month = Math.floor(key / 100) % 100;
+  return Date.UTC(year, month - 1, key % 100);
+}
+
+export function normaliseProfile(body: FundMatchRequest): MatchProfile {
+  return {
+    stage: body.stage,
+    sectors: [...new Set(body.sectors ?? [])].sort(),
+    countryKey: body.country?.trim().toLowerCase() ?? "",
+    raise: body.raiseAmountUsd,
+    needsLead: body.needsLead === true,
+    description: body.description?.trim() ?? "",
+  };
+}
+
+/** Everything that changes a ranking; two spellings of one description may differ, different ones never merge. */
+export function profileKey(profile: MatchProfile): string {
+  return [
+    profile.stage ?? "",
+    profile.sectors.join(","),
+    profile.countryKey,
+    profile.raise ?? "",
+    profile.needsLead ? 1 : 0,
+    profile.description.toLowerCase(),
+  ].join("\u0001");
+}
+
+/**
+ * The match over one version of the fund data (ADR 0021): the funds, a BM25 index (minisearch) of
+ * each fund's description and portfolio names built once with it, and the rules that turn a profile
+ * into a fit, reasons and concerns. Built lazily by the search index, so a data version that nobody
+ * matches against never pays for it.
+ */
+export class FundMatcher {
+  private readonly thesisIndex: MiniSearch;
+  private readonly regionByCountry = new Map<string, RegionCode>();
+  private readonly today: number;
+  /** The fund at each name rank (the inverse of nameRank). */
+  private readonly byNameRank: Int32Array;
+  /** The thesis document of each fund (-1: neither description nor portfolio), and each document's funds. */
+  private readonly textOf: Int32Array;
+  private readonly fundsOfText: number[][] = [];
+  private readonly freshness: Float64Array;
+
+  constructor(
+    private readonly funds: readonly MatchFund[],
+    private readonly nameRank: Int32Array,
+    now = new Date(),
+  ) {
+    this.today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    this.byNameRank = new Int32Array(funds.length);
+    nameRank.forEach((rank, index) => {
+      this.byNameRank[rank] = index;
+    });
+    for (const fund of funds) {
+      if (fund.region && !this.regionByCountry.has(fund.countryKey))
+        this.regionByCountry.set(fund.countryKey, fund.region);
+    }
+    this.thesisIndex = new MiniSearch({
+      idField: "id",
+      fields: ["description", "portfolio"],
+      storeFields: [],
+      processTerm,
+    });
+    // One document per distinct text: funds sharing a description and portfolio (a family of
+    // funds, an import's copies) are scored once, and count once in the words' rarity.
+    this.textOf = new Int32Array(funds.length).fill(-1);
+    const textIds = new Map<string, number>();
+    const docs: Array<{ id: number; description: string; portfolio: string }> = [];
+    funds.forEach((fund, index) => {
+      const description = fund.row.description ?? "";
+      const portfolio = fund.row.portfolio.join(" ");
+      if (description === "" && portfolio === "") return;
+      const key = `${description}\u0001${portfolio}`;
+      let id = textIds.get(key);
+      if (id === undefined) {
+        id = docs.length;
+        textIds.set(key, id);
+        docs.push({ id, description, portfolio });
+        this.fundsOfText.push([]);
+      }
+      this.textOf[index] = id;
+      (this.fundsOfText[id] as number[]).push(index);
+    });
+    this.thesisIndex.addAll(docs);
+    // Freshness does not depend on the profile: once per fund.
+    this.freshness = Float64Array.from(funds, (fund) => this.freshnessValue(fund));
+  }
+
+  /** Ranks every fund the profile does not exclude: fit, then the exact score, then name, then id. */
+  rank(profile: MatchProfile): MatchRanking {
+    const thesis = new Float64Array(this.funds.length);
+    const terms = new Map<number, string[]>();
+    if (profile.description) {
+      const hits = this.thesisIndex.search(profile.description, {
+        boost: { description: 1, portfolio: 0.5 },
+        combineWith: "OR",
+      });
+      const best = hits[0]?.score ?? 0;
+      for (const hit of hits) {
+        const value = best > 0 ? hit.score / best : 0;
+        for (const index of this.fundsOfText[hit.id as number] ?? []) thesis[index] = value;
+        terms.set(hit.id as number, hit.terms);
+      }
+    }
+    // One number per fund sorts by fit (descending), then name rank, natively: the fit in millionths
+    // above the name rank's bits. 1e6 fits × 2^k ranks stays below 2^53 for up to 2^33 funds.
+    const rankBits = 2 ** Math.ceil(Math.log2(Math.max(2, this.funds.length)));
+    const keys: number[] = [];
+    const fit = new Uint8Array(this.funds.length);
+    this.funds.forEach((fund, index) => {
+      const score = this.score(fund, index, profile, thesis[index] as number);
+      if (score === undefined) return;
+      fit[index] = Math.round(score * 100);
+      keys.push((FIT_STEPS - Math.round(score * FIT_STEPS)) * rankBits + (this.nameRank[index] as number));
+    });
+    const sorted = Float64Array.from(keys).sort();
+    const ids = new Int32Array(sorted.length);
+    sorted.forEach((key, position) => {
+      ids[position] = this.byNameRank[key % rankBits] as number;
+    });
+    return { ids, fit, thesis, terms };
+  }
+
+  /** The fit 0–1 (rounded to 1e-6 so float noise never decides an order), or undefined when excluded. */
+  private score(fund: MatchFund, index: number, profile: MatchProfile, thesisValue: number): number | undefined {
+    let weighed = W.MATCH_WEIGHTS.freshness * (this.freshness[index] as number);
+    let total: number = W.MATCH_WEIGHTS.freshness;
+    let penalty = 1;
+    if (profile.stage !== undefined) {
+      const value = stageValue(fund.row.fundingStages, profile.stage);
+      if (value === undefined) return undefined;
+      weighed += W.MATCH_WEIGHTS.stage * value;
+      total += W.MATCH_WEIGHTS.stage;
+    }
+    if (profile.sectors.length > 0) {
+      const value = sectorValue(fund, profile.sectors);
+      if (value === 0) penalty = W.SECTOR_MISMATCH_PENALTY;
+      weighed += W.MATCH_WEIGHTS.sectors * value;
+      total += W.MATCH_WEIGHTS.sectors;
+    }
+    if (profile.countryKey) {
+      weighed += W.MATCH_WEIGHTS.geography * this.geographyValue(fund, profile.countryKey);
+      total += W.MATCH_WEIGHTS.geography;
+    }
+    if (profile.raise !== undefined) {
+      weighed += W.MATCH_WEIGHTS.raise * raiseJudgement(fund, profile.raise).value;
+      total += W.MATCH_WEIGHTS.raise;
+    }
+    if (profile.needsLead) {
+      const leads = fund.row.leadsRounds;
+      weighed += W.MATCH_WEIGHTS.lead * (leads === true ? 1 : leads === false ? W.FOLLOWS_VALUE : W.UNKNOWN_VALUE);
+      total += W.MATCH_WEIGHTS.lead;
+    }
+    if (profile.description) {
+      const known = this.hasThesisText(index);
+      weighed += W.MATCH_WEIGHTS.thesis * (known ? thesisValue : W.THESIS_UNKNOWN_VALUE);
+      total += W.MATCH_WEIGHTS.thesis;
+    }
+    return Math.round((weighed / total) * penalty * FIT_STEPS) / FIT_STEPS;
+  }
+
+  private hasThesisText(index: number): boolean {
+    return (this.textOf[index] as number) !== -1;
+  }
+
+  private geographyValue(fund: MatchFund, countryKey: string): number {
+    if (fund.countryKey === countryKey) return 1;
+    const region = this.regionByCountry.get(countryKey);
+    return region !== undefined && fund.region === region ? W.SAME_REGION_VALUE : W.ELSEWHERE_VALUE;
+  }
+
+  private freshnessValue(fund: MatchFund): number {
+    const age = (this.today - keyDate(fund.reviewedKey)) / DAY_MS;
+    if (!(age <= W.FRESHNESS_AGING_DAYS)) return W.FRESHNESS_OLD_VALUE;
+    return age <= W.FRESHNESS_RECENT_DAYS ? 1 : W.FRESHNESS_AGING_VALUE;
+  }
+
+  /**
+   * What fits and what may not, for one ranked fund. `includePremium` is false for a viewer who
+   * does not see the premium fields: the texts built on them (cheque range, leading, portfolio)
+   * are left out, as the search's reasons leave them out (ADR 0005).
+   */
+  explain(
+    index: number,
+    profile: MatchProfile,
+    ranking: MatchRanking,
+    includePremium: boolean,
+  ): { reasons: string[]; concerns: string[] } {
+    const fund = this.funds[index] as MatchFund;
+    const row = fund.row;
+    const reasons: string[] = [];
+    const concerns: string[] = [];
+    if (profile.stage !== undefined) {
+      const label = stageLabel(profile.stage);
+      if (row.fundingStages.length === 0) concerns.push(MATCH_TEXTS.stagesUnknown);
+      else if (row.fundingStages.includes(profile.stage))
+        reasons.push(
+          row.fundingStages.length <= 2 ? MATCH_TEXTS.stageSpecialist(label) : MATCH_TEXTS.investsAtStage(label),
+        );
+      else concerns.push(MATCH_TEXTS.nearbyStage(row.fundingStages.slice(0, 2).map(stageLabel).join(", ")));
+    }
+    if (profile.sectors.length > 0) {
+      const shared = row.industryFocus.find((code) => profile.sectors.includes(code));
+      if (shared)
+        reasons.push(
+          row.industryFocus.length <= 3
+            ? MATCH_TEXTS.sectorSpecialist(industryLabel(shared))
+            : MATCH_TEXTS.sectorFocus(industryLabel(shared)),
+        );
+      else if (fund.agnostic) reasons.push(MATCH_TEXTS.sectorAgnostic);
+      else if (row.industryFocus.length === 0) concerns.push(MATCH_TEXTS.sectorsUnknown);
+      else concerns.push(MATCH_TEXTS.otherSectors(row.industryFocus.slice(0, 2).map(industryLabel).join(", ")));
+    }
+    if (profile.countryKey) {
+      const value = this.geographyValue(fund, profile.countryKey);
+      if (value === 1) reasons.push(MATCH_TEXTS.sameCountry(row.country));
+      else if (value === W.SAME_REGION_VALUE && fund.region)
+        reasons.push(MATCH_TEXTS.sameRegion(regionLabel(fund.region)));
+      else concerns.push(MATCH_TEXTS.elsewhere(row.country));
+    }
+    if (profile.raise !== undefined) {
+      const judgement = raiseJudgement(fund, profile.raise);
+      if (judgement.text && (includePremium || !judgement.premium)) {
+        (judgement.fits ? reasons : concerns).push(judgement.text);
+      } else if (!judgement.text) {
+        concerns.push(MATCH_TEXTS.fundSizeUnknown);
+      }
+    }
+    if (profile.needsLead && includePremium) {
+      if (row.leadsRounds === true) reasons.push(MATCH_TEXTS.leadsRounds);
+      else if (row.leadsRounds === false) concerns.push(MATCH_TEXTS.usuallyFollows);
+      else concerns.push(MATCH_TEXTS.leadUnknown);
+    }
+    if (profile.description && (ranking.thesis[index] as number) >= 0.25) {
+      const matched = ranking.terms.get(this.textOf[index] as number) ?? [];
+      const described = new Set((row.description ? foldText(row.description) : "").split(/[^\p{L}\p{N}]+/u));
+      const inDescription = matched.filter((term) => described.has(term) || described.has(`${term}s`));
+      if (inDescription.length > 0) reasons.push(MATCH_TEXTS.thesisClose(inDescription.slice(0, 3).join(", ")));
+      else if (includePremium && matched.length > 0)
+        reasons.push(MATCH_TEXTS.portfolioClose(matched.slice(0, 3).join(", ")));
+    }
+    if ((this.freshness[index] as number) < 1) {
+      const key = String(fund.reviewedKey);
+      concerns.push(MATCH_TEXTS.reviewedLongAgo(`${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}`));
+    }
+    return { reasons, concerns };
+  }
+}
+
+/** 0–1 for the startup's stage against the fund's known stages; undefined: known and far apart (excluded). */
+export function stageValue(fundStages: readonly string[], stage: string): number | undefined {
+  if (fundStages.length === 0) return W.UNKNOWN_VALUE;
+  if (fundStages.includes(stage)) return fundStages.length <= 2 ? 1 : fundStages.length <= 4 ? 0.9 : 0.8;
+  const band = STAGE_BAND.get(stage) ?? 0;
+  let nearest = Number.POSITIVE_INFINITY;
+  for (const fundStage of fundStages) {
+    const other = STAGE_BAND.get(fundStage);
+    if (other !== undefined) nearest = Math.min(nearest, Math.abs(other - band));
+  }
+  if (nearest === 0) return 0.9;
+  return nearest < W.EXCLUDING_STAGE_DISTANCE ? W.NEARBY_STAGE_VALUE : undefined;
+}
+
+/** 0–1 for the startup's sectors: a specialist 0.7–1, sector-agnostic 0.55, unknown 0.4, elsewhere 0. */
+export function sectorValue(fund: Pick<MatchFund, "agnostic" | "row">, sectors: readonly string[]): number {
+  const focus = fund.row.industryFocus;
+  let best = 0;
+  let covered = 0;
+  for (const sector of sectors) {
+    const position = focus.indexOf(sector);
+    if (position === -1) continue;
+    covered += 1;
+    best = Math.max(best, position === 0 ? 1 : 0.85);
+  }
+  if (covered > 0) {
+    const specificity = Math.min(1, 3 / focus.length);
+    const coverage = sectors.length <= 1 ? 1 : (1 + covered / sectors.length) / 2;
+    return W.SECTOR_SPECIALIST_FLOOR + (1 - W.SECTOR_SPECIALIST_FLOOR) * best * specificity * coverage;
+  }
+  if (fund.agnostic) return W.SECTOR_AGNOSTIC_VALUE;
+  return focus.length === 0 ? W.SECTORS_UNKNOWN_VALUE : 0;
+}
+
+type RaiseJudgement = { value: number; fits: boolean; text: string | undefined; premium: boolean };
+
+/**
+ * The raise against the fund's known cheque range, else its size (the lead-share rule), else
+ * unknown. A half-known range that does not exclude the raise falls through to the size.
+ */
+export function raiseJudgement(fund: Pick<MatchFund, "row" | "fundSizeUsd">, raise: number): RaiseJudgement {
+  const { checkSizeMinUsd: min, checkSizeMaxUsd: max } = fund.row;
+  if (min !== null || max !== null) {
+    const range = chequeRangeText(min, max);
+    if (max !== null && raise > max) {
+      return {
+        value: W.CHEQUE_OUTSIDE_MAX_VALUE * Math.max(0, 1 - Math.log10(raise / Math.max(max, 1))),
+        fits: false,
+        text: MATCH_TEXTS.chequeBelow(range, raise),
+        premium: true,
+      };
+    }
+    if (min !== null && raise < min) {
+      return {
+        value: W.CHEQUE_OUTSIDE_MAX_VALUE * Math.max(0, 1 - Math.log10(min / raise)),
+        fits: false,
+        text: MATCH_TEXTS.chequeAbove(range, raise),
+        premium: true,
+      };
+    }
+    if (min !== null && max !== null) {
+      return { value: 1, fits: true, text: MATCH_TEXTS.chequeCovers(min, max, raise), premium: true };
+    }
+  }
+  const size = fund.fundSizeUsd;
+  if (Number.isNaN(size) || size <= 0) return { value: W.UNKNOWN_VALUE, fits: false, text: undefined, premium: false };
+  const largest = size * W.LEAD_SHARE_OF_FUND;
+  if (raise > largest) {
+    return {
+      value: W.SIZE_FITS_VALUE * Math.max(0, 1 - Math.log10(raise / largest)),
+      fits: false,
+      text: MATCH_TEXTS.sizeTooSmall(size, raise),
+      premium: false,
+    };
+  }
+  if (raise < size * W.SMALLEST_ROUND_SHARE_OF_FUND) {
+    return { value: W.ROUND_TOO_SMALL_VALUE, fits: false, text: MATCH_TEXTS.sizeTooLarge(size, raise), premium: false };
+  }
+  return { value: W.SIZE_FITS_VALUE, fits: true, text: MATCH_TEXTS.sizeFits(size, raise), premium: false };
+}

@@ -1,0 +1,60 @@
+import { formatCompactAmount } from "./fund-size.js";
+
+/**
+ * The match's reasons (what fits) and concerns (what may not), as the answer of
+ * `POST /_api/funds/match` carries them (ADR 0021). Amounts are in US dollars, written compactly
+ * ("$3M"). A text built on a premium field (cheque range, leading, portfolio) only ever reaches a
+ * viewer who sees that field.
+ */
+const usd = (amount: number) => `$${formatCompactAmount(amount)}`;
+
+/** "the United States", "the Netherlands": the country names English writes with an article. */
+function withArticle(country: string): string {
+  return /^(United |Netherlands|Philippines|Czech Republic|Dominican Republic|Bahamas|Gambia|Maldives)/.test(country)
+    ? `the ${country}`
+    : country;
+}
+
+export const MATCH_TEXTS = {
+  // Stage.
+  stageSpecialist: (stage: string) => `${stage} specialist`,
+  investsAtStage: (stage: string) => `Invests at ${stage}`,
+  nearbyStage: (stages: string) => `Invests mostly at ${stages}`,
+  stagesUnknown: "Stages not disclosed",
+  // Sectors.
+  sectorSpecialist: (sector: string) => `Specialist in ${sector}`,
+  sectorFocus: (sector: string) => `Invests in ${sector}`,
+  sectorAgnostic: "Invests across sectors",
+  otherSectors: (sectors: string) => `Focuses on ${sectors}`,
+  sectorsUnknown: "Sectors not disclosed",
+  // Geography.
+  sameCountry: (country: string) => `Based in ${country}`,
+  sameRegion: (region: string) => `Also in ${region}`,
+  elsewhere: (country: string) => `Invests mostly in ${withArticle(country)}`,
+  // The raise against the cheque range, else the fund size.
+  chequeCovers: (min: number, max: number, raise: number) =>
+    `Cheque range ${usd(min)}–${usd(max)} fits your ${usd(raise)} raise`,
+  chequeBelow: (range: string, raise: number) => `Cheque range ${range} is below your ${usd(raise)} raise`,
+  chequeAbove: (range: string, raise: number) => `Cheque range ${range} is above your ${usd(raise)} raise`,
+  sizeFits: (size: number, raise: number) => `A ${usd(size)} fund can lead a ${usd(raise)} round`,
+  sizeTooSmall: (size: number, raise: number) => `A ${usd(size)} fund rarely leads a ${usd(raise)} round`,
+  sizeTooLarge: (size: number, raise: number) => `A ${usd(size)} fund rarely writes cheques for a ${usd(raise)} round`,
+  fundSizeUnknown: "Fund size not disclosed",
+  // Leading.
+  leadsRounds: "Leads rounds",
+  usuallyFollows: "Usually follows",
+  leadUnknown: "Not known whether it leads rounds",
+  // Thesis.
+  thesisClose: (words: string) => `Describes a thesis close to yours (${words})`,
+  portfolioClose: (words: string) => `Backed companies close to yours (${words})`,
+  // Freshness.
+  reviewedRecently: "Data reviewed in the last year",
+  reviewedLongAgo: (date: string) => `Data last reviewed on ${date}`,
+} as const;
+
+/** A cheque range as a text: "$100K–$500K", "from $1M", "up to $500K". */
+export function chequeRangeText(min: number | null, max: number | null): string {
+  if (min !== null && max !== null) return min === max ? usd(min) : `${usd(min)}–${usd(max)}`;
+  if (min !== null) return `from ${usd(min)}`;
+  return `up to ${usd(max ?? 0)}`;
+}
