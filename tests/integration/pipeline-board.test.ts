@@ -157,6 +157,28 @@ describe.each(TEST_DRIVERS)("the pipeline board's amounts and export on %s", (dr
     expect(JSON.stringify(rows)).not.toContain("Board Secret");
   });
 
+  it("fills Fit with the match's fit against the saved startup profile, the same the match gives", async () => {
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/_api/user/startup-profile",
+      payload: { stage: "seed", roundTargetUsd: 3_000_000 },
+      cookies: { fundmatch_session: tokens.owner ?? "" },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const match = await call("owner", "POST", "/_api/funds/match", { stage: "seed", limit: 100 });
+    expect(match.statusCode, match.body).toBe(200);
+    const fitByName = new Map<string, string>(
+      match.json().results.map((result: { name: string; fit: number }) => [result.name, String(result.fit)]),
+    );
+    const records: string[][] = parse((await exportAs("owner", "csv")).body, { bom: true });
+    for (const record of records.slice(1)) {
+      const name = (record[0] ?? "").replace(/^'/, "");
+      // A fund the profile excludes is not in the match, and has no fit.
+      expect(record[6]).toBe(fitByName.get(name) ?? "");
+    }
+    expect(records.slice(1).some((record) => /^\d+$/.test(record[6] ?? ""))).toBe(true);
+  });
+
   it("is for subscribers: a trial exports, a free account gets 402, a visitor 401, a bad format 400", async () => {
     expect((await exportAs("trial", "csv")).statusCode).toBe(200);
     const free = await exportAs("free", "csv");

@@ -6,7 +6,7 @@ import {
   SUBSCRIPTION_REQUIRED,
 } from "../../shared/schemas/account.js";
 import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from "../../shared/schemas/auth.js";
-import type { StartupProfile, StartupProfileResponse } from "../../shared/schemas/match.js";
+import type { FundMatchRequest, StartupProfile, StartupProfileResponse } from "../../shared/schemas/match.js";
 import { AUTH_MESSAGES, type AuthService, type ClientInfo, type SignedIn } from "../auth/service.js";
 import type { BillingService } from "../billing/service.js";
 import type { Db } from "../db/client.js";
@@ -191,13 +191,25 @@ export class AccountService {
   /**
    * The rows of the pipeline export, most recently saved first: subscribers only (402 otherwise).
    * Fund names and websites come from the search index through the same gate as the saved-funds
-   * list, so a trial exports no premium field it could not see. Fit stays empty until the match
-   * (issue 22) can score a saved startup profile.
+   * list, so a trial exports no premium field it could not see. Fit is the match's fit (0–100) of
+   * the fund against the saved startup profile: empty without a profile that describes the startup,
+   * and for a fund the profile excludes.
    */
   async pipelineExportRows(userId: number, viewer: Viewer): Promise<PipelineExportRow[]> {
     if (!canExportPipeline(subscriptionOf(viewer))) throw paymentRequired(SUBSCRIPTION_REQUIRED);
-    const [rows, index] = await Promise.all([repository.savedFundsOf(this.db, userId), this.indexes.current()]);
+    const [rows, index, profile] = await Promise.all([
+      repository.savedFundsOf(this.db, userId),
+      this.indexes.current(),
+      repository.startupProfileOf(this.db, userId),
+    ]);
     const includePremium = seesAllResults(subscriptionOf(viewer));
+    const request = profile ? matchRequestOf(profile) : undefined;
+    const fits = request
+      ? index.matchFits(
+          request,
+          rows.map((row) => row.fundId),
+        )
+      : new Map<number, number>();
     const out: PipelineExportRow[] = [];
     for (const row of rows) {
       const [fund] = JSON.parse(index.fundsJson([row.fundId], includePremium)) as {
@@ -212,7 +224,7 @@ export class AccountService {
         nextStepDate: row.nextStepDate,
         website: fund.website ?? null,
         committedAmountUsd: row.committedAmountUsd,
-        fit: null,
+        fit: fits.has(row.fundId) ? String(fits.get(row.fundId)) : null,
       });
     }
     return out;
@@ -250,4 +262,17 @@ function pipelineOf(row: repository.PipelineRow): Pipeline {
     committedAmountUsd: row.committedAmountUsd,
     savedAt: row.savedAt.toISOString(),
   };
+}
+
+/** The saved profile as the match's question; undefined when it names nothing the match uses. */
+function matchRequestOf(profile: NonNullable<StartupProfileResponse["profile"]>): FundMatchRequest | undefined {
+  const request: FundMatchRequest = {
+    ...(profile.stage ? { stage: profile.stage } : {}),
+    ...(profile.sectors.length > 0 ? { sectors: profile.sectors } : {}),
+    ...(profile.country ? { country: profile.country } : {}),
+    ...(profile.raiseAmountUsd !== null ? { raiseAmountUsd: profile.raiseAmountUsd } : {}),
+    ...(profile.needsLead !== null ? { needsLead: profile.needsLead } : {}),
+    ...(profile.description ? { description: profile.description } : {}),
+  };
+  return Object.keys(request).length > 0 ? request : undefined;
 }
