@@ -56,14 +56,21 @@ export function ProfilePage() {
 }
 
 function Profile({ user }: { user: SessionUser }) {
+  const [searchParams] = useSearchParams();
+  // The board needs the page's whole width for its five columns: on a wide screen it comes first
+  // and the account cards line up beneath it.
+  const board = parseLayout(searchParams.get(VIEW_PARAM)) === "board";
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{ACCOUNT_TEXTS.profileTitle}</h1>
         <BackHomeButton />
       </div>
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[20rem_1fr] lg:gap-8">
-        <aside aria-label="Account" className="flex flex-col gap-6">
+      <div className={cn("mt-8 grid items-start gap-6 lg:gap-8", !board && "lg:grid-cols-[20rem_1fr]")}>
+        <aside
+          aria-label="Account"
+          className={cn("flex flex-col gap-6", board && "lg:order-last lg:grid lg:grid-cols-3")}
+        >
           <UserInformationCard />
           <SubscriptionCard user={user} />
           <AccountActionsCard />

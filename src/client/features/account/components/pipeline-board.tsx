@@ -154,7 +154,7 @@ function BoardColumn({ status, count, children }: { status: PipelineStatus; coun
       aria-labelledby={titleId}
       data-testid={`board-column-${status}`}
       className={cn(
-        "flex w-[14.5rem] shrink-0 snap-start flex-col gap-3 rounded-2xl border bg-slate-50 p-2.5 transition-colors",
+        "flex w-[14.5rem] shrink-0 snap-start lg:w-auto lg:min-w-[11rem] lg:flex-1 flex-col gap-3 rounded-2xl border bg-slate-50 p-2.5 transition-colors",
         isOver ? "border-indigo-400 bg-indigo-50/60" : "border-slate-200",
       )}
     >
