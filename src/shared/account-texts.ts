@@ -130,4 +130,28 @@ export const PIPELINE_TEXTS = {
   removeText: "Its status, private note and next-step date are deleted with it. This cannot be undone.",
   removeConfirm: "Remove",
   cancel: "Cancel",
+  // The board (issue 22).
+  viewLabel: "Pipeline view",
+  viewList: "List",
+  viewBoard: "Board",
+  boardLabel: "Pipeline board",
+  moveHandle: (fundName: string) => `Move ${fundName}`,
+  emptyColumn: "Drop a fund here",
+  moveFailed: (fundName: string, status: string) => `Could not move ${fundName} to ${status}. It is back where it was.`,
+  boardInstructions:
+    "To move a fund, press Space or Enter on its handle, use the arrow keys to choose a column, then press Space or Enter again to drop it, or Escape to cancel.",
+  pickedUp: (fundName: string, status: string) => `Picked up ${fundName}, in ${status}.`,
+  movedOver: (fundName: string, status: string) => `${fundName} is over ${status}.`,
+  dropped: (fundName: string, status: string) => `${fundName} was dropped in ${status}.`,
+  cancelled: (fundName: string, status: string) => `Moving ${fundName} was cancelled. It stays in ${status}.`,
+  committedAmount: "Committed (USD)",
+  committedAmountInvalid: "Enter a whole number of US dollars, at least 1.",
+  roundProgressTitle: "Round progress",
+  roundProgress: (committed: string, target: string, percent: number) =>
+    `${committed} of ${target} committed · ${percent}%`,
+  roundCommittedOnly: (committed: string) => `${committed} committed`,
+  setRoundTarget: "Set a round target",
+  roundTargetHint: "to see how far the round has come.",
+  exportCsv: "Export CSV",
+  exportExcel: "Export Excel",
 } as const;

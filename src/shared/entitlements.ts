@@ -52,6 +52,14 @@ export function canSaveFunds(subscription: Subscription | null | undefined): boo
   return status === "active" || status === "trialing";
 }
 
+/**
+ * The pipeline's CSV and Excel export (issue 22: "for every subscriber"): whoever may save funds
+ * may take their pipeline with them, trial included.
+ */
+export function canExportPipeline(subscription: Subscription | null | undefined): boolean {
+  return canSaveFunds(subscription);
+}
+
 /** The Excel export: what the Lifetime plan adds. */
 export function canExportFunds(subscription: Subscription | null | undefined): boolean {
   return subscription?.subscriptionStatus === "active" && subscription.subscriptionType === "lifetime";

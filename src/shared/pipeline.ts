@@ -50,3 +50,14 @@ export function isNextStepDate(value: string): boolean {
 export function isClosedStatus(status: PipelineStatus): boolean {
   return status === "passed" || status === "committed";
 }
+
+/**
+ * The largest committed amount a card takes, in whole US dollars: a trillion is beyond any venture
+ * round, so anything above is a typo (and it stays well inside a double's exact integers).
+ */
+export const COMMITTED_AMOUNT_MAX_USD = 1_000_000_000_000;
+
+/** True for a whole, positive dollar amount within the cap above. */
+export function isCommittedAmount(value: number): boolean {
+  return Number.isSafeInteger(value) && value > 0 && value <= COMMITTED_AMOUNT_MAX_USD;
+}

@@ -177,6 +177,7 @@ describe.each(TEST_DRIVERS)("account settings on %s", (driver) => {
         status: "to_contact",
         note: "",
         nextStepDate: null,
+        committedAmountUsd: null,
         updatedAt: expect.any(String),
       },
     ]);

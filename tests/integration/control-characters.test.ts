@@ -81,6 +81,8 @@ const NOT_FREE_TEXT = new Set([
   "sectors",
   "needsLead",
   "roundTargetUsd",
+  "committedAmountUsd",
+  "format",
 ]);
 
 let fundId = 0;

@@ -91,6 +91,10 @@ describe("the OpenAPI document and its reference page", () => {
     expect(document.paths["/_api/funds/export"]?.get?.responses?.["200"]?.content).toHaveProperty([
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     ]);
+    expect(Object.keys(document.paths["/_api/user/pipeline/export"]?.get?.responses?.["200"]?.content ?? {})).toEqual([
+      "text/csv",
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ]);
   });
 
   it("marks every admin operation: the admin tag, the admin session, a description saying so", () => {

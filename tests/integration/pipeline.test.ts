@@ -73,6 +73,7 @@ describe.each(TEST_DRIVERS)("the fundraising pipeline on %s", (driver) => {
         status: "to_contact",
         note: "",
         nextStepDate: null,
+        committedAmountUsd: null,
         savedAt: expect.any(String),
       });
       expect(Number.isNaN(Date.parse(fund.pipeline.savedAt))).toBe(false);
@@ -86,7 +87,13 @@ describe.each(TEST_DRIVERS)("the fundraising pipeline on %s", (driver) => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toEqual({
       fundId: fundIds[0],
-      pipeline: { status: "contacted", note: "Intro via Sam 👋", nextStepDate: null, savedAt: expect.any(String) },
+      pipeline: {
+        status: "contacted",
+        note: "Intro via Sam 👋",
+        nextStepDate: null,
+        committedAmountUsd: null,
+        savedAt: expect.any(String),
+      },
     });
     // A field left out stays as it is.
     const dated = await update("owner", { fundId: fundIds[0], nextStepDate: "2027-02-28" });
@@ -119,7 +126,7 @@ describe.each(TEST_DRIVERS)("the fundraising pipeline on %s", (driver) => {
   it.each([
     [{ fundId: 0, status: "contacted" }, "fundId must be a positive integer."],
     [{ status: "contacted" }, "fundId must be a positive integer."],
-    [{ fundId: 1 }, "Nothing to update: send status, note or nextStepDate with the fundId."],
+    [{ fundId: 1 }, "Nothing to update: send status, note, nextStepDate or committedAmountUsd with the fundId."],
     [
       { fundId: 1, status: "won" },
       "Unknown status 'won'. Use one of: to_contact, contacted, in_conversation, passed, committed.",
@@ -215,6 +222,7 @@ describe.each(TEST_DRIVERS)("the fundraising pipeline on %s", (driver) => {
       status: "passed",
       note: "Partner meeting next week",
       nextStepDate: "2027-03-01",
+      committedAmountUsd: null,
       updatedAt: expect.any(String),
     });
     // Only the owner's own funds.

@@ -10,6 +10,7 @@ export type PipelineRow = {
   status: PipelineStatus;
   note: string;
   nextStepDate: string | null;
+  committedAmountUsd: number | null;
   savedAt: Date;
   updatedAt: Date;
 };
@@ -19,6 +20,7 @@ const pipelineColumns = {
   status: savedFunds.status,
   note: savedFunds.note,
   nextStepDate: savedFunds.nextStepDate,
+  committedAmountUsd: savedFunds.committedAmountUsd,
   savedAt: savedFunds.createdAt,
   updatedAt: savedFunds.updatedAt,
 };
@@ -41,7 +43,12 @@ export async function unsaveFund(db: Db, userId: number, fundId: number): Promis
   await db.delete(savedFunds).where(and(eq(savedFunds.userId, userId), eq(savedFunds.fundId, fundId)));
 }
 
-export type PipelineChanges = { status?: PipelineStatus; note?: string; nextStepDate?: string | null };
+export type PipelineChanges = {
+  status?: PipelineStatus;
+  note?: string;
+  nextStepDate?: string | null;
+  committedAmountUsd?: number | null;
+};
 
 /**
  * Changes the pipeline of one of the user's own saved funds; undefined when that user has not saved
@@ -72,6 +79,7 @@ export async function savedFundsForExport(db: Db, userId: number) {
       status: savedFunds.status,
       note: savedFunds.note,
       nextStepDate: savedFunds.nextStepDate,
+      committedAmountUsd: savedFunds.committedAmountUsd,
       updatedAt: savedFunds.updatedAt,
     })
     .from(savedFunds)

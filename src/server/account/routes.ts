@@ -1,5 +1,6 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   accountStatusResponseSchema,
   changePasswordRequestSchema,
@@ -22,8 +23,18 @@ import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "../auth/se
 import { clientInfo } from "../http/client-info.js";
 import { requireUser } from "../http/guards.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
-import { sendJsonText } from "../http/responses.js";
+import { fileDownload, sendJsonText } from "../http/responses.js";
+import { PIPELINE_EXPORT_FORMATS, pipelineExportFile } from "./pipeline-export.js";
 import type { AccountService } from "./service.js";
+
+const pipelineExportQuerySchema = z.strictObject(
+  {
+    format: z.enum(PIPELINE_EXPORT_FORMATS, {
+      error: `format must be one of: ${PIPELINE_EXPORT_FORMATS.join(", ")}.`,
+    }),
+  },
+  { error: "Unknown query parameter(s). Send format=csv or format=xlsx." },
+);
 
 /**
  * Every call that checks a password or an e-mailed code is limited per IP too (the per-account
@@ -66,6 +77,38 @@ export const accountRoutes =
       "/user/saved-fund/update",
       { schema: { body: savedFundUpdateRequestSchema, response: { 200: savedFundUpdateResponseSchema } } },
       async (request) => account.updatePipeline(requireUser.user(request).id, request.body),
+    );
+
+    // The pipeline as CSV or Excel, for every subscriber (402 otherwise); only the caller's own rows.
+    app.get(
+      "/user/pipeline/export",
+      {
+        schema: {
+          querystring: pipelineExportQuerySchema,
+          response: {
+            200: {
+              description: "The saved funds' pipeline: fund, status, note, next step, website, committed amount, fit.",
+              content: {
+                ...fileDownload("text/csv", "").content,
+                ...fileDownload("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "").content,
+              },
+            },
+          },
+          description: "Subscribers (active or trial) only: 401 signed out, 402 without a subscription.",
+        },
+        config: { rateLimit: ROUTE_LIMITS.export },
+      },
+      async (request, reply) => {
+        const rows = await account.pipelineExportRows(requireUser.user(request).id, request.viewer);
+        const file = await pipelineExportFile(request.query.format, rows);
+        // The file's bytes go out as they are; the response schema only describes them.
+        const raw: FastifyReply = reply;
+        return raw
+          .type(file.contentType)
+          .header("content-disposition", `attachment; filename="${file.fileName}"`)
+          .header("cache-control", "no-store")
+          .send(file.body);
+      },
     );
 
     // The startup profile the match starts from: only ever the signed-in user's own.

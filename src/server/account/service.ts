@@ -1,4 +1,4 @@
-import { canSaveFunds, seesAllResults } from "../../shared/entitlements.js";
+import { canExportPipeline, canSaveFunds, seesAllResults } from "../../shared/entitlements.js";
 import {
   type Pipeline,
   type SavedFundUpdateRequest,
@@ -6,7 +6,7 @@ import {
   SUBSCRIPTION_REQUIRED,
 } from "../../shared/schemas/account.js";
 import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from "../../shared/schemas/auth.js";
-import type { StartupProfile, StartupProfileResponse } from "../../shared/schemas/match.js";
+import type { FundMatchRequest, StartupProfile, StartupProfileResponse } from "../../shared/schemas/match.js";
 import { AUTH_MESSAGES, type AuthService, type ClientInfo, type SignedIn } from "../auth/service.js";
 import type { BillingService } from "../billing/service.js";
 import type { Db } from "../db/client.js";
@@ -18,6 +18,7 @@ import { subscriptionOf, type Viewer } from "../http/viewer.js";
 import type { Mailer } from "../mail/mailer.js";
 import * as users from "../users/repository.js";
 import { ChangeConfirmation, type ConfirmationInput, type ConfirmationState } from "./confirmation.js";
+import type { PipelineExportRow } from "./pipeline-export.js";
 import * as repository from "./repository.js";
 
 export class AccountService {
@@ -188,6 +189,48 @@ export class AccountService {
   }
 
   /**
+   * The rows of the pipeline export, most recently saved first: subscribers only (402 otherwise).
+   * Fund names and websites come from the search index through the same gate as the saved-funds
+   * list, so a trial exports no premium field it could not see. Fit is the match's fit (0–100) of
+   * the fund against the saved startup profile: empty without a profile that describes the startup,
+   * and for a fund the profile excludes.
+   */
+  async pipelineExportRows(userId: number, viewer: Viewer): Promise<PipelineExportRow[]> {
+    if (!canExportPipeline(subscriptionOf(viewer))) throw paymentRequired(SUBSCRIPTION_REQUIRED);
+    const [rows, index, profile] = await Promise.all([
+      repository.savedFundsOf(this.db, userId),
+      this.indexes.current(),
+      repository.startupProfileOf(this.db, userId),
+    ]);
+    const includePremium = seesAllResults(subscriptionOf(viewer));
+    const request = profile ? matchRequestOf(profile) : undefined;
+    const fits = request
+      ? index.matchFits(
+          request,
+          rows.map((row) => row.fundId),
+        )
+      : new Map<number, number>();
+    const out: PipelineExportRow[] = [];
+    for (const row of rows) {
+      const [fund] = JSON.parse(index.fundsJson([row.fundId], includePremium)) as {
+        name: string;
+        website?: string | null;
+      }[];
+      if (!fund) continue;
+      out.push({
+        fund: fund.name,
+        status: row.status,
+        note: row.note,
+        nextStepDate: row.nextStepDate,
+        website: fund.website ?? null,
+        committedAmountUsd: row.committedAmountUsd,
+        fit: fits.has(row.fundId) ? String(fits.get(row.fundId)) : null,
+      });
+    }
+    return out;
+  }
+
+  /**
    * Changes the status, note or next-step date of one of the user's saved funds. Another person's
    * saved fund, or a fund this user has not saved, is simply not found. Allowed after a
    * subscription ends: the pipeline is the person's own record, not premium fund data.
@@ -212,5 +255,24 @@ export class AccountService {
 }
 
 function pipelineOf(row: repository.PipelineRow): Pipeline {
-  return { status: row.status, note: row.note, nextStepDate: row.nextStepDate, savedAt: row.savedAt.toISOString() };
+  return {
+    status: row.status,
+    note: row.note,
+    nextStepDate: row.nextStepDate,
+    committedAmountUsd: row.committedAmountUsd,
+    savedAt: row.savedAt.toISOString(),
+  };
+}
+
+/** The saved profile as the match's question; undefined when it names nothing the match uses. */
+function matchRequestOf(profile: NonNullable<StartupProfileResponse["profile"]>): FundMatchRequest | undefined {
+  const request: FundMatchRequest = {
+    ...(profile.stage ? { stage: profile.stage } : {}),
+    ...(profile.sectors.length > 0 ? { sectors: profile.sectors } : {}),
+    ...(profile.country ? { country: profile.country } : {}),
+    ...(profile.raiseAmountUsd !== null ? { raiseAmountUsd: profile.raiseAmountUsd } : {}),
+    ...(profile.needsLead !== null ? { needsLead: profile.needsLead } : {}),
+    ...(profile.description ? { description: profile.description } : {}),
+  };
+  return Object.keys(request).length > 0 ? request : undefined;
 }

@@ -222,6 +222,37 @@ export class FundSearchIndex {
   }
 
   /**
+   * The match's fit (0 to 100) of each of these funds against the profile, for the pipeline export:
+   * the ranking is the match's own (computed once per profile and kept); a fund the profile
+   * excludes, or one no longer in the data, has no fit.
+   */
+  matchFits(body: FundMatchRequest, fundIds: readonly number[]): Map<number, number> {
+    const matcher = this.prepareMatch();
+    const profile = normaliseProfile(body);
+    const key = profileKey(profile);
+    let ranking = this.matchRankings.get(key);
+    if (ranking === undefined) {
+      ranking = matcher.rank(profile);
+      if (this.matchRankings.size >= MAX_CACHED_MATCHES) {
+        const oldest = this.matchRankings.keys().next().value;
+        if (oldest !== undefined) this.matchRankings.delete(oldest);
+      }
+      this.matchRankings.set(key, ranking);
+    }
+    const wanted = new Map<number, number>();
+    for (const id of fundIds) {
+      const position = this.positionById.get(id);
+      if (position !== undefined) wanted.set(position, id);
+    }
+    const fits = new Map<number, number>();
+    for (const position of ranking.ids) {
+      const id = wanted.get(position);
+      if (id !== undefined) fits.set(id, ranking.fit[position] as number);
+    }
+    return fits;
+  }
+
+  /**
    * The match's BM25 index and rules over these funds, built once per index (the provider builds it
    * with the index, so no request waits for it).
    */

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../password-rules.js";
 import {
+  COMMITTED_AMOUNT_MAX_USD,
+  isCommittedAmount,
   isNextStepDate,
   NEXT_STEP_YEAR_MAX,
   NEXT_STEP_YEAR_MIN,
@@ -18,6 +20,8 @@ export const fundIdRequestSchema = z.strictObject({ fundId: idSchema("fundId") }
 export const pipelineStatusSchema = z.enum(PIPELINE_STATUSES, {
   error: (issue) => `Unknown status ${describeInput(issue.input)}. Use one of: ${PIPELINE_STATUSES.join(", ")}.`,
 });
+
+const COMMITTED_AMOUNT_MESSAGE = `committedAmountUsd must be a whole number of US dollars from 1 to ${COMMITTED_AMOUNT_MAX_USD.toLocaleString("en-US")}, or null.`;
 
 const NEXT_STEP_DATE_MESSAGE = `nextStepDate must be a date written YYYY-MM-DD (years ${NEXT_STEP_YEAR_MIN} to ${NEXT_STEP_YEAR_MAX}), or null.`;
 
@@ -43,17 +47,27 @@ export const savedFundUpdateRequestSchema = z
         .refine(isNextStepDate, NEXT_STEP_DATE_MESSAGE)
         .nullable()
         .optional(),
+      // A JSON number only (no "1000" strings): what the fund committed, for the round's progress.
+      committedAmountUsd: z
+        .number({ error: COMMITTED_AMOUNT_MESSAGE })
+        .refine(isCommittedAmount, COMMITTED_AMOUNT_MESSAGE)
+        .nullable()
+        .optional(),
     },
     {
       error: (issue) =>
         issue.code === "unrecognized_keys"
-          ? `Unknown field(s): ${issue.keys.join(", ")}. Send fundId with status, note or nextStepDate.`
+          ? `Unknown field(s): ${issue.keys.join(", ")}. Send fundId with status, note, nextStepDate or committedAmountUsd.`
           : "The update must be a JSON object.",
     },
   )
   .refine(
-    (body) => body.status !== undefined || body.note !== undefined || body.nextStepDate !== undefined,
-    "Nothing to update: send status, note or nextStepDate with the fundId.",
+    (body) =>
+      body.status !== undefined ||
+      body.note !== undefined ||
+      body.nextStepDate !== undefined ||
+      body.committedAmountUsd !== undefined,
+    "Nothing to update: send status, note, nextStepDate or committedAmountUsd with the fundId.",
   );
 export type SavedFundUpdateRequest = z.infer<typeof savedFundUpdateRequestSchema>;
 
@@ -62,6 +76,8 @@ export const pipelineSchema = z.object({
   status: pipelineStatusSchema,
   note: z.string(),
   nextStepDate: z.string().nullable(),
+  /** What the fund committed to the round, in whole US dollars; null when not recorded. */
+  committedAmountUsd: z.number().int().nullable(),
   savedAt: z.string(),
 });
 export type Pipeline = z.infer<typeof pipelineSchema>;

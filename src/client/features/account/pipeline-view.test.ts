@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
+  byStatus,
   filterByStatus,
   formatStepDate,
+  formatUsdShort,
   hasPipelineWork,
   isOverdue,
   localToday,
+  parseAmountInput,
+  parseLayout,
   parseStatusFilter,
+  roundProgress,
   statusCounts,
 } from "./pipeline-view.js";
 
@@ -56,5 +61,48 @@ describe("the pipeline view", () => {
     expect(hasPipelineWork({ status: "contacted", note: "", nextStepDate: null })).toBe(true);
     expect(hasPipelineWork({ status: "to_contact", note: "call back", nextStepDate: null })).toBe(true);
     expect(hasPipelineWork({ status: "to_contact", note: "", nextStepDate: "2027-01-01" })).toBe(true);
+  });
+
+  it("reads the layout from the URL: board, or the list for anything else", () => {
+    expect(parseLayout("board")).toBe("board");
+    expect(parseLayout(null)).toBe("list");
+    expect(parseLayout("kanban")).toBe("list");
+  });
+
+  it("puts each fund in its status's column, every column present", () => {
+    const columns = byStatus([fund(1, "contacted"), fund(2, "to_contact"), fund(3, "contacted")]);
+    expect(columns.contacted.map((f) => f.id)).toEqual([1, 3]);
+    expect(columns.to_contact.map((f) => f.id)).toEqual([2]);
+    expect(columns.committed).toEqual([]);
+  });
+
+  it("adds up the committed funds' amounts against the target", () => {
+    const withAmount = (status: "committed" | "passed", committedAmountUsd: number | null) => ({
+      pipeline: { status, committedAmountUsd },
+    });
+    const funds = [withAmount("committed", 1_000_000), withAmount("committed", 200_000), withAmount("passed", 5)];
+    expect(roundProgress(funds, 3_000_000)).toEqual({ committedUsd: 1_200_000, targetUsd: 3_000_000, percent: 40 });
+    expect(roundProgress(funds, null)).toEqual({ committedUsd: 1_200_000, targetUsd: null, percent: null });
+    expect(roundProgress([withAmount("committed", null)], 0).percent).toBeNull();
+  });
+
+  it("writes short dollar amounts", () => {
+    expect([1_200_000, 3_000_000, 750_000, 900, 12_500_000, 2_000_000_000].map(formatUsdShort)).toEqual([
+      "$1.2M",
+      "$3M",
+      "$750K",
+      "$900",
+      "$13M",
+      "$2B",
+    ]);
+  });
+
+  it("reads the amount field: whole dollars, separators allowed, empty as null", () => {
+    expect(parseAmountInput("1,250,000")).toBe(1_250_000);
+    expect(parseAmountInput(" $500 ")).toBe(500);
+    expect(parseAmountInput("")).toBeNull();
+    expect(parseAmountInput("0")).toBeUndefined();
+    expect(parseAmountInput("1.5")).toBeUndefined();
+    expect(parseAmountInput("-3")).toBeUndefined();
   });
 });

@@ -1,4 +1,10 @@
-import { isClosedStatus, isPipelineStatus, PIPELINE_STATUSES, type PipelineStatus } from "../../../shared/pipeline.js";
+import {
+  isClosedStatus,
+  isCommittedAmount,
+  isPipelineStatus,
+  PIPELINE_STATUSES,
+  type PipelineStatus,
+} from "../../../shared/pipeline.js";
 import type { Pipeline } from "../../../shared/schemas/account.js";
 
 /**
@@ -57,4 +63,61 @@ export function formatStepDate(value: string): string {
 /** Whether removing the fund would throw away something the person wrote or decided. */
 export function hasPipelineWork(pipeline: Pick<Pipeline, "status" | "note" | "nextStepDate">): boolean {
   return pipeline.status !== "to_contact" || pipeline.note.trim() !== "" || pipeline.nextStepDate !== null;
+}
+
+/** The profile's pipeline as a list (the default) or as a board; kept in the URL as ?view=board. */
+export type PipelineLayout = "list" | "board";
+export const VIEW_PARAM = "view";
+
+export function parseLayout(value: string | null): PipelineLayout {
+  return value === "board" ? "board" : "list";
+}
+
+/** The funds of each board column, in the list's order (most recently saved first). */
+export function byStatus<T extends { pipeline: Pick<Pipeline, "status"> }>(
+  funds: readonly T[],
+): Record<PipelineStatus, T[]> {
+  const columns = {} as Record<PipelineStatus, T[]>;
+  for (const status of PIPELINE_STATUSES) columns[status] = [];
+  for (const fund of funds) columns[fund.pipeline.status].push(fund);
+  return columns;
+}
+
+/**
+ * What the committed funds add up to (only those in Committed: an amount on a fund moved back
+ * does not count), against the round's target when one is set.
+ */
+export function roundProgress(
+  funds: readonly { pipeline: Pick<Pipeline, "status" | "committedAmountUsd"> }[],
+  targetUsd: number | null,
+): { committedUsd: number; targetUsd: number | null; percent: number | null } {
+  let committedUsd = 0;
+  for (const fund of funds) {
+    if (fund.pipeline.status === "committed") committedUsd += fund.pipeline.committedAmountUsd ?? 0;
+  }
+  const target = targetUsd !== null && targetUsd > 0 ? targetUsd : null;
+  return {
+    committedUsd,
+    targetUsd: target,
+    percent: target === null ? null : Math.round((committedUsd / target) * 100),
+  };
+}
+
+/** '$1.2M', '$3M', '$750K', '$900': short dollar amounts for the progress line. */
+export function formatUsdShort(amount: number): string {
+  const short = (value: number, unit: string) =>
+    `$${value.toLocaleString("en-US", { maximumFractionDigits: value < 10 ? 1 : 0 })}${unit}`;
+  if (amount >= 1_000_000_000) return short(amount / 1_000_000_000, "B");
+  if (amount >= 1_000_000) return short(amount / 1_000_000, "M");
+  if (amount >= 1_000) return short(amount / 1_000, "K");
+  return `$${amount.toLocaleString("en-US")}`;
+}
+
+/** The committed-amount field's text as whole dollars: null when empty, undefined when not a valid amount. */
+export function parseAmountInput(text: string): number | null | undefined {
+  const cleaned = text.replace(/[\s,$]/g, "");
+  if (cleaned === "") return null;
+  if (!/^\d+$/.test(cleaned)) return undefined;
+  const value = Number(cleaned);
+  return isCommittedAmount(value) ? value : undefined;
 }

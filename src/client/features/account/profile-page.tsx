@@ -1,7 +1,8 @@
-import { Cookie, Crown, LogOut, Search, Settings, TriangleAlert } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { Cookie, Crown, Kanban, List, LogOut, Search, Settings, TriangleAlert } from "lucide-react";
+import { type ReactNode, Suspense, useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS, PIPELINE_TEXTS } from "../../../shared/account-texts.js";
+import { canExportPipeline } from "../../../shared/entitlements.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
 import { PIPELINE_STATUS_LABELS, PIPELINE_STATUSES } from "../../../shared/pipeline.js";
 import type { SessionUser } from "../../../shared/schemas/auth.js";
@@ -11,6 +12,7 @@ import { Card, CardContent, CardHeader } from "../../components/ui/card.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
 import { useAccountStatus } from "../../lib/account-status.js";
 import { openCookiePreferences } from "../../lib/consent.js";
+import { lazyPart } from "../../lib/lazy-part.js";
 import type { SavedFund } from "../../lib/saved-funds.js";
 import {
   BADGE_TONE_CLASS,
@@ -23,16 +25,25 @@ import { usePageMeta } from "../../lib/use-page-meta.js";
 import { cn } from "../../lib/utils.js";
 import { useCurrentUser, useProfile, useSavedFundDetails, useUnsaveFund } from "./api/use-account-queries.js";
 import { BackHomeButton, PageSkeleton } from "./components/page-states.js";
+import { PipelineExportButtons, RoundProgress } from "./components/round-progress.js";
 import { SavedFundCard } from "./components/saved-fund-card.js";
 import {
   filterByStatus,
   localToday,
+  type PipelineLayout,
+  parseLayout,
   parseStatusFilter,
   STATUS_FILTER_PARAM,
   type StatusCounts,
   type StatusFilter,
   statusCounts,
+  VIEW_PARAM,
 } from "./pipeline-view.js";
+
+// dnd-kit and the board load only when the board is shown (ADR 0006's entry budget).
+const PipelineBoard = lazyPart("features/account/components/pipeline-board.tsx", () =>
+  import("./components/pipeline-board.js").then((module) => module.PipelineBoard),
+);
 
 /** Profile. */
 export function ProfilePage() {
@@ -45,14 +56,21 @@ export function ProfilePage() {
 }
 
 function Profile({ user }: { user: SessionUser }) {
+  const [searchParams] = useSearchParams();
+  // The board needs the page's whole width for its five columns: on a wide screen it comes first
+  // and the account cards line up beneath it.
+  const board = parseLayout(searchParams.get(VIEW_PARAM)) === "board";
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{ACCOUNT_TEXTS.profileTitle}</h1>
         <BackHomeButton />
       </div>
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[20rem_1fr] lg:gap-8">
-        <aside aria-label="Account" className="flex flex-col gap-6">
+      <div className={cn("mt-8 grid items-start gap-6 lg:gap-8", !board && "lg:grid-cols-[20rem_1fr]")}>
+        <aside
+          aria-label="Account"
+          className={cn("flex flex-col gap-6", board && "lg:order-last lg:grid lg:grid-cols-3")}
+        >
           <UserInformationCard />
           <SubscriptionCard user={user} />
           <AccountActionsCard />
@@ -211,6 +229,8 @@ function SavedFundsSection() {
   const funds = savedFunds.data;
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = parseStatusFilter(searchParams.get(STATUS_FILTER_PARAM));
+  const layout = parseLayout(searchParams.get(VIEW_PARAM));
+  const status = useAccountStatus(true);
   // Read once per visit: a card does not flip to overdue at midnight while being edited.
   const [today] = useState(() => localToday());
 
@@ -225,9 +245,20 @@ function SavedFundsSection() {
       { preventScrollReset: true },
     );
 
+  const chooseLayout = (next: PipelineLayout) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === "list") params.delete(VIEW_PARAM);
+        else params.set(VIEW_PARAM, next);
+        return params;
+      },
+      { preventScrollReset: true },
+    );
+
   return (
     <section aria-labelledby="saved-funds-title" className="flex min-w-0 flex-col gap-5">
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <h2 id="saved-funds-title" className="text-2xl font-bold tracking-tight text-slate-900">
           {ACCOUNT_TEXTS.savedFunds}
         </h2>
@@ -238,20 +269,43 @@ function SavedFundsSection() {
             <span className="sr-only">)</span>
           </span>
         )}
+        {funds && funds.length > 0 && (
+          <div className="ml-auto flex flex-wrap items-center gap-2">
+            {canExportPipeline(status.data) && <PipelineExportButtons />}
+            <LayoutToggle selected={layout} onSelect={chooseLayout} />
+          </div>
+        )}
       </div>
 
       {funds ? (
         funds.length > 0 ? (
           <>
-            <StatusFilterBar counts={statusCounts(funds)} selected={filter} onSelect={chooseFilter} />
-            <FilteredFunds
-              funds={filterByStatus(funds, filter)}
-              filter={filter}
-              today={today}
-              removingId={unsave.isPending ? unsave.variables : undefined}
-              onRemove={(fundId) => unsave.mutate(fundId)}
-              onShowAll={() => chooseFilter("all")}
-            />
+            <RoundProgress funds={funds} />
+            {layout === "board" ? (
+              <Suspense
+                fallback={
+                  <div role="status" aria-label="Loading the board" className="flex gap-3 overflow-hidden">
+                    {[0, 1, 2].map((index) => (
+                      <Skeleton key={index} className="h-64 w-[17rem] shrink-0 rounded-2xl" />
+                    ))}
+                  </div>
+                }
+              >
+                <PipelineBoard funds={funds} />
+              </Suspense>
+            ) : (
+              <>
+                <StatusFilterBar counts={statusCounts(funds)} selected={filter} onSelect={chooseFilter} />
+                <FilteredFunds
+                  funds={filterByStatus(funds, filter)}
+                  filter={filter}
+                  today={today}
+                  removingId={unsave.isPending ? unsave.variables : undefined}
+                  onRemove={(fundId) => unsave.mutate(fundId)}
+                  onShowAll={() => chooseFilter("all")}
+                />
+              </>
+            )}
           </>
         ) : (
           <EmptySavedFunds />
@@ -268,6 +322,40 @@ function SavedFundsSection() {
         </div>
       )}
     </section>
+  );
+}
+
+/** List or board; the choice lives in the URL (?view=board), like the status filter. */
+function LayoutToggle({
+  selected,
+  onSelect,
+}: {
+  selected: PipelineLayout;
+  onSelect: (layout: PipelineLayout) => void;
+}) {
+  const options = [
+    { value: "list" as const, label: PIPELINE_TEXTS.viewList, Icon: List },
+    { value: "board" as const, label: PIPELINE_TEXTS.viewBoard, Icon: Kanban },
+  ];
+  return (
+    <fieldset className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5">
+      <legend className="sr-only">{PIPELINE_TEXTS.viewLabel}</legend>
+      {options.map(({ value, label, Icon }) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={value === selected}
+          onClick={() => onSelect(value)}
+          className={cn(
+            "inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm font-medium outline-hidden focus-visible:ring-2 focus-visible:ring-indigo-600",
+            value === selected ? "bg-indigo-600 text-white" : "text-slate-700 hover:bg-slate-50",
+          )}
+        >
+          <Icon className="size-4" aria-hidden="true" />
+          {label}
+        </button>
+      ))}
+    </fieldset>
   );
 }
 

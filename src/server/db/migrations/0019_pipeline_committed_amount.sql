@@ -1,0 +1,2 @@
+ALTER TABLE "saved_funds" ADD COLUMN "committed_amount_usd" bigint;--> statement-breakpoint
+ALTER TABLE "saved_funds" ADD CONSTRAINT "saved_funds_committed_amount_check" CHECK ("saved_funds"."committed_amount_usd" is null or ("saved_funds"."committed_amount_usd" > 0 and "saved_funds"."committed_amount_usd" <= 1000000000000));
