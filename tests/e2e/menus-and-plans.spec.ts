@@ -1,5 +1,5 @@
 import { mkdir } from "node:fs/promises";
-import { ADMIN_TEXTS } from "../../src/shared/admin-texts.js";
+import { ADMIN_TEXTS, DATA_ADMIN_TEXTS } from "../../src/shared/admin-texts.js";
 import { BILLING_TEXTS } from "../../src/shared/billing-texts.js";
 import { FUND_REPORT_TEXTS } from "../../src/shared/fund-report-texts.js";
 import { SUBSCRIBE_TEXTS } from "../../src/shared/subscribe-texts.js";
@@ -25,6 +25,7 @@ const ADMIN_PAGE_LINKS = [
   { name: ADMIN_TEXTS.manageUsers, href: "/admin/users" },
   { name: ADMIN_TEXTS.manageBlog, href: "/admin/blog" },
   { name: FUND_REPORT_TEXTS.adminNav, href: "/admin/fund-reports" },
+  { name: DATA_ADMIN_TEXTS.nav, href: "/admin/data" },
 ];
 
 const VISITOR_PLAN_LINE = /^Start free with your top three matches for every search\./;
