@@ -69,3 +69,12 @@ export function canExportFunds(subscription: Subscription | null | undefined): b
 export function canUpgradeToLifetime(subscription: Subscription | null | undefined): boolean {
   return subscription?.subscriptionStatus === "active" && subscription.subscriptionType === "monthly";
 }
+
+/**
+ * Saving a search and its weekly alert (issue 23): the same subscribers who may save funds. A lapsed
+ * subscriber keeps, lists, renames and deletes their searches, but cannot save new ones, and the
+ * alert job sends them nothing while this is false.
+ */
+export function canSaveSearches(subscription: Subscription | null | undefined): boolean {
+  return canSaveFunds(subscription);
+}

@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { PipelineStatus } from "../../shared/pipeline.js";
 import type { StartupProfile, StartupProfileResponse } from "../../shared/schemas/match.js";
 import type { Db } from "../db/client.js";
-import { confirmationCodes, funds, savedFunds, startupProfiles } from "../db/schema/index.js";
+import { confirmationCodes, funds, savedFunds, savedSearches, startupProfiles, users } from "../db/schema/index.js";
 
 /** A saved fund's line in the pipeline, as stored. */
 export type PipelineRow = {
@@ -190,4 +190,80 @@ export async function replaceStartupProfile(
     .onConflictDoUpdate({ target: startupProfiles.userId, set: values })
     .returning(startupProfileColumns);
   return toStoredProfile(row as NonNullable<typeof row>);
+}
+
+/** A saved search as stored. */
+export type SavedSearchRow = {
+  id: number;
+  name: string;
+  search: Record<string, unknown>;
+  alerts: boolean;
+  createdAt: Date;
+  lastAlertAt: Date | null;
+  updatedAt: Date;
+};
+
+const savedSearchColumns = {
+  id: savedSearches.id,
+  name: savedSearches.name,
+  search: savedSearches.search,
+  alerts: savedSearches.alerts,
+  createdAt: savedSearches.createdAt,
+  lastAlertAt: savedSearches.lastAlertAt,
+  updatedAt: savedSearches.updatedAt,
+};
+
+/** The user's saved searches, newest first. */
+export async function savedSearchesOf(db: Db, userId: number): Promise<SavedSearchRow[]> {
+  return db
+    .select(savedSearchColumns)
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
+}
+
+/**
+ * Stores a saved search unless the user already has `max`: undefined then. The user's row is locked
+ * for the count and the insert, so two racing saves cannot both take the last place.
+ */
+export async function insertSavedSearch(
+  db: Db,
+  userId: number,
+  values: { name: string; search: Record<string, unknown>; alerts: boolean },
+  max: number,
+): Promise<SavedSearchRow | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const [counted] = await tx.select({ n: count() }).from(savedSearches).where(eq(savedSearches.userId, userId));
+    if ((counted?.n ?? 0) >= max) return undefined;
+    const [row] = await tx
+      .insert(savedSearches)
+      .values({ userId, ...values })
+      .returning(savedSearchColumns);
+    return row;
+  });
+}
+
+/** Renames or switches the alerts of one of the user's own saved searches; undefined for anyone else's. */
+export async function updateSavedSearch(
+  db: Db,
+  userId: number,
+  id: number,
+  changes: { name?: string; alerts?: boolean },
+): Promise<SavedSearchRow | undefined> {
+  const [row] = await db
+    .update(savedSearches)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .returning(savedSearchColumns);
+  return row;
+}
+
+/** Deletes one of the user's own saved searches: false when the user has none with that id. */
+export async function deleteSavedSearch(db: Db, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(savedSearches)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .returning({ id: savedSearches.id });
+  return rows.length > 0;
 }

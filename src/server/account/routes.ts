@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { SAVED_SEARCHES_MAX } from "../../shared/saved-searches.js";
 import {
   accountStatusResponseSchema,
   changePasswordRequestSchema,
@@ -18,6 +19,14 @@ import {
 } from "../../shared/schemas/account.js";
 import { userResponseSchema } from "../../shared/schemas/auth.js";
 import { startupProfileResponseSchema, startupProfileSchema } from "../../shared/schemas/match.js";
+import {
+  savedSearchCreateRequestSchema,
+  savedSearchDeletedResponseSchema,
+  savedSearchesResponseSchema,
+  savedSearchParamsSchema,
+  savedSearchResponseSchema,
+  savedSearchUpdateRequestSchema,
+} from "../../shared/schemas/saved-searches.js";
 import { toSessionUser } from "../auth/service.js";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "../auth/session-cookie.js";
 import { clientInfo } from "../http/client-info.js";
@@ -108,6 +117,59 @@ export const accountRoutes =
           .header("content-disposition", `attachment; filename="${file.fileName}"`)
           .header("cache-control", "no-store")
           .send(file.body);
+      },
+    );
+
+    // Saved searches (issue 23): only ever the signed-in user's own; another person's id is not found.
+    app.get(
+      "/user/saved-searches",
+      { schema: { response: { 200: savedSearchesResponseSchema } } },
+      async (request) => ({ savedSearches: await account.savedSearches(requireUser.user(request).id) }),
+    );
+
+    app.post(
+      "/user/saved-searches",
+      {
+        schema: {
+          body: savedSearchCreateRequestSchema,
+          response: { 201: savedSearchResponseSchema },
+          description: `Subscribers (active or trial) only: 402 otherwise; 409 at ${SAVED_SEARCHES_MAX} saved searches.`,
+        },
+      },
+      async (request, reply) => {
+        const { name, search, alerts } = request.body;
+        const savedSearch = await account.createSavedSearch(requireUser.user(request).id, request.viewer, {
+          name,
+          search: search as Record<string, unknown>,
+          alerts,
+        });
+        return reply.code(201).send({ savedSearch });
+      },
+    );
+
+    app.patch(
+      "/user/saved-searches/:id",
+      {
+        schema: {
+          params: savedSearchParamsSchema,
+          body: savedSearchUpdateRequestSchema,
+          response: { 200: savedSearchResponseSchema },
+        },
+      },
+      async (request) => ({
+        savedSearch: await account.updateSavedSearch(requireUser.user(request).id, request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      "/user/saved-searches/:id",
+      {
+        schema: { params: savedSearchParamsSchema, response: { 200: savedSearchDeletedResponseSchema } },
+        config: { documentedInput: { body: "none" } },
+      },
+      async (request) => {
+        await account.deleteSavedSearch(requireUser.user(request).id, request.params.id);
+        return { deleted: true as const, id: request.params.id };
       },
     );
 

@@ -1,4 +1,5 @@
-import { canExportPipeline, canSaveFunds, seesAllResults } from "../../shared/entitlements.js";
+import { canExportPipeline, canSaveFunds, canSaveSearches, seesAllResults } from "../../shared/entitlements.js";
+import { SAVED_SEARCHES_LIMIT_MESSAGE, SAVED_SEARCHES_MAX } from "../../shared/saved-searches.js";
 import {
   type Pipeline,
   type SavedFundUpdateRequest,
@@ -7,6 +8,7 @@ import {
 } from "../../shared/schemas/account.js";
 import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from "../../shared/schemas/auth.js";
 import type { FundMatchRequest, StartupProfile, StartupProfileResponse } from "../../shared/schemas/match.js";
+import type { SavedSearch } from "../../shared/schemas/saved-searches.js";
 import { AUTH_MESSAGES, type AuthService, type ClientInfo, type SignedIn } from "../auth/service.js";
 import type { BillingService } from "../billing/service.js";
 import type { Db } from "../db/client.js";
@@ -107,12 +109,13 @@ export class AccountService {
 
   /** Everything stored about the user, without password hashes or session tokens. */
   async exportData(user: UserRow) {
-    const [saved, sessionList, identities, fundReports, startupProfile] = await Promise.all([
+    const [saved, sessionList, identities, fundReports, startupProfile, searches] = await Promise.all([
       repository.savedFundsForExport(this.db, user.id),
       this.auth.sessionsOf(user.id),
       this.auth.identitiesOf(user.id),
       this.fundReports.reportsForExport(user.id),
       repository.startupProfileOf(this.db, user.id),
+      repository.savedSearchesOf(this.db, user.id),
     ]);
     return {
       exportedAt: new Date().toISOString(),
@@ -143,6 +146,8 @@ export class AccountService {
         savedAt: row.savedAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
       })),
+      // Each saved search: its name, the search's filters, the alerts switch and when it last alerted.
+      savedSearches: searches.map(savedSearchOf),
       signInProviders: identities.map((row) => ({ issuer: row.issuer, linkedAt: row.linkedAt.toISOString() })),
       sessions: sessionList.map((row) => ({
         createdAt: row.createdAt.toISOString(),
@@ -248,10 +253,67 @@ export class AccountService {
     await repository.saveFund(this.db, userId, fundId);
   }
 
+  /** The user's own saved searches, newest first; kept and listed after a subscription ends. */
+  async savedSearches(userId: number): Promise<SavedSearch[]> {
+    return (await repository.savedSearchesOf(this.db, userId)).map(savedSearchOf);
+  }
+
+  /**
+   * Saves a search (already held to the search's own rules by the contract): subscribers only (402),
+   * at most SAVED_SEARCHES_MAX per account (409). For the alert job, createdAt is the baseline: a
+   * search's new funds are those added or changed after max(createdAt, lastAlertAt).
+   */
+  async createSavedSearch(
+    userId: number,
+    viewer: Viewer,
+    input: { name: string; search: Record<string, unknown>; alerts: boolean },
+  ): Promise<SavedSearch> {
+    if (!canSaveSearches(subscriptionOf(viewer))) throw paymentRequired(SUBSCRIPTION_REQUIRED);
+    const row = await repository.insertSavedSearch(this.db, userId, input, SAVED_SEARCHES_MAX);
+    if (!row) throw conflict(SAVED_SEARCHES_LIMIT_MESSAGE);
+    return savedSearchOf(row);
+  }
+
+  /**
+   * Renames a saved search or switches its alerts. Allowed after a subscription ends (it is the
+   * person's own record; the alert job sends nothing without canSaveSearches). Another person's
+   * search is not found, exactly like one that does not exist.
+   */
+  async updateSavedSearch(
+    userId: number,
+    id: number,
+    changes: { name?: string | undefined; alerts?: boolean | undefined },
+  ): Promise<SavedSearch> {
+    const row = await repository.updateSavedSearch(this.db, userId, id, {
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.alerts !== undefined ? { alerts: changes.alerts } : {}),
+    });
+    if (!row) throw notFound(SAVED_SEARCH_NOT_FOUND);
+    return savedSearchOf(row);
+  }
+
+  /** Deletes one of the user's saved searches, with or without a subscription. */
+  async deleteSavedSearch(userId: number, id: number): Promise<void> {
+    if (!(await repository.deleteSavedSearch(this.db, userId, id))) throw notFound(SAVED_SEARCH_NOT_FOUND);
+  }
+
   /** Unsaving what is not saved is harmless, and allowed without a subscription. */
   async unsave(userId: number, fundId: number): Promise<void> {
     await repository.unsaveFund(this.db, userId, fundId);
   }
+}
+
+const SAVED_SEARCH_NOT_FOUND = "Saved search not found.";
+
+function savedSearchOf(row: repository.SavedSearchRow): SavedSearch {
+  return {
+    id: row.id,
+    name: row.name,
+    search: row.search,
+    alerts: row.alerts,
+    createdAt: row.createdAt.toISOString(),
+    lastAlertAt: row.lastAlertAt?.toISOString() ?? null,
+  };
 }
 
 function pipelineOf(row: repository.PipelineRow): Pipeline {

@@ -186,6 +186,7 @@ export const dataExportSchema = z
     subscription: z.looseObject({}),
     savedFunds: z.array(z.looseObject({})),
     startupProfile: z.looseObject({}).nullable(),
+    savedSearches: z.array(z.looseObject({})),
     signInProviders: z.array(z.object({ issuer: z.string(), linkedAt: z.string() })),
     sessions: z.array(z.looseObject({})),
     fundReports: z.array(z.looseObject({})),

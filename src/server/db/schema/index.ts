@@ -8,5 +8,6 @@ export * from "./funds.js";
 export * from "./import-runs.js";
 export * from "./oauth.js";
 export * from "./saved-funds.js";
+export * from "./saved-searches.js";
 export * from "./startup-profiles.js";
 export * from "./users.js";
