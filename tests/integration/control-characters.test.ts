@@ -6,6 +6,7 @@ import {
   funds,
   importRuns,
   savedFunds,
+  savedSearches,
   startupProfiles,
   users,
 } from "../../src/server/db/schema/index.js";
@@ -27,7 +28,7 @@ const MEMBER = { email: "cc-member@example.com", password: "Member-pass-1", disp
 
 type Role = "visitor" | "member" | "admin";
 type TextCase = {
-  method: "GET" | "POST" | "PUT";
+  method: "GET" | "POST" | "PUT" | "PATCH";
   /** The route as the inventory names it, and the URL to call (with the route's parameters filled in). */
   route: string;
   url?: () => string;
@@ -46,6 +47,7 @@ type TextCase = {
  * free-text case below all the same).
  */
 const NOT_FREE_TEXT = new Set([
+  "alerts",
   "password",
   "code",
   "purpose",
@@ -86,6 +88,7 @@ const NOT_FREE_TEXT = new Set([
 ]);
 
 let fundId = 0;
+let savedSearchId = 0;
 
 const oauthFields = [
   "client_id",
@@ -344,6 +347,22 @@ const CASES: TextCase[] = [
     input: () => ({ stage: "seed", country: "Germany", description: "Payments for bakeries." }),
     singleLine: ["country", "description"],
   },
+  {
+    // The member has no subscription: the clean request is a 402, after the text passed the rule.
+    method: "POST",
+    route: "/_api/user/saved-searches",
+    role: "member",
+    input: () => ({ name: "Seed in Germany", search: { country: "Germany", query: "bakeries" }, alerts: true }),
+    singleLine: ["name", "search.country", "search.query"],
+  },
+  {
+    method: "PATCH",
+    route: "/_api/user/saved-searches/:id",
+    url: () => `/_api/user/saved-searches/${savedSearchId}`,
+    role: "member",
+    input: () => ({ name: "Seed in Germany, renamed" }),
+    singleLine: ["name"],
+  },
 ];
 
 /** Control characters a single-line field refuses; multi-line fields refuse all but the line breaks. */
@@ -397,6 +416,11 @@ describe.each(TEST_DRIVERS)("control characters in every text field on %s", (dri
     const member = await t.app.inject({ method: "POST", url: "/_api/auth/register_with_password", payload: MEMBER });
     cookies.member = session(member);
     await db.insert(savedFunds).values({ userId: member.json().user.id, fundId });
+    const [search] = await db
+      .insert(savedSearches)
+      .values({ userId: member.json().user.id, name: "Seed in Germany", search: { country: "Germany" }, alerts: true })
+      .returning({ id: savedSearches.id });
+    savedSearchId = search?.id ?? 0;
     await db.insert(blogPosts).values({
       title: "Published post",
       slug: "published-post",
@@ -414,6 +438,7 @@ describe.each(TEST_DRIVERS)("control characters in every text field on %s", (dri
       users: await db.select().from(users).orderBy(asc(users.id)),
       funds: await db.select().from(funds).orderBy(asc(funds.id)),
       savedFunds: await db.select().from(savedFunds).orderBy(asc(savedFunds.fundId)),
+      savedSearches: await db.select().from(savedSearches).orderBy(asc(savedSearches.id)),
       startupProfiles: await db.select().from(startupProfiles).orderBy(asc(startupProfiles.userId)),
       blogPosts: await db.select().from(blogPosts).orderBy(asc(blogPosts.id)),
       fundReports: await db.select().from(fundReports).orderBy(asc(fundReports.id)),

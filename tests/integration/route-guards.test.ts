@@ -72,6 +72,10 @@ describe.each(TEST_DRIVERS)("access decided on the matched route, on %s", (drive
         "POST /_api/funds/match",
         "GET /_api/user/startup-profile",
         "PUT /_api/user/startup-profile",
+        "GET /_api/user/saved-searches",
+        "POST /_api/user/saved-searches",
+        "PATCH /_api/user/saved-searches/:id",
+        "DELETE /_api/user/saved-searches/:id",
         "GET /healthz",
       ]),
     );
