@@ -269,3 +269,53 @@ export function filterChips(state: SearchState): FilterChip[] {
   }
   return chips;
 }
+
+/**
+ * A search request (a saved search's `search`, as POST /_api/funds/search takes it) back to the page's
+ * search: the inverse of toSearchRequest, through the URL's own reading so that anything the URL
+ * would drop is dropped here too.
+ */
+export function searchStateFromRequest(request: FundSearchRequest): SearchState {
+  const params = new URLSearchParams({ search: "1" });
+  const countries = [...(request.country?.trim() ? [request.country.trim()] : []), ...(request.countries ?? [])];
+  for (const country of countries) params.append(PARAM.country, country);
+  const stages = [...(request.fundingStage ? [request.fundingStage] : []), ...(request.fundingStages ?? [])];
+  for (const stage of stages) params.append(PARAM.stage, stage);
+  for (const industry of request.industryFocus ?? []) params.append(PARAM.industry, industry);
+  for (const region of request.regions ?? []) params.append(PARAM.region, region);
+  if (request.raiseAmountUsd !== undefined) params.set(PARAM.raise, String(request.raiseAmountUsd));
+  if (request.leadsRounds) params.set(PARAM.leads, "1");
+  if (request.sectorAgnostic) params.set(PARAM.agnostic, "1");
+  if (request.fundSizeMinUsd !== undefined) params.set(PARAM.sizeMin, String(request.fundSizeMinUsd));
+  if (request.fundSizeMaxUsd !== undefined) params.set(PARAM.sizeMax, String(request.fundSizeMaxUsd));
+  if (request.query?.trim()) params.set(PARAM.query, request.query.trim());
+  if (request.sort) params.set(PARAM.sort, request.sort);
+  return searchStateFromQuery(params) ?? EMPTY_SEARCH;
+}
+
+/** The home page's URL that runs this search (a saved search's Open). */
+export function searchRequestHref(request: FundSearchRequest): string {
+  return `/?${searchStateToQuery(searchStateFromRequest(request)).toString()}`;
+}
+
+/** Chip order for a name: what a founder says first (stage, industry, place), then the rest. */
+const NAME_ORDER = ["stage", "industry", "country", "region"];
+
+/** The search's filters in one line, 'Seed · Fintech · Germany'; 'All funds' without any. */
+export function searchSummary(state: SearchState): string {
+  const rank = (key: string) => {
+    const index = NAME_ORDER.indexOf(key.split(":")[0] ?? "");
+    return index === -1 ? NAME_ORDER.length : index;
+  };
+  const labels = filterChips(state)
+    .map((chip, index) => ({ chip, index }))
+    .sort((a, b) => rank(a.chip.key) - rank(b.chip.key) || a.index - b.index)
+    .map(({ chip }) => chip.label);
+  return labels.length > 0 ? labels.join(" · ") : "All funds";
+}
+
+/** A name to prefill for saving the search: its summary, cut to fit the name's limit. */
+export function suggestedSearchName(state: SearchState, max: number): string {
+  const summary = searchSummary(state);
+  return summary.length <= max ? summary : `${summary.slice(0, max - 1).trimEnd()}…`;
+}

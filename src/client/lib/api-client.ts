@@ -38,7 +38,7 @@ function errorText(payload: unknown): string | undefined {
 }
 
 async function request<T>(
-  method: "GET" | "POST" | "PUT",
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   path: string,
   body: unknown,
   options: RequestOptions,
@@ -89,4 +89,12 @@ export function apiPost<T>(path: string, body: unknown, options: RequestOptions 
 
 export function apiPut<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   return request<T>("PUT", path, body, options);
+}
+
+export function apiPatch<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  return request<T>("PATCH", path, body, options);
+}
+
+export function apiDelete<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return request<T>("DELETE", path, undefined, options);
 }

@@ -2,7 +2,7 @@ import { Cookie, Crown, Kanban, List, LogOut, Search, Settings, TriangleAlert } 
 import { type ReactNode, Suspense, useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS, PIPELINE_TEXTS } from "../../../shared/account-texts.js";
-import { canExportPipeline } from "../../../shared/entitlements.js";
+import { canExportPipeline, canSaveSearches } from "../../../shared/entitlements.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
 import { PIPELINE_STATUS_LABELS, PIPELINE_STATUSES } from "../../../shared/pipeline.js";
 import type { SessionUser } from "../../../shared/schemas/auth.js";
@@ -27,6 +27,7 @@ import { useCurrentUser, useProfile, useSavedFundDetails, useUnsaveFund } from "
 import { BackHomeButton, PageSkeleton } from "./components/page-states.js";
 import { PipelineExportButtons, RoundProgress } from "./components/round-progress.js";
 import { SavedFundCard } from "./components/saved-fund-card.js";
+import { SavedSearchesCard } from "./components/saved-searches-card.js";
 import {
   filterByStatus,
   localToday,
@@ -73,6 +74,7 @@ function Profile({ user }: { user: SessionUser }) {
         >
           <UserInformationCard />
           <SubscriptionCard user={user} />
+          <SavedSearchesCard subscribed={canSaveSearches(user)} />
           <AccountActionsCard />
         </aside>
         <SavedFundsSection key={user.id} />

@@ -12,6 +12,7 @@ import { TEXTS } from "../../../../shared/texts.js";
 import { scrollToElement } from "../../../lib/scroll.js";
 import { RESULTS_SECTION_ID } from "../search-ids.js";
 import { ExportFundsButton } from "./export-funds-button.js";
+import { SaveSearchButton } from "./save-search-button.js";
 import { SearchResults } from "./search-results.js";
 
 /** 'Your VC Matches' for the search in the URL. */
@@ -54,7 +55,10 @@ function ResultsShell({ values }: { values: SearchState }) {
             </h2>
             <FilterSummary values={values} />
           </div>
-          <ExportFundsButton values={values} />
+          <div className="flex flex-wrap gap-2">
+            <SaveSearchButton values={values} />
+            <ExportFundsButton values={values} />
+          </div>
         </div>
         <SearchResults values={values} />
       </div>
