@@ -1,7 +1,7 @@
 import { BellRing, Pencil, Search, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
-import { SAVED_SEARCH_NAME_MAX } from "../../../../shared/saved-searches.js";
+import { SAVED_SEARCH_NAME_MAX, SAVED_SEARCHES_TEXTS } from "../../../../shared/saved-searches.js";
 import type { FundSearchRequest } from "../../../../shared/schemas/funds.js";
 import { searchRequestHref, searchStateFromRequest, searchSummary } from "../../../../shared/search-params.js";
 import { Button } from "../../../components/ui/button.js";
@@ -25,22 +25,6 @@ import {
   useUpdateSavedSearch,
 } from "../../../lib/saved-searches.js";
 
-export const SAVED_SEARCHES_TEXTS = {
-  title: "Saved searches",
-  empty: "Save a search from the results to run it again here.",
-  loadFailed: "Failed to load your saved searches.",
-  open: "Open",
-  rename: "Rename",
-  save: "Save",
-  cancel: "Cancel",
-  delete: "Delete",
-  alerts: "Weekly e-mail",
-  alertsPaused: "Alerts are sent while your subscription is active.",
-  deleteTitle: "Delete this saved search?",
-  deleteBody: (name: string) => `“${name}” will be removed. The funds it found are not affected.`,
-  updateFailed: "Failed to update the saved search.",
-  deleteFailed: "Failed to delete the saved search.",
-} as const;
 const T = SAVED_SEARCHES_TEXTS;
 
 /**

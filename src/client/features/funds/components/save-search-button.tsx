@@ -2,7 +2,7 @@ import { BookmarkPlus, LoaderCircle } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { canSaveSearches } from "../../../../shared/entitlements.js";
-import { SAVED_SEARCH_NAME_MAX } from "../../../../shared/saved-searches.js";
+import { SAVE_SEARCH_TEXTS, SAVED_SEARCH_NAME_MAX } from "../../../../shared/saved-searches.js";
 import { type SearchState, suggestedSearchName, toSearchRequest } from "../../../../shared/search-params.js";
 import { Button } from "../../../components/ui/button.js";
 import {
@@ -18,19 +18,6 @@ import { Input } from "../../../components/ui/input.js";
 import { Switch } from "../../../components/ui/switch.js";
 import { savedSearchError, useCreateSavedSearch } from "../../../lib/saved-searches.js";
 import { useSessionQuery } from "../../../lib/use-session-query.js";
-
-export const SAVE_SEARCH_TEXTS = {
-  button: "Save this search",
-  title: "Save this search",
-  description: "Run it again from your profile whenever you like.",
-  name: "Name",
-  alerts: "E-mail me weekly when new funds match",
-  save: "Save search",
-  cancel: "Cancel",
-  saved: "Search saved.",
-  viewSaved: "See your saved searches",
-  failed: "Failed to save the search.",
-} as const;
 
 /**
  * 'Save this search' for subscribers (the server gates it either way): a small dialog with the

@@ -1,0 +1,91 @@
+import { SAVE_SEARCH_TEXTS } from "../../src/shared/saved-searches.js";
+import { SUBSCRIBE_TEXTS } from "../../src/shared/subscribe-texts.js";
+import { expectNoSeriousViolations } from "./support/axe.js";
+import { setPasswordLinkFor } from "./support/outbox.js";
+import { expect, type Page, test } from "./support/test.js";
+
+/**
+ * Saved searches (issue 23): a subscriber (made through the demo checkout as a guest, as in
+ * pipeline.spec.ts) saves the search shown, finds it on /profile, switches its alerts off (kept after
+ * a reload), and opens it: the home page runs the same filters and shows the same funds.
+ */
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+const RUN = Date.now().toString(36);
+const email = `saved-search-${RUN}@example.com`;
+const SEARCH = "/?search=1&stage=seed&industry=fintech";
+const NAME = `Seed fintech ${RUN}`;
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+const results = (page: Page) => page.getByRole("region", { name: "Your VC Matches" });
+const fundNames = async (page: Page) =>
+  (await results(page).getByRole("article").getByRole("heading", { level: 3 }).allTextContents()).map((name) =>
+    name.trim(),
+  );
+
+test("a subscriber saves a search, switches its alerts off and opens it again from /profile", async ({ page }) => {
+  await page.goto("/subscribe");
+  await page.getByLabel(SUBSCRIBE_TEXTS.guestEmailLabel).fill(email);
+  const popupOpened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: SUBSCRIBE_TEXTS.subscribeMonthly }).click();
+  const popup = await popupOpened;
+  const closed = popup.waitForEvent("close");
+  await popup.getByRole("button", { name: "Pay $9.99" }).click();
+  await closed;
+  await expect(page.getByText(SUBSCRIBE_TEXTS.checkInbox)).toBeVisible();
+  await page.goto(await setPasswordLinkFor(email));
+  await page.getByLabel("New password").fill("Saved-search-1");
+  await page.getByLabel("Confirm password").fill("Saved-search-1");
+  await page.getByRole("button", { name: "Set Password" }).click();
+  await expect(page.getByRole("heading", { name: SUBSCRIBE_TEXTS.allSet })).toBeVisible();
+
+  // Search, then save it: the name is prefilled from the filters, the alerts are on.
+  await page.goto(SEARCH);
+  await expect(results(page).getByRole("article").first()).toBeVisible();
+  const before = await fundNames(page);
+  expect(before.length).toBeGreaterThan(0);
+  await results(page).getByRole("button", { name: SAVE_SEARCH_TEXTS.button }).click();
+  const dialog = page.getByRole("dialog", { name: SAVE_SEARCH_TEXTS.title });
+  await expect(dialog.getByLabel(SAVE_SEARCH_TEXTS.name)).toHaveValue("Seed · Fintech");
+  await expect(dialog.getByRole("switch", { name: SAVE_SEARCH_TEXTS.alerts })).toBeChecked();
+  await expectNoSeriousViolations(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/save-dialog-${page.viewportSize()?.width}.png` });
+  await dialog.getByLabel(SAVE_SEARCH_TEXTS.name).fill(NAME);
+  const created = page.waitForResponse(
+    (response) => response.url().endsWith("/_api/user/saved-searches") && response.request().method() === "POST",
+  );
+  await dialog.getByRole("button", { name: SAVE_SEARCH_TEXTS.save }).click();
+  expect((await created).status()).toBe(201);
+  await expect(dialog).toBeHidden();
+
+  // On /profile: its name, its filters, the alerts on.
+  await page.goto("/profile");
+  const item = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: NAME }) });
+  await expect(item).toBeVisible();
+  await expect(item.getByText("Seed · Fintech")).toBeVisible();
+  const alerts = item.getByRole("switch", { name: "Weekly e-mail" });
+  await expect(alerts).toBeChecked();
+  const switched = page.waitForResponse(
+    (response) => response.url().includes("/_api/user/saved-searches/") && response.request().method() === "PATCH",
+  );
+  await alerts.click();
+  expect((await switched).status()).toBe(200);
+  await expect(alerts).not.toBeChecked();
+  await expectNoSeriousViolations(page);
+  if (SHOTS) {
+    await item.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/profile-${page.viewportSize()?.width}.png`, fullPage: true });
+  }
+
+  await page.reload();
+  const reloaded = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: NAME }) });
+  await expect(reloaded.getByRole("switch", { name: "Weekly e-mail" })).not.toBeChecked();
+
+  // Open runs it on the home page: the same filters, the same funds.
+  await reloaded.getByRole("link", { name: `Open: ${NAME}` }).click();
+  await expect(page).toHaveURL(/\/\?search=1&stage=seed&industry=fintech$/);
+  await expect(results(page).getByRole("link", { name: "Remove filter: Seed" })).toBeVisible();
+  await expect(results(page).getByRole("link", { name: "Remove filter: Fintech" })).toBeVisible();
+  await expect(results(page).getByRole("article").first()).toBeVisible();
+  expect(await fundNames(page)).toEqual(before);
+});
