@@ -17,6 +17,17 @@ const SEARCH = "/?search=1&stage=seed&industry=fintech";
 const NAME = `Seed fintech ${RUN}`;
 const SHOTS = process.env.SCREENSHOT_DIR;
 
+/** With SCREENSHOT_DIR set, the page at 1280 and 375 px (for looking at, not compared). */
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: name === "profile" });
+  }
+  await page.setViewportSize(size);
+}
+
 const results = (page: Page) => page.getByRole("region", { name: "Your VC Matches" });
 const fundNames = async (page: Page) =>
   (await results(page).getByRole("article").getByRole("heading", { level: 3 }).allTextContents()).map((name) =>
@@ -49,7 +60,7 @@ test("a subscriber saves a search, switches its alerts off and opens it again fr
   await expect(dialog.getByLabel(SAVE_SEARCH_TEXTS.name)).toHaveValue("Seed · Fintech");
   await expect(dialog.getByRole("switch", { name: SAVE_SEARCH_TEXTS.alerts })).toBeChecked();
   await expectNoSeriousViolations(page);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/save-dialog-${page.viewportSize()?.width}.png` });
+  await shoot(page, "save-dialog");
   await dialog.getByLabel(SAVE_SEARCH_TEXTS.name).fill(NAME);
   const created = page.waitForResponse(
     (response) => response.url().endsWith("/_api/user/saved-searches") && response.request().method() === "POST",
@@ -72,10 +83,17 @@ test("a subscriber saves a search, switches its alerts off and opens it again fr
   expect((await switched).status()).toBe(200);
   await expect(alerts).not.toBeChecked();
   await expectNoSeriousViolations(page);
-  if (SHOTS) {
-    await item.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/profile-${page.viewportSize()?.width}.png`, fullPage: true });
+  await shoot(page, "profile");
+
+  // Usable at 375 px: every action in view, nothing wider than the screen.
+  const wide = page.viewportSize() ?? { width: 1280, height: 720 };
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const name of [`Open: ${NAME}`, `Rename: ${NAME}`, `Delete: ${NAME}`]) {
+    await expect(item.getByRole(name.startsWith("Open") ? "link" : "button", { name })).toBeVisible();
   }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSeriousViolations(page);
+  await page.setViewportSize(wide);
 
   await page.reload();
   const reloaded = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: NAME }) });
