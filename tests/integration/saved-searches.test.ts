@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { savedSearches } from "../../src/server/db/schema/index.js";
+import { savedSearches, users } from "../../src/server/db/schema/index.js";
 import { SAVED_SEARCHES_LIMIT_MESSAGE, SAVED_SEARCHES_MAX } from "../../src/shared/saved-searches.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
@@ -205,5 +206,13 @@ describe.each(TEST_DRIVERS)("saved searches on %s", (driver) => {
     expect(exported.savedSearches.length).toBeGreaterThan(0);
     const others = JSON.parse((await call("other", "GET", "/_api/user/export-data")).body);
     expect(others.savedSearches).toEqual([]);
+  });
+
+  it("goes with the account: deleting the user deletes their saved searches", async () => {
+    const db = t.testDatabase.database.db;
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, "full@example.com"));
+    expect((await rows()).some((row) => row.userId === user?.id)).toBe(true);
+    await db.delete(users).where(eq(users.email, "full@example.com"));
+    expect((await rows()).some((row) => row.userId === user?.id)).toBe(false);
   });
 });
