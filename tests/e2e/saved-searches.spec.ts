@@ -106,4 +106,24 @@ test("a subscriber saves a search, switches its alerts off and opens it again fr
   await expect(results(page).getByRole("link", { name: "Remove filter: Fintech" })).toBeVisible();
   await expect(results(page).getByRole("article").first()).toBeVisible();
   expect(await fundNames(page)).toEqual(before);
+
+  // Rename inline, then delete (asked first): the list says it is empty.
+  await page.goto("/profile");
+  const again = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: NAME }) });
+  await again.getByRole("button", { name: `Rename: ${NAME}` }).click();
+  const field = page.getByRole("textbox", { name: "Rename" });
+  await expect(field).toBeFocused();
+  await field.fill("German seed fintech");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const renamed = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "German seed fintech" }) });
+  await expect(renamed).toBeVisible();
+  await renamed.getByRole("button", { name: "Delete: German seed fintech" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete this saved search?" });
+  await expectNoSeriousViolations(page);
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Save a search from the results to run it again here.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("Save a search from the results to run it again here.")).toBeVisible();
 });
