@@ -2,6 +2,7 @@
  * The five-field cron expressions the job registry takes (minute hour day-of-month month
  * day-of-week), always read in UTC: numbers, `*`, lists `a,b`, ranges `a-b` and steps `*\/n`. Enough
  * for the product's schedules; a wider syntax would be a dependency for nothing.
+ * Unlike classic cron, a day-of-month and a day-of-week both given must both match (AND, not OR).
  */
 export type Cron = { expression: string; fields: Set<number>[] };
 
