@@ -15,18 +15,16 @@ export async function findSchedules(db: Db): Promise<Map<string, Date>> {
 }
 
 /**
- * Moves a due tick on and enqueues its run, in one transaction. The update only matches while the
- * tick is still the one this instance read, so of several instances that find it due, exactly one
- * moves it and enqueues; a run already pending for the job absorbs the tick instead of doubling.
+ * Moves a due tick on and enqueues its run, in one transaction. The schedule's row is locked first,
+ * so of several instances that find the tick due, the first moves it and enqueues and the others,
+ * once they get the row, find it no longer due; a run already pending for the job absorbs the tick
+ * instead of doubling.
  */
-export async function claimTick(db: Db, name: string, dueAt: Date, nextRunAt: Date, now: Date): Promise<boolean> {
+export async function claimTick(db: Db, name: string, nextRunAt: Date, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const moved = await tx
-      .update(jobSchedules)
-      .set({ nextRunAt })
-      .where(and(eq(jobSchedules.name, name), eq(jobSchedules.nextRunAt, dueAt), lte(jobSchedules.nextRunAt, now)))
-      .returning({ name: jobSchedules.name });
-    if (moved.length === 0) return false;
+    const [row] = await tx.select().from(jobSchedules).where(eq(jobSchedules.name, name)).for("update");
+    if (!row || row.nextRunAt > now) return false;
+    await tx.update(jobSchedules).set({ nextRunAt }).where(eq(jobSchedules.name, name));
     await tx.insert(jobRuns).values({ name, status: "queued", trigger: "schedule", runAt: now }).onConflictDoNothing();
     return true;
   });

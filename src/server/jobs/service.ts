@@ -189,7 +189,7 @@ export class JobQueue {
       const dueAt = schedules.get(job.name);
       if (!dueAt || dueAt > now) continue;
       // Ticks missed while the app was down collapse into this one run; the next is after now.
-      if (await repository.claimTick(this.database.db, job.name, dueAt, nextCronTime(job.cron, now), now)) {
+      if (await repository.claimTick(this.database.db, job.name, nextCronTime(job.cron, now), now)) {
         queued = true;
       }
     }

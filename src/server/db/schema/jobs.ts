@@ -3,8 +3,8 @@ import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "d
 
 /**
  * The job queue's schedule state: one row per scheduled job with the next tick it is due at. An
- * instance that finds the tick due moves it on and enqueues the run in one transaction, guarded by
- * the tick it read (compare-and-set), so exactly one instance enqueues each tick however many run;
+ * instance that finds the tick due locks the row, moves the tick on and enqueues the run in one
+ * transaction, so exactly one instance enqueues each tick however many run;
  * a tick missed while every instance was down is found due at the next start (docs/decisions/0022).
  */
 export const jobSchedules = pgTable("job_schedules", {
