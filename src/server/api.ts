@@ -23,6 +23,7 @@ import { apiDocsRoutes } from "./http/openapi.js";
 import { privateAnswers } from "./http/private-answers.js";
 import { closeRateLimitRedis, openRateLimitRedis } from "./http/rate-limit-store.js";
 import { scaleRouteLimits } from "./http/rate-limits.js";
+import { adminJobRoutes } from "./jobs/routes.js";
 import type { AppServices } from "./services.js";
 import { pingRoute } from "./site/routes.js";
 
@@ -70,6 +71,7 @@ export const apiRoutes =
         fundAdminRoutes(services.fundAdmin),
         adminBlogRoutes(services.blog, services.aiWriter),
         adminFundReportRoutes(services.fundReports),
+        adminJobRoutes(services.jobs),
       ]),
       { prefix: "/admin" },
     );

@@ -4,7 +4,6 @@ import { AccountService } from "./account/service.js";
 import { AdminUsersService } from "./admin/users/service.js";
 import { ensureAdminAccount } from "./auth/admin-account.js";
 import { DemoIssuer, demoSignInProvider } from "./auth/demo-issuer/issuer.js";
-import { ExpirySweeper } from "./auth/expiry-sweeper.js";
 import { configuredProvider, OidcSignIn } from "./auth/oidc.js";
 import { AuthService } from "./auth/service.js";
 import { SessionCache } from "./auth/session-cache.js";
@@ -26,6 +25,8 @@ import { FundImportService } from "./funds/import/service.js";
 import { FundsIndexProvider } from "./funds/index-provider.js";
 import { FundReportsService } from "./funds/reports/service.js";
 import { FundsService } from "./funds/service.js";
+import { registerProductJobs } from "./jobs/registry.js";
+import { JobQueue, type JobQueueOptions } from "./jobs/service.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 
 /** Every domain's service, built once per app; routes get the ones they need. */
@@ -51,7 +52,8 @@ export type AppServices = {
   /** This instance's copy of the published blog posts. */
   publishedPosts: VersionedSnapshot<PublishedPosts>;
   aiWriter: AiWriterService;
-  expirySweeper: ExpirySweeper;
+  /** The job queue on the database (docs/decisions/0022-job-queue.md); jobs are registered before start. */
+  jobs: JobQueue;
   gateway: BillingGateway;
   mailer: Mailer;
 };
@@ -61,6 +63,8 @@ export type ServiceOptions = {
   database?: Database;
   /** Send e-mail through this instead of SMTP_URL / the outbox (tests capture messages). */
   mailer?: Mailer;
+  /** The job queue's clock and polling (tests move the clock and wait for signals). */
+  jobs?: JobQueueOptions;
 };
 
 /**
@@ -71,7 +75,7 @@ export async function createServices(
   config: Config,
   options: ServiceOptions,
   logger: Logger,
-): Promise<{ services: AppServices; start(): void; close(): Promise<void> }> {
+): Promise<{ services: AppServices; start(): Promise<void>; close(): Promise<void> }> {
   const database =
     options.database ??
     (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite"), logger }));
@@ -152,7 +156,8 @@ export async function createServices(
     logger,
     userChanged: (userId) => auth.userChanged(userId),
   });
-  const expirySweeper = new ExpirySweeper(auth, logger);
+  const jobs = new JobQueue(database, logger, options.jobs);
+  registerProductJobs(jobs, auth);
   const funds = new FundsService(fundsIndex);
   const fundReports = new FundReportsService(database.db, funds);
   const services: AppServices = {
@@ -182,15 +187,15 @@ export async function createServices(
       allowHosts: config.AI_WRITER_ALLOW_HOSTS,
       logger,
     }),
-    expirySweeper,
+    jobs,
     gateway,
     mailer,
   };
   return {
     services,
-    start: () => expirySweeper.start(),
+    start: () => jobs.start(),
     async close() {
-      await expirySweeper.stop();
+      await jobs.stop();
       await auth.drain();
       await sessionCache.stop();
       await fundsIndex.stop();

@@ -111,6 +111,12 @@ export const PAGE_META = {
     robots: "noindex",
     inSitemap: false,
   },
+  "/admin/jobs": {
+    title: pageTitle("Jobs"),
+    description: "The scheduled jobs, their last runs and failures, and Run now.",
+    robots: "noindex",
+    inSitemap: false,
+  },
   "/admin/data": {
     title: pageTitle("Fund Data"),
     description: "How complete and how fresh the fund data is, and what to review next.",

@@ -261,6 +261,14 @@ const CASES: TextCase[] = [
     singleLine: ["displayName", "email"],
   },
   {
+    method: "POST",
+    route: "/_api/admin/jobs/run",
+    role: "admin",
+    // The job that does nothing yet: the clean request runs it and changes no stored data.
+    input: () => ({ name: "pipeline-reminders" }),
+    singleLine: ["name"],
+  },
+  {
     method: "GET",
     route: "/_api/admin/funds",
     role: "admin",

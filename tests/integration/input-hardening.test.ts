@@ -232,7 +232,7 @@ describe.each(TEST_DRIVERS)("expired sessions and sign-in flows on %s", (driver)
     const config = loadConfig({ NODE_ENV: "test", SEED_ON_START: "false", LOG_LEVEL: "silent" });
     const app = await buildApp(config, { database: testDatabase.database, logger: false });
     try {
-      await app.services.expirySweeper.firstSweep;
+      await app.services.jobs.firstPass;
       expect((await db.select().from(sessions)).map((row) => row.tokenHash)).toEqual(["live"]);
       expect((await db.select().from(oauthFlows)).map((row) => row.stateHash)).toEqual(["live"]);
       expect((await db.select().from(authTempTokens)).map((row) => row.tokenHash)).toEqual(["live"]);

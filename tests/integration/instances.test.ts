@@ -135,4 +135,27 @@ describe.runIf(process.env.TEST_DATABASE_URL)("several instances sharing Postgre
     expect((await sessionOn(second, onSecond)).statusCode).toBe(401);
     expect((await sessionOn(second, sessionCookie(changed))).statusCode).toBe(200);
   });
+
+  it("runs a due job once across the instances, whichever of them looks first", async () => {
+    const [first, second] = apps as [App, App];
+    await Promise.all(apps.map((app) => app.services.jobs.firstPass));
+    const sweeps = async () =>
+      (
+        (await shared.database.db.execute(
+          sql`select count(*)::int as n from job_runs where name = 'expired-records-sweep' and trigger = 'schedule'`,
+        )) as { rows: Array<{ n: number }> }
+      ).rows[0] as { n: number };
+    const before = (await sweeps()).n;
+    // The hourly tick has come: both instances look at once, several times over.
+    await shared.database.db.execute(
+      sql`update job_schedules set next_run_at = now() - interval '1 minute' where name = 'expired-records-sweep'`,
+    );
+    await Promise.all([first, second, first, second].map((app) => app.services.jobs.wake()));
+    expect((await sweeps()).n).toBe(before + 1);
+    const { rows } = (await shared.database.db.execute(
+      sql`select next_run_at > now() as later from job_schedules where name = 'expired-records-sweep'`,
+    )) as { rows: Array<{ later: boolean }> };
+    const [schedule] = rows;
+    expect(schedule?.later).toBe(true);
+  });
 });

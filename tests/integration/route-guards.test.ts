@@ -65,6 +65,8 @@ describe.each(TEST_DRIVERS)("access decided on the matched route, on %s", (drive
       expect.arrayContaining([
         "GET /_api/admin/users",
         "POST /_api/admin/user-action",
+        "GET /_api/admin/jobs",
+        "POST /_api/admin/jobs/run",
         "POST /_api/auth/login_with_password",
         "POST /_api/auth/logout",
         "POST /_api/user/save-fund",

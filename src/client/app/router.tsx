@@ -64,6 +64,9 @@ const AdminUsersPage = lazyPart("features/admin/users-page.tsx", () =>
 const AdminDataPage = lazyPart("features/admin/data-page.tsx", () =>
   import("../features/admin/data-page.js").then((module) => module.DataPage),
 );
+const AdminJobsPage = lazyPart("features/admin/jobs-page.tsx", () =>
+  import("../features/admin/jobs-page.js").then((module) => module.JobsPage),
+);
 const AdminFundReportsPage = lazyPart("features/admin/fund-reports-page.tsx", () =>
   import("../features/admin/fund-reports-page.js").then((module) => module.FundReportsPage),
 );
@@ -110,6 +113,7 @@ export function AppRoutes() {
           <Route path="blog" element={<AdminBlogPage />} />
           <Route path="fund-reports" element={<AdminFundReportsPage />} />
           <Route path="data" element={<AdminDataPage />} />
+          <Route path="jobs" element={<AdminJobsPage />} />
         </Route>
         {/* The server answers these with a 301; this covers links followed inside the app. */}
         {Object.entries(REDIRECTS).map(([from, to]) => (

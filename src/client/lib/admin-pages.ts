@@ -1,6 +1,7 @@
-import { ChartColumn, Database, Flag, Newspaper, Upload, Users } from "lucide-react";
+import { ChartColumn, Clock, Database, Flag, Newspaper, Upload, Users } from "lucide-react";
 import { ADMIN_TEXTS, DATA_ADMIN_TEXTS } from "../../shared/admin-texts.js";
 import { FUND_REPORT_TEXTS } from "../../shared/fund-report-texts.js";
+import { JOB_TEXTS } from "../../shared/job-texts.js";
 
 /**
  * The admin pages, in one list: the admin navigation on every admin page and the admin's part of
@@ -15,4 +16,5 @@ export const ADMIN_PAGES = [
   { to: "/admin/blog", label: ADMIN_TEXTS.manageBlog, icon: Newspaper },
   { to: "/admin/fund-reports", label: FUND_REPORT_TEXTS.adminNav, icon: Flag },
   { to: "/admin/data", label: DATA_ADMIN_TEXTS.nav, icon: ChartColumn },
+  { to: "/admin/jobs", label: JOB_TEXTS.nav, icon: Clock },
 ] as const;

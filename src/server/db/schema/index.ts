@@ -6,6 +6,7 @@ export * from "./fund-facts.js";
 export * from "./fund-reports.js";
 export * from "./funds.js";
 export * from "./import-runs.js";
+export * from "./jobs.js";
 export * from "./oauth.js";
 export * from "./saved-funds.js";
 export * from "./saved-searches.js";
