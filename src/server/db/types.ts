@@ -7,6 +7,7 @@ export type {
   FundFactRow,
   FundRow,
   ImportRunRow,
+  JobRunRow,
   NewBlogPostRow,
   NewFundRow,
   SessionRow,

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Database } from "../db/client.js";
-import type { JobRunRow } from "../db/schema/index.js";
+import type { JobRunRow } from "../db/types.js";
 import { conflict, notFound } from "../errors.js";
 import { type Cron, nextCronTime, parseCron } from "./cron.js";
 import * as repository from "./repository.js";
