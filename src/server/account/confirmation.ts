@@ -6,7 +6,7 @@ import type { AuthService } from "../auth/service.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
 import { forbidden, invalid, rateLimited, unauthenticated, upstreamFailed } from "../errors.js";
-import { confirmationCodeEmail } from "../mail/confirmation-code-email.js";
+import { confirmationCodeEmail } from "../mail/templates.js";
 import type { Mailer } from "../mail/mailer.js";
 import * as repository from "./repository.js";
 
@@ -122,7 +122,7 @@ export class ChangeConfirmation {
       createdAt: now,
     });
     try {
-      await this.mailer.send(confirmationCodeEmail({ to: user.email, code, validMinutes: CODE_LIFETIME_MS / 60_000 }));
+      await this.mailer.send(await confirmationCodeEmail({ to: user.email, code, validMinutes: CODE_LIFETIME_MS / 60_000 }));
     } catch {
       // The mailer has logged why; the stored code is useless without the e-mail, and replaced by the next.
       throw upstreamFailed(CONFIRMATION_MESSAGES.mailFailed);
