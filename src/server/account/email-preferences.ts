@@ -13,7 +13,7 @@ import type { Mailer, MailMessage } from "../mail/mailer.js";
 import { storedSigningKey } from "../mail/repository.js";
 import { emailPreferencesOf, spendEmailToken, updateEmailPreferences } from "./repository.js";
 
-/** What an optional e-mail's template gets: the link that turns this kind off, for its footer. */
+/** What an optional e-mail's template gets: the page that turns this kind off, for its footer. */
 export type ListMailLinks = { unsubscribeUrl: string };
 export type ListMailTemplate = (links: ListMailLinks) => Promise<Omit<MailMessage, "to" | "headers">>;
 
@@ -57,9 +57,17 @@ export class EmailPreferencesService {
     return updateEmailPreferences(this.db, userId, update);
   }
 
-  async unsubscribeUrl(userId: number, kind: EmailKind): Promise<string> {
-    const token = signUnsubscribeToken(await this.signingSecret(), { userId, kind });
-    return `${this.options.origin}/_api/email/unsubscribe?token=${encodeURIComponent(token)}`;
+  /**
+   * The two addresses of one fresh token: the page a person opens from the e-mail's footer (it
+   * asks before doing anything), and the URL of the List-Unsubscribe header, which mail clients
+   * POST to (RFC 8058).
+   */
+  async unsubscribeLinks(userId: number, kind: EmailKind): Promise<{ page: string; oneClick: string }> {
+    const token = encodeURIComponent(signUnsubscribeToken(await this.signingSecret(), { userId, kind }));
+    return {
+      page: `${this.options.origin}/unsubscribe?token=${token}`,
+      oneClick: `${this.options.origin}/_api/email/unsubscribe?token=${token}`,
+    };
   }
 
   /**
@@ -102,13 +110,13 @@ export class EmailPreferencesService {
   }): Promise<boolean> {
     const preferences = await this.get(input.userId);
     if (!preferences[input.kind]) return false;
-    const unsubscribeUrl = await this.unsubscribeUrl(input.userId, input.kind);
-    const message = await input.template({ unsubscribeUrl });
+    const links = await this.unsubscribeLinks(input.userId, input.kind);
+    const message = await input.template({ unsubscribeUrl: links.page });
     await this.mailer.send({
       ...message,
       to: input.to,
       headers: {
-        "List-Unsubscribe": `<${unsubscribeUrl}>, <mailto:${CONTACT_EMAIL}?subject=unsubscribe>`,
+        "List-Unsubscribe": `<${links.oneClick}>, <mailto:${CONTACT_EMAIL}?subject=unsubscribe>`,
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
       },
     });
