@@ -46,6 +46,10 @@ type TextCase = {
  * free-text case below all the same).
  */
 const NOT_FREE_TEXT = new Set([
+  // RFC 8058's one-click body: one literal value.
+  "List-Unsubscribe",
+  "saved_search_alerts",
+  "pipeline_reminders",
   "password",
   "code",
   "purpose",
@@ -202,6 +206,16 @@ const CASES: TextCase[] = [
     route: "/_api/auth/password-link-status",
     role: "visitor",
     input: () => ({ token: "t".repeat(40), purpose: "reset_password" }),
+    singleLine: ["token"],
+  },
+  {
+    // The one-click unsubscribe's token travels in the URL (RFC 8058); without the form body the
+    // clean request is a 400 too, so the poisoned ones are checked against the token rule directly.
+    method: "POST",
+    route: "/_api/email/unsubscribe",
+    role: "visitor",
+    as: "query",
+    input: () => ({ token: "t".repeat(40) }),
     singleLine: ["token"],
   },
   {

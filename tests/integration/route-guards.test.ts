@@ -72,6 +72,9 @@ describe.each(TEST_DRIVERS)("access decided on the matched route, on %s", (drive
         "POST /_api/funds/match",
         "GET /_api/user/startup-profile",
         "PUT /_api/user/startup-profile",
+        "GET /_api/user/email-preferences",
+        "PUT /_api/user/email-preferences",
+        "POST /_api/email/unsubscribe",
         "GET /healthz",
       ]),
     );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { noControlCharacters } from "./fields.js";
 
 /** The optional e-mails, each with its own switch. Transactional mail (passwords, payments) has none. */
 export const EMAIL_KINDS = ["saved_search_alerts", "pipeline_reminders"] as const;
@@ -38,9 +39,10 @@ export type EmailPreferencesUpdate = z.infer<typeof emailPreferencesUpdateSchema
 
 /** The one-click unsubscribe (RFC 8058): the token travels in the URL the List-Unsubscribe header names. */
 export const unsubscribeQuerySchema = z.object({
-  token: z.string({ error: "The unsubscribe link is incomplete: it has no token." }).max(1000, {
-    error: "This unsubscribe link is not valid.",
-  }),
+  token: z
+    .string({ error: "The unsubscribe link is incomplete: it has no token." })
+    .max(1000, { error: "This unsubscribe link is not valid." })
+    .refine(...noControlCharacters("token", "single-line")),
 });
 
 export const unsubscribeResponseSchema = z.object({ kind: z.enum(EMAIL_KINDS), message: z.string() });
