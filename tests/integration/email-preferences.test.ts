@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EmailPreferencesService } from "../../src/server/account/email-preferences.js";
 import { signUnsubscribeToken, UNSUBSCRIBE_TOKEN_LIFETIME_MS } from "../../src/server/mail/email-token.js";
 import { MAIL_SENDER } from "../../src/server/mail/templates/layout.js";
 import { confirmationCodeEmail, purchaseConfirmationEmail, setPasswordEmail } from "../../src/server/mail/templates.js";
@@ -201,6 +202,9 @@ describe.each(TEST_DRIVERS)("e-mail preferences and one-click unsubscribe, on %s
     const otherUser = Buffer.from(
       JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? "", "base64url").toString()), u: user.id + 1 }),
     ).toString("base64url");
+    const otherKind = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? "", "base64url").toString()), k: "saved_search_alerts" }),
+    ).toString("base64url");
     const expired = signUnsubscribeToken(
       SECRET,
       { userId: user.id, kind: "pipeline_reminders" },
@@ -209,6 +213,7 @@ describe.each(TEST_DRIVERS)("e-mail preferences and one-click unsubscribe, on %s
     const cases: Array<[string, string, RegExp]> = [
       ["forged", "bm90LWEtdG9rZW4.c2lnbmF0dXJl", /not valid/],
       ["altered", `${otherUser}.${signature}`, /not valid/],
+      ["another kind", `${otherKind}.${signature}`, /not valid/],
       [
         "another key",
         signUnsubscribeToken("another-secret-of-enough-length-0000000", {
@@ -243,6 +248,36 @@ describe.each(TEST_DRIVERS)("e-mail preferences and one-click unsubscribe, on %s
     // The good token still works after all that.
     expect((await oneClick(good)).statusCode).toBe(200);
     expect((await prefs(user.cookie)).json()).toEqual({ saved_search_alerts: true, pipeline_reminders: false });
+  });
+
+  it("without EMAIL_TOKEN_SECRET signs with a key kept in the database, which another instance shares", async () => {
+    const plain = await createTestApp(driver, { PUBLIC_ORIGIN: APP_ORIGIN, DATA_DIR: dataDir });
+    try {
+      const db = plain.testDatabase.database.db;
+      const user = await plain.app.inject({
+        method: "POST",
+        url: "/_api/auth/register_with_password",
+        payload: { email: "keyless@example.com", password: "Member-pass-1", displayName: "Kay Less" },
+        remoteAddress: nextIp(),
+      });
+      const userId = user.json().user.id as number;
+      const links = await plain.app.services.emailPreferences.unsubscribeLinks(userId, "pipeline_reminders");
+      const token = new URL(links.oneClick).searchParams.get("token") ?? "";
+      // A second instance on the same database (or this one after a restart) reads the same key.
+      const other = new EmailPreferencesService(db, plain.app.services.mailer, {
+        secret: undefined,
+        origin: APP_ORIGIN,
+        logger: { info: () => {} },
+      });
+      expect(await other.unsubscribe(token)).toMatchObject({ kind: "pipeline_reminders" });
+      expect(await other.get(userId)).toEqual({ saved_search_alerts: true, pipeline_reminders: false });
+      // A token of the configured secret means nothing here.
+      await expect(
+        other.unsubscribe(signUnsubscribeToken(SECRET, { userId, kind: "saved_search_alerts" })),
+      ).rejects.toThrow(/not valid/);
+    } finally {
+      await plain.close();
+    }
   });
 
   it("always sends transactional mail, whatever the switches say", async () => {
