@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmailPreferencesService } from "../../src/server/account/email-preferences.js";
+import { loadConfig } from "../../src/server/config.js";
 import { signUnsubscribeToken, UNSUBSCRIBE_TOKEN_LIFETIME_MS } from "../../src/server/mail/email-token.js";
 import { MAIL_SENDER } from "../../src/server/mail/templates/layout.js";
 import { confirmationCodeEmail, purchaseConfirmationEmail, setPasswordEmail } from "../../src/server/mail/templates.js";
@@ -292,5 +293,14 @@ describe.each(TEST_DRIVERS)("e-mail preferences and one-click unsubscribe, on %s
     expect(reset.statusCode).toBe(200);
     await t.app.services.auth.drain();
     expect((await mailsTo(user.email)).map((mail) => mail.subject)).toEqual(["Reset your FundMatch password"]);
+  });
+});
+
+describe("EMAIL_TOKEN_SECRET", () => {
+  it("refuses a short secret at start-up, naming the variable", () => {
+    expect(() => loadConfig({ NODE_ENV: "test", EMAIL_TOKEN_SECRET: "too-short" })).toThrow(
+      /EMAIL_TOKEN_SECRET: must be at least 32 characters/,
+    );
+    expect(loadConfig({ NODE_ENV: "test", EMAIL_TOKEN_SECRET: "" }).EMAIL_TOKEN_SECRET).toBeUndefined();
   });
 });
