@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, CircleCheck, TriangleAlert } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
+import { AUTH_TEXTS } from "../../../shared/auth-texts.js";
 import { UNSUBSCRIBE_TEXTS } from "../../../shared/email-texts.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
 import { Button } from "../../components/ui/button.js";
@@ -40,7 +41,7 @@ export function UnsubscribePage() {
       <Button asChild variant="ghost" size="sm" className="-ml-3 self-start">
         <Link to="/">
           <ArrowLeft aria-hidden="true" />
-          Back to home
+          {AUTH_TEXTS.backHome}
         </Link>
       </Button>
       <section
