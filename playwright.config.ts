@@ -112,6 +112,8 @@ export default defineConfig({
         // The AI writer runs its labelled demo drafts (no LLM here) and may read the local article server.
         AI_WRITER_MODE: "demo",
         AI_WRITER_ALLOW_HOSTS: `127.0.0.1:${articlePort}`,
+        // Known to the e-mail spec, which signs the unsubscribe links an alert would carry.
+        EMAIL_TOKEN_SECRET: "e2e-email-token-secret-0123456789abcdef",
       },
     },
   ],

@@ -1,5 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
+import { emailPreferencesRoutes, unsubscribeRoutes } from "./account/email-routes.js";
 import { accountRoutes } from "./account/routes.js";
 import { adminScope } from "./admin/routes.js";
 import { adminUsersRoutes } from "./admin/users/routes.js";
@@ -64,6 +65,8 @@ export const apiRoutes =
       await api.register(demoIssuerRoutes(services.demoIssuer, config.PUBLIC_ORIGIN), { prefix: "/auth/demo-issuer" });
     }
     await api.register(accountRoutes(services.account, config.PUBLIC_ORIGIN));
+    await api.register(emailPreferencesRoutes(services.emailPreferences));
+    await api.register(unsubscribeRoutes(services.emailPreferences));
     await api.register(
       adminScope([
         adminUsersRoutes(services.adminUsers),

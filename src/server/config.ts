@@ -151,6 +151,16 @@ export const envSchema = z.object({
   SMTP_URL: prefixed(["smtp://", "smtps://"]),
   /** Sender of the product's e-mails. */
   MAIL_FROM: z.string().trim().min(3).default("FundMatch <no-reply@fundmatch.example>"),
+  /**
+   * Signs the unsubscribe links in e-mails (HMAC-SHA256), at least 32 characters; unset = a key
+   * generated once and kept in the database, so links survive restarts and work on every instance.
+   */
+  EMAIL_TOKEN_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.string().min(32, { error: "must be at least 32 characters" }).optional()),
   /** API key of the LLM the AI blog writer uses (any OpenAI-compatible endpoint); unset = demo drafts. */
   LLM_API_KEY: z
     .string()

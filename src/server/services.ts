@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Logger } from "pino";
+import { EmailPreferencesService } from "./account/email-preferences.js";
 import { AccountService } from "./account/service.js";
 import { AdminUsersService } from "./admin/users/service.js";
 import { ensureAdminAccount } from "./auth/admin-account.js";
@@ -40,6 +41,8 @@ export type AppServices = {
   /** The built-in demo sign-in provider (OIDC_MODE=demo); its page and endpoints are served then. */
   demoIssuer: DemoIssuer | undefined;
   account: AccountService;
+  /** The optional e-mails' switches, their one-click unsubscribe, and their sending (sendListMail). */
+  emailPreferences: EmailPreferencesService;
   adminUsers: AdminUsersService;
   funds: FundsService;
   fundImport: FundImportService;
@@ -167,6 +170,11 @@ export async function createServices(
     oidc,
     demoIssuer,
     account: new AccountService(database.db, fundsIndex, auth, billing, fundReports, mailer),
+    emailPreferences: new EmailPreferencesService(database.db, mailer, {
+      secret: config.EMAIL_TOKEN_SECRET,
+      origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+      logger,
+    }),
     adminUsers: new AdminUsersService(database.db, billing, auth),
     funds,
     fundImport: new FundImportService(database.db, fundsIndex),

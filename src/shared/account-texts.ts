@@ -31,6 +31,12 @@ export const ACCOUNT_TEXTS = {
   sectionProfile: "Profile",
   sectionPassword: "Password",
   sectionPrivacy: "Privacy",
+  sectionEmail: "E-mail",
+  emailPreferencesIntro:
+    "Choose which optional e-mails you receive. Each switch is saved at once. E-mails about your password and payments are always sent.",
+  emailPreferencesSaved: "Saved.",
+  emailPreferencesError: "Your choice could not be saved. Please try again.",
+  emailPreferencesLoadError: "Your e-mail choices could not be loaded. Please reload the page.",
   updateProfile: "Update Profile",
   emailAddress: "Email Address",
   currentPassword: "Current Password",

@@ -74,6 +74,12 @@ export const PAGE_META = {
     robots: "noindex",
     inSitemap: false,
   },
+  "/unsubscribe": {
+    title: pageTitle("Unsubscribe"),
+    description: "Stop one kind of optional e-mail from FundMatch through the link in its footer.",
+    robots: "noindex",
+    inSitemap: false,
+  },
   // Signed-in pages: nothing for a crawler, but listed so that the server answers them with 200.
   "/profile": {
     title: pageTitle("My Profile"),

@@ -48,6 +48,10 @@ type TextCase = {
  */
 const NOT_FREE_TEXT = new Set([
   "alerts",
+  // RFC 8058's one-click body: one literal value.
+  "List-Unsubscribe",
+  "saved_search_alerts",
+  "pipeline_reminders",
   "password",
   "code",
   "purpose",
@@ -205,6 +209,16 @@ const CASES: TextCase[] = [
     route: "/_api/auth/password-link-status",
     role: "visitor",
     input: () => ({ token: "t".repeat(40), purpose: "reset_password" }),
+    singleLine: ["token"],
+  },
+  {
+    // The one-click unsubscribe's token travels in the URL (RFC 8058); without the form body the
+    // clean request is a 400 too, so the poisoned ones are checked against the token rule directly.
+    method: "POST",
+    route: "/_api/email/unsubscribe",
+    role: "visitor",
+    as: "query",
+    input: () => ({ token: "t".repeat(40) }),
     singleLine: ["token"],
   },
   {

@@ -78,6 +78,9 @@ describe.each(TEST_DRIVERS)("access decided on the matched route, on %s", (drive
         "POST /_api/user/saved-searches",
         "PATCH /_api/user/saved-searches/:id",
         "DELETE /_api/user/saved-searches/:id",
+        "GET /_api/user/email-preferences",
+        "PUT /_api/user/email-preferences",
+        "POST /_api/email/unsubscribe",
         "GET /healthz",
       ]),
     );

@@ -120,8 +120,8 @@ function decodeHeader(value: string): string {
     );
 }
 
-/** The text/plain body of a single-part message or of a (nested) multipart one. */
-function textOf(part: Part): string | undefined {
+/** The body of the given type (text/plain by default) of a single-part message or of a (nested) multipart one. */
+function textOf(part: Part, wanted = "text/plain"): string | undefined {
   const type = part.headers.get("content-type") ?? "text/plain";
   if (/^multipart\//i.test(type)) {
     const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -129,16 +129,32 @@ function textOf(part: Part): string | undefined {
     const sections = part.body.split(`--${boundary}`).slice(1);
     for (const section of sections) {
       if (section.startsWith("--")) break;
-      const found = textOf(splitPart(section.replace(/^\n/, "")));
+      const found = textOf(splitPart(section.replace(/^\n/, "")), wanted);
       if (found !== undefined) return found;
     }
     return undefined;
   }
-  return /^text\/plain/i.test(type) ? decodeBody(part).replace(/\n$/, "") : undefined;
+  return type.toLowerCase().startsWith(wanted) ? decodeBody(part).replace(/\n$/, "") : undefined;
 }
 
 /** Subject and text body of a raw RFC 822 message; small on purpose (no mailparser). */
 export function parseMessage(raw: string): { subject: string; text: string } {
   const message = splitPart(raw);
   return { subject: decodeHeader(message.headers.get("subject") ?? ""), text: textOf(message) ?? "" };
+}
+
+/** Every part a test reads: top-level headers (lower-case names, folds joined), subject, text and HTML bodies. */
+export function parseParts(raw: string): {
+  headers: Map<string, string>;
+  subject: string;
+  text: string | undefined;
+  html: string | undefined;
+} {
+  const message = splitPart(raw);
+  return {
+    headers: message.headers,
+    subject: decodeHeader(message.headers.get("subject") ?? ""),
+    text: textOf(message, "text/plain"),
+    html: textOf(message, "text/html"),
+  };
 }

@@ -26,6 +26,9 @@ const SetPasswordPage = lazyPart("features/auth/set-password-page.tsx", () =>
 const ForgotPasswordPage = lazyPart("features/auth/forgot-password-page.tsx", () =>
   import("../features/auth/forgot-password-page.js").then((module) => module.ForgotPasswordPage),
 );
+const UnsubscribePage = lazyPart("features/email/unsubscribe-page.tsx", () =>
+  import("../features/email/unsubscribe-page.js").then((module) => module.UnsubscribePage),
+);
 const ResetPasswordPage = lazyPart("features/auth/reset-password-page.tsx", () =>
   import("../features/auth/reset-password-page.js").then((module) => module.ResetPasswordPage),
 );
@@ -97,6 +100,7 @@ export function AppRoutes() {
         <Route path="set-password" element={<SetPasswordPage />} />
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="unsubscribe" element={<UnsubscribePage />} />
         <Route path="terms" element={<TermsPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="profile" element={<ProfilePage />} />

@@ -6,8 +6,8 @@ import type { AuthService } from "../auth/service.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
 import { forbidden, invalid, rateLimited, unauthenticated, upstreamFailed } from "../errors.js";
-import { confirmationCodeEmail } from "../mail/confirmation-code-email.js";
 import type { Mailer } from "../mail/mailer.js";
+import { confirmationCodeEmail } from "../mail/templates.js";
 import * as repository from "./repository.js";
 
 /** A sign-in through the provider this recent confirms a change of an account without a password. */
@@ -122,7 +122,9 @@ export class ChangeConfirmation {
       createdAt: now,
     });
     try {
-      await this.mailer.send(confirmationCodeEmail({ to: user.email, code, validMinutes: CODE_LIFETIME_MS / 60_000 }));
+      await this.mailer.send(
+        await confirmationCodeEmail({ to: user.email, code, validMinutes: CODE_LIFETIME_MS / 60_000 }),
+      );
     } catch {
       // The mailer has logged why; the stored code is useless without the e-mail, and replaced by the next.
       throw upstreamFailed(CONFIRMATION_MESSAGES.mailFailed);

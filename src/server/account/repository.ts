@@ -1,8 +1,18 @@
 import { and, count, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { PipelineStatus } from "../../shared/pipeline.js";
+import type { EmailPreferences, EmailPreferencesUpdate } from "../../shared/schemas/email-preferences.js";
 import type { StartupProfile, StartupProfileResponse } from "../../shared/schemas/match.js";
 import type { Db } from "../db/client.js";
-import { confirmationCodes, funds, savedFunds, savedSearches, startupProfiles, users } from "../db/schema/index.js";
+import {
+  confirmationCodes,
+  emailPreferences,
+  funds,
+  savedFunds,
+  savedSearches,
+  startupProfiles,
+  usedEmailTokens,
+  users,
+} from "../db/schema/index.js";
 
 /** A saved fund's line in the pipeline, as stored. */
 export type PipelineRow = {
@@ -266,4 +276,47 @@ export async function deleteSavedSearch(db: Db, userId: number, id: number): Pro
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
     .returning({ id: savedSearches.id });
   return rows.length > 0;
+}
+
+/** The account's e-mail switches; no row = every kind on. */
+export async function emailPreferencesOf(db: Db, userId: number): Promise<EmailPreferences> {
+  const [row] = await db
+    .select({
+      saved_search_alerts: emailPreferences.savedSearchAlerts,
+      pipeline_reminders: emailPreferences.pipelineReminders,
+    })
+    .from(emailPreferences)
+    .where(eq(emailPreferences.userId, userId));
+  return row ?? { saved_search_alerts: true, pipeline_reminders: true };
+}
+
+export async function updateEmailPreferences(
+  db: Db,
+  userId: number,
+  update: EmailPreferencesUpdate,
+): Promise<EmailPreferences> {
+  const set = {
+    ...(update.saved_search_alerts === undefined ? {} : { savedSearchAlerts: update.saved_search_alerts }),
+    ...(update.pipeline_reminders === undefined ? {} : { pipelineReminders: update.pipeline_reminders }),
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(emailPreferences)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: emailPreferences.userId, set });
+  return emailPreferencesOf(db, userId);
+}
+
+/**
+ * Marks an unsubscribe token used; false when it already was (a replay). The row lives until the
+ * token would have expired anyway; older ones are swept on the way.
+ */
+export async function spendEmailToken(db: Db, jti: string, expiresAt: Date): Promise<boolean> {
+  await db.delete(usedEmailTokens).where(lt(usedEmailTokens.expiresAt, new Date()));
+  const inserted = await db
+    .insert(usedEmailTokens)
+    .values({ jti, expiresAt })
+    .onConflictDoNothing()
+    .returning({ jti: usedEmailTokens.jti });
+  return inserted.length === 1;
 }

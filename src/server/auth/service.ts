@@ -168,7 +168,7 @@ export class AuthService {
       const user = await users.findUserByEmail(this.db, email);
       if (user?.accountStatus !== "active") return;
       const token = await issuePasswordToken(this.db, user.id, new Date(), "reset_password");
-      await mail.mailer.send(passwordResetEmail({ to: user.email, link: resetPasswordLink(linkOrigin, token) }));
+      await mail.mailer.send(await passwordResetEmail({ to: user.email, link: resetPasswordLink(linkOrigin, token) }));
     } catch (error) {
       // Nobody waits for this answer; the person can ask again.
       mail.logger.error({ err: error }, "could not send a password-reset e-mail");

@@ -146,7 +146,7 @@ export class StripeEvents {
       if (created || !user.passwordHash) {
         const token = await issuePasswordToken(this.db, user.id);
         await this.mailer.send(
-          setPasswordEmail({
+          await setPasswordEmail({
             to: user.email,
             link: setPasswordLink(origin, token),
             planName: PLANS[plan].name,
@@ -155,7 +155,7 @@ export class StripeEvents {
         );
       } else {
         await this.mailer.send(
-          purchaseConfirmationEmail({ to: user.email, planName: PLANS[plan].name, loginUrl: `${origin}/login` }),
+          await purchaseConfirmationEmail({ to: user.email, planName: PLANS[plan].name, loginUrl: `${origin}/login` }),
         );
       }
     } catch (error) {

@@ -6,7 +6,8 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseMessage, type SmtpPeer, startSmtpPeer } from "../../../tests/peers/smtp.js";
 import { createMailer } from "./mailer.js";
-import { purchaseConfirmationEmail, setPasswordEmail } from "./templates.js";
+import { MAIL_SENDER } from "./templates/layout.js";
+import { confirmationCodeEmail, passwordResetEmail, purchaseConfirmationEmail, setPasswordEmail } from "./templates.js";
 
 const FROM = "FundMatch <no-reply@fundmatch.example>";
 const LINK = `https://fundmatch.example/set-password?token=${"A".repeat(43)}`;
@@ -46,7 +47,7 @@ describe("the SMTP mailer", () => {
   it("delivers the message to the recipient with its subject and text", async () => {
     const { logger, lines } = capturingLogger();
     const mailer = createMailer({ smtpUrl: peer.url, from: FROM, outboxDir, logger });
-    await mailer.send(setPasswordEmail({ to: "guest@example.com", link: LINK, planName: "Lifetime" }));
+    await mailer.send(await setPasswordEmail({ to: "guest@example.com", link: LINK, planName: "Lifetime" }));
     await mailer.close();
 
     const received = await peer.waitFor((message) => message.to.includes("guest@example.com"));
@@ -93,12 +94,12 @@ describe("the outbox mailer (no SMTP_URL)", () => {
     const dir = path.join(outboxDir, "nested", "outbox");
     const { logger, lines } = capturingLogger();
     const mailer = createMailer({ from: FROM, outboxDir: dir, logger });
-    const first = purchaseConfirmationEmail({
+    const first = await purchaseConfirmationEmail({
       to: "ada@example.com",
       planName: "Premium",
       loginUrl: "https://fundmatch.example/login",
     });
-    const second = setPasswordEmail({ to: "guest@example.com", link: LINK, planName: "Premium" });
+    const second = await setPasswordEmail({ to: "guest@example.com", link: LINK, planName: "Premium" });
     await mailer.send(first);
     await mailer.send(second);
     await mailer.close();
@@ -137,23 +138,41 @@ describe("the outbox mailer (no SMTP_URL)", () => {
 });
 
 describe("the e-mails", () => {
-  it("tells a guest what happened and what to do", () => {
-    const message = setPasswordEmail({ to: "guest@example.com", link: LINK, planName: "Lifetime" });
+  it("tells a guest what happened and what to do", async () => {
+    const message = await setPasswordEmail({ to: "guest@example.com", link: LINK, planName: "Lifetime" });
     expect(message.subject).toBe("Set your FundMatch password");
     expect(message.text).toContain("guest@example.com");
     expect(message.text).toContain("If you did not make this purchase");
     expect(message.html).toContain(`href="${LINK}"`);
   });
 
-  it("escapes what it puts into HTML", () => {
-    const message = purchaseConfirmationEmail({
+  it.each([
+    ["set password", () => setPasswordEmail({ to: "guest@example.com", link: LINK, planName: "Lifetime" })],
+    ["purchase", () => purchaseConfirmationEmail({ to: "a@example.com", planName: "Premium", loginUrl: LINK })],
+    ["password reset", () => passwordResetEmail({ to: "a@example.com", link: LINK })],
+    ["confirmation code", () => confirmationCodeEmail({ to: "a@example.com", code: "123456", validMinutes: 10 })],
+  ])("%s: an HTML and a plain-text part from one template, with the sender in the footer", async (_name, build) => {
+    const message = await build();
+    expect(message.html).toMatch(/^<!DOCTYPE html/);
+    expect(message.html).toContain(`${MAIL_SENDER.name} · `);
+    expect(message.html).toContain(`mailto:${MAIL_SENDER.contact}`);
+    expect(message.text).toMatch(/^FundMatch\n\nHello,\n\n/);
+    expect(message.text).toContain("The FundMatch team");
+    expect(message.text).toContain(MAIL_SENDER.contact);
+    // No markup leaks into the text part; the one link (if any) stands on a line of its own.
+    expect(message.text).not.toMatch(/<[a-z!]/i);
+    if (message.html?.includes(LINK)) expect(message.text).toContain(`\n${LINK}\n`);
+  });
+
+  it("escapes what it puts into HTML", async () => {
+    const message = await purchaseConfirmationEmail({
       to: "a<b>@example.com",
       planName: "<script>",
       loginUrl: 'https://x.example/login?a="1"&b=2',
     });
     expect(message.subject).toBe("Your FundMatch <script> is active");
     expect(message.html).not.toContain("<script>");
-    expect(message.html).toContain("&#60;script&#62;");
-    expect(message.html).toContain('href="https://x.example/login?a=&#34;1&#34;&#38;b=2"');
+    expect(message.html).toContain("&lt;script&gt;");
+    expect(message.html).toContain('href="https://x.example/login?a=&quot;1&quot;&amp;b=2"');
   });
 });

@@ -4,7 +4,14 @@ import path from "node:path";
 import { createTransport } from "nodemailer";
 import type { Logger } from "pino";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/** `headers`: extra ones, e.g. List-Unsubscribe on the optional e-mails. */
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+};
 
 export interface Mailer {
   /** Sends (or, without SMTP, files) the message; throws when that fails, after logging it. */

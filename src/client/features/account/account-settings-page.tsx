@@ -1,4 +1,4 @@
-import { KeyRound, Shield, ShieldCheck, UserRound } from "lucide-react";
+import { KeyRound, Mail, Shield, ShieldCheck, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { ACCOUNT_TEXTS } from "../../../shared/account-texts.js";
@@ -9,6 +9,7 @@ import { usePageMeta } from "../../lib/use-page-meta.js";
 import { cn } from "../../lib/utils.js";
 import { useConfirmation, useCurrentUser } from "./api/use-account-queries.js";
 import { ChangePasswordForm } from "./components/change-password-form.js";
+import { EmailPreferencesCard } from "./components/email-preferences-card.js";
 import { AccessDenied, BackHomeButton, PageSkeleton } from "./components/page-states.js";
 import { PrivacyActions } from "./components/privacy-card.js";
 import { UpdateProfileForm } from "./components/update-profile-form.js";
@@ -17,6 +18,7 @@ import { confirmationSentence } from "./confirmation-texts.js";
 const SECTIONS = [
   { id: "profile", label: ACCOUNT_TEXTS.sectionProfile, icon: UserRound },
   { id: "password", label: ACCOUNT_TEXTS.sectionPassword, icon: KeyRound },
+  { id: "email", label: ACCOUNT_TEXTS.sectionEmail, icon: Mail },
   { id: "privacy", label: ACCOUNT_TEXTS.sectionPrivacy, icon: Shield },
 ] as const;
 
@@ -78,6 +80,9 @@ function AccountSettings({ user }: { user: SessionUser }) {
             className="max-w-xl"
           >
             <ChangePasswordForm key={kind} confirmation={kind} recentSignInUntil={recentSignInUntil} />
+          </SettingsCard>
+          <SettingsCard id="email" title={ACCOUNT_TEXTS.sectionEmail} className="max-w-xl">
+            <EmailPreferencesCard />
           </SettingsCard>
           <SettingsCard id="privacy" title={ACCOUNT_TEXTS.sectionPrivacy}>
             <PrivacyActions />

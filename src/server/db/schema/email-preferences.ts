@@ -1,0 +1,35 @@
+import { boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./users.js";
+
+/**
+ * Which optional e-mails an account receives (one switch per kind; transactional mail has none).
+ * No row = every kind on. The account domain owns it.
+ */
+export const emailPreferences = pgTable("email_preferences", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  savedSearchAlerts: boolean("saved_search_alerts").notNull().default(true),
+  pipelineReminders: boolean("pipeline_reminders").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/**
+ * Unsubscribe tokens already used (their jti), so that each works once; kept until the token
+ * itself would have expired. The account domain owns it.
+ */
+export const usedEmailTokens = pgTable("used_email_tokens", {
+  jti: text("jti").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/**
+ * The key that signs e-mailed links when EMAIL_TOKEN_SECRET is not set: generated once per
+ * database so that links survive restarts and work on every instance. The mail domain owns it.
+ */
+export const emailSigningKeys = pgTable("email_signing_keys", {
+  name: text("name").primaryKey(),
+  secret: text("secret").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
