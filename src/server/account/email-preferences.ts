@@ -10,7 +10,7 @@ import type { Db } from "../db/client.js";
 import { invalid } from "../errors.js";
 import { signUnsubscribeToken, verifyUnsubscribeToken } from "../mail/email-token.js";
 import type { Mailer, MailMessage } from "../mail/mailer.js";
-import { storedSigningKey } from "../mail/repository.js";
+import { signingKeyFromDatabase } from "../mail/signing-keys.js";
 import { emailPreferencesOf, spendEmailToken, updateEmailPreferences } from "./repository.js";
 
 /** What an optional e-mail's template gets: the page that turns this kind off, for its footer. */
@@ -42,7 +42,7 @@ export class EmailPreferencesService {
   private signingSecret(): Promise<string> {
     this.secret ??= this.options.secret
       ? Promise.resolve(this.options.secret)
-      : storedSigningKey(this.db, "unsubscribe").catch((error: unknown) => {
+      : signingKeyFromDatabase(this.db, "unsubscribe").catch((error: unknown) => {
           this.secret = undefined;
           throw error;
         });
