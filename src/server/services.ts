@@ -26,6 +26,7 @@ import { FundImportService } from "./funds/import/service.js";
 import { FundsIndexProvider } from "./funds/index-provider.js";
 import { FundReportsService } from "./funds/reports/service.js";
 import { FundsService } from "./funds/service.js";
+import { InvestorsService } from "./investors/service.js";
 import { registerProductJobs } from "./jobs/registry.js";
 import { JobQueue, type JobQueueOptions } from "./jobs/service.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
@@ -50,6 +51,8 @@ export type AppServices = {
   fundAdmin: FundAdminService;
   fundsIndex: FundsIndexProvider;
   fundReports: FundReportsService;
+  /** Fund teams (issue 24): membership, claims, and the check every fund-team call makes. */
+  investors: InvestorsService;
   billing: BillingService;
   blog: BlogService;
   /** This instance's copy of the published blog posts. */
@@ -181,6 +184,7 @@ export async function createServices(
     fundAdmin: new FundAdminService(database.db, fundsIndex, fundReports),
     fundsIndex,
     fundReports,
+    investors: new InvestorsService(database.db),
     billing,
     blog: new BlogService(database.db, publishedPosts),
     publishedPosts,

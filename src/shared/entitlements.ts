@@ -78,3 +78,12 @@ export function canUpgradeToLifetime(subscription: Subscription | null | undefin
 export function canSaveSearches(subscription: Subscription | null | undefined): boolean {
   return canSaveFunds(subscription);
 }
+
+/**
+ * Editing a fund's facts through the fund's own editor (issue 24): only a member of that fund's team,
+ * and for that fund only. Admins keep their own fund editor; membership is proven by the work
+ * address's link or granted by an admin's approval of a claim.
+ */
+export function canEditFund(memberFundIds: readonly number[], fundId: number): boolean {
+  return memberFundIds.includes(fundId);
+}

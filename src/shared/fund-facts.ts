@@ -19,6 +19,11 @@ export const FACT_FIELDS = [
   "fundingStages",
   "industryFocus",
   "sectorAgnostic",
+  // Facts a fund's team keeps through its editor (issue 24).
+  "vehicleName",
+  "description",
+  "investingStatus",
+  "pitchRoute",
 ] as const;
 export type FactField = (typeof FACT_FIELDS)[number];
 
@@ -29,7 +34,16 @@ export const PREMIUM_FACT_FIELDS: ReadonlySet<FactField> = new Set<FactField>([
   "leadsRounds",
   "website",
   "portfolio",
+  // Shown to subscribers next to the website (issue 24).
+  "pitchRoute",
 ]);
+
+/** Who recorded a fact: its named source (shipped data, an import), an admin, or the fund's own team. */
+export const FACT_ORIGINS = ["source", "admin", "fund_team"] as const;
+export type FactOrigin = (typeof FACT_ORIGINS)[number];
+
+/** The source name a fact from the fund's team carries ("Updated by the fund's team · Nov 2026"). */
+export const FUND_TEAM_SOURCE = "the fund's team";
 
 export const MONEY_FACT_KINDS = ["final_close", "first_close", "target", "aum", "typical", "stated"] as const;
 export type FactKind = (typeof MONEY_FACT_KINDS)[number];

@@ -4,7 +4,11 @@
  */
 export type {
   BlogPostRow,
+  FundClaimRow,
+  FundFactChangeRow,
   FundFactRow,
+  FundMemberRow,
+  FundMonthlyCountRow,
   FundRow,
   ImportRunRow,
   JobRunRow,

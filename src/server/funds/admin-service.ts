@@ -70,7 +70,7 @@ export class FundAdminService {
         // Saving the form is a review: the admin looked at every fact on it today.
         lastReviewed: today,
       });
-      await fundsRepository.upsertFundFacts(tx, factsOfEdit(existing, input, ADMIN_EDIT_SOURCE, today));
+      await fundsRepository.upsertFundFacts(tx, factsOfEdit(existing, input, ADMIN_EDIT_SOURCE, today, "admin"));
     });
     this.indexes.invalidate();
     const updated = await fundsRepository.findFundById(this.db, id);

@@ -1,4 +1,4 @@
-import type { FactField } from "../../shared/fund-facts.js";
+import type { FactField, FactOrigin } from "../../shared/fund-facts.js";
 import type { FundRow, NewFundRow } from "../db/types.js";
 import type { FundFactValues } from "./repository.js";
 
@@ -75,6 +75,7 @@ export function factsOfEdit(
   >,
   sourceName: string,
   today: string = new Date().toISOString().slice(0, 10),
+  origin: FactOrigin = "source",
 ): FundFactValues[] {
   const facts: FundFactValues[] = [];
   for (const fact of EDITABLE_FACTS) {
@@ -92,6 +93,7 @@ export function factsOfEdit(
       sourceName,
       sourceUrl: null,
       asOf: today,
+      origin,
     });
   }
   return facts;

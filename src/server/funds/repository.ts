@@ -222,8 +222,8 @@ export async function listFundsPage(
   return { rows, total: count?.count ?? 0 };
 }
 
-/** A fact's provenance as written: the row without its id and timestamp. */
-export type FundFactValues = Omit<FundFactRow, "id" | "updatedAt">;
+/** A fact's provenance as written: the row without its id and timestamp; `origin` defaults to 'source'. */
+export type FundFactValues = Omit<FundFactRow, "id" | "updatedAt" | "origin"> & { origin?: FundFactRow["origin"] };
 
 /** The stored facts of the given funds (all funds when not given). */
 export async function listFundFacts(db: Db, fundIds?: readonly number[]): Promise<FundFactRow[]> {
@@ -241,7 +241,7 @@ export async function upsertFundFacts(db: Db, facts: readonly FundFactValues[]):
     const batch = facts.slice(start, start + INSERT_BATCH_SIZE);
     await db
       .insert(fundFacts)
-      .values(batch.map((fact) => ({ ...fact })))
+      .values(batch.map((fact) => ({ ...fact, origin: fact.origin ?? "source" })))
       .onConflictDoUpdate({
         target: [fundFacts.fundId, fundFacts.field],
         set: {
@@ -251,6 +251,7 @@ export async function upsertFundFacts(db: Db, facts: readonly FundFactValues[]):
           sourceName: sql`excluded.source_name`,
           sourceUrl: sql`excluded.source_url`,
           asOf: sql`excluded.as_of`,
+          origin: sql`excluded.origin`,
           updatedAt: sql`now()`,
         },
       });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { FACT_FIELDS, MONEY_FACT_KINDS } from "../../../shared/fund-facts.js";
+import { FACT_FIELDS, FACT_ORIGINS, MONEY_FACT_KINDS } from "../../../shared/fund-facts.js";
 import { funds } from "./funds.js";
 
 /**
@@ -26,6 +26,12 @@ export const fundFacts = pgTable(
     sourceUrl: text("source_url"),
     /** YYYY, YYYY-MM or YYYY-MM-DD; null when the source gives no date. */
     asOf: text("as_of"),
+    /**
+     * Who recorded it: 'source' (the shipped data or an import, naming its source), 'admin' (an admin's
+     * edit) or 'fund_team' (a member of the fund's team, through its editor). An import in update mode
+     * never replaces a 'fund_team' fact recorded after the import's own fact date.
+     */
+    origin: text("origin", { enum: FACT_ORIGINS }).notNull().default("source"),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   // The unique index also serves the fund's lookups and the foreign key's cascade (fund_id first).
@@ -34,6 +40,7 @@ export const fundFacts = pgTable(
     // The rules hold for writes by hand too (the API sends these rows as they are): a known field and
     // kind, an http(s) address, a date in one of the three forms.
     check("fund_facts_field_known", sql.raw(`field in (${FACT_FIELDS.map((field) => `'${field}'`).join(", ")})`)),
+    check("fund_facts_origin_known", sql.raw(`origin in (${FACT_ORIGINS.map((origin) => `'${origin}'`).join(", ")})`)),
     check("fund_facts_kind_known", sql.raw(`kind in (${MONEY_FACT_KINDS.map((kind) => `'${kind}'`).join(", ")})`)),
     check("fund_facts_source_url_http", sql`${table.sourceUrl} is null or ${table.sourceUrl} ~* '^https?://'`),
     check(

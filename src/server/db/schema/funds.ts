@@ -2,16 +2,19 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import { INVESTING_STATUSES, PITCH_ROUTES } from "../../../shared/fund-team.js";
 import { importRuns } from "./import-runs.js";
 
 export const funds = pgTable(
@@ -42,6 +45,18 @@ export const funds = pgTable(
     /** Notable portfolio companies' names (premium); empty = none known. */
     portfolio: text("portfolio").array().notNull().default(sql`'{}'::text[]`),
     foundedYear: smallint("founded_year"),
+    /** The current vehicle's name as the fund's team gives it ("Fund IV"); null = not stated. */
+    vehicleName: text("vehicle_name"),
+    /** 'active' or 'paused' as the fund's team states it; null = not stated (never assumed either way). */
+    investingStatus: text("investing_status", { enum: INVESTING_STATUSES }),
+    /** When a paused fund expects to invest again, if its team says; only with 'paused'. */
+    pausedUntil: date("paused_until", { mode: "string" }),
+    /** How the fund wants to be pitched: its own form (URL), an e-mail address at its domain, or warm introductions only. */
+    pitchRoute: text("pitch_route", { enum: PITCH_ROUTES }),
+    /** The form's URL or the e-mail address for `pitchRoute` 'form' / 'email'; null for 'warm_intro'. */
+    pitchTarget: text("pitch_target"),
+    /** Portfolio companies' web addresses, keyed by the company's name in `portfolio` (premium, optional). */
+    portfolioLinks: jsonb("portfolio_links").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     description: text("description"),
     /** Where the row came from: 'curated' for the shipped set, else the imported file's name. */
     source: text("source").notNull().default("import"),
@@ -52,6 +67,14 @@ export const funds = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [
+    check(
+      "funds_paused_until_only_when_paused",
+      sql`${table.pausedUntil} is null or ${table.investingStatus} = 'paused'`,
+    ),
+    check(
+      "funds_pitch_target_matches_route",
+      sql`(${table.pitchRoute} is null and ${table.pitchTarget} is null) or (${table.pitchRoute} = 'warm_intro' and ${table.pitchTarget} is null) or (${table.pitchRoute} in ('form', 'email') and ${table.pitchTarget} is not null)`,
+    ),
     // Duplicate detection of the import matches on name plus country, case-insensitively.
     index("funds_name_country_idx").on(sql`lower(${table.name})`, sql`lower(${table.country})`),
     index("funds_import_id_idx").on(table.importId),

@@ -5,6 +5,7 @@ export * from "./data-versions.js";
 export * from "./email-preferences.js";
 export * from "./fund-facts.js";
 export * from "./fund-reports.js";
+export * from "./fund-teams.js";
 export * from "./funds.js";
 export * from "./import-runs.js";
 export * from "./jobs.js";
