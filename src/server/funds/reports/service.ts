@@ -125,7 +125,7 @@ export class FundReportsService {
     now: Date,
   ): Promise<void> {
     const reporter = await findUserById(this.db, report.reporterId);
-    if (!reporter || reporter.accountStatus !== "active") return;
+    if (reporter?.accountStatus !== "active") return;
     if (!(await repository.claimReporterNotification(this.db, report.id, now))) return;
     const origin = this.options.origin;
     try {

@@ -17,15 +17,16 @@ export type ReminderItem = {
 
 type Props = { items: ReminderItem[]; today: string; pipelineUrl: string; unsubscribeUrl: string };
 
-/** "Fri 27 Nov 2026": the weekday helps plan the day; read in UTC, like the date the founder chose. */
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * "Fri 27 Nov 2026": the weekday helps plan the day. Read in UTC, like the date the founder chose,
+ * and spelled out here rather than by the runtime's locale data, so every server writes it alike.
+ */
 export function reminderDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  const day = new Date(`${date}T00:00:00Z`);
+  return `${WEEKDAYS[day.getUTCDay()]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 }
 
 const OVERDUE = "#b91c1c";
@@ -71,7 +72,6 @@ export function PipelineReminderEmail({ items, pipelineUrl, unsubscribeUrl }: Pr
           <Link href={unsubscribeUrl} style={{ color: "#475569" }}>
             Turn off pipeline reminders
           </Link>
-          .
         </>
       }
     >
