@@ -292,7 +292,22 @@ describe.each(TEST_DRIVERS)("fund pages, the fund call and reports on %s", (driv
       expect(stored).toMatchObject({ note: "Fund III closed at €200M.", status: "open", resolvedAt: null });
       // Nothing about the reporter but the account.
       expect(Object.keys(stored ?? {}).sort()).toEqual(
-        ["createdAt", "field", "fundId", "id", "note", "resolvedAt", "resolvedBy", "status", "userId"].sort(),
+        [
+          "createdAt",
+          "field",
+          "fundId",
+          "id",
+          "note",
+          "resolvedAt",
+          "resolvedBy",
+          "status",
+          "userId",
+          // The admin's answer, once done.
+          "outcome",
+          "changedFields",
+          "reply",
+          "reporterNotifiedAt",
+        ].sort(),
       );
     });
 
