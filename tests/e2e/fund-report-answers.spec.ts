@@ -37,7 +37,7 @@ test("the reporter sees the report done, with the admin's reply, on their profil
   expect(registered.status(), await registered.text()).toBe(201);
   const search = await page.request.post("/_api/funds/search", { data: {} });
   expect(search.ok(), await search.text()).toBe(true);
-  const fund = ((await search.json()) as { funds: Array<{ id: number; name: string }> }).funds[0];
+  const fund = ((await search.json()) as { results: Array<{ id: number; name: string }> }).results[0];
   if (!fund) throw new Error("no fund to report");
   const sent = await page.request.post(`/_api/funds/${fund.id}/reports`, { data: { field: "website", note: NOTE } });
   expect(sent.status(), await sent.text()).toBe(201);

@@ -19,7 +19,7 @@ export function YourReportsCard() {
   const list = useMyReports(true);
   const items = list.data?.reports ?? [];
   return (
-    <Card id="your-reports" aria-labelledby="your-reports-title" className="scroll-mt-24">
+    <Card id="your-reports" role="region" aria-labelledby="your-reports-title" className="scroll-mt-24">
       <CardHeader className="pb-4">
         <h2 id="your-reports-title" className="text-lg font-semibold tracking-tight text-slate-900">
           {T.yourReports}

@@ -86,15 +86,17 @@ function DoneForm({
       ...(reply.trim() ? { reply: reply.trim() } : {}),
     });
   };
-  const toggle = (field: ReportField, on: boolean) =>
+  const toggle = (field: ReportField, on: boolean) => {
     setFields((current) => (on ? [...current, field] : current.filter((item) => item !== field)));
+    setShown(undefined);
+  };
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <DialogHeader>
         <DialogTitle>{FUND_REPORT_TEXTS.doneTitle}</DialogTitle>
         <DialogDescription>
-          {report.fundName}: {FUND_REPORT_TEXTS.doneDescription}
+          {report.fundName}, {REPORT_FIELD_LABELS[report.field]}. {FUND_REPORT_TEXTS.doneDescription}
         </DialogDescription>
       </DialogHeader>
       <fieldset className="flex flex-col gap-2">
@@ -106,7 +108,10 @@ function DoneForm({
               name={`${id}-outcome`}
               value={option}
               checked={outcome === option}
-              onChange={() => setOutcome(option)}
+              onChange={() => {
+                setOutcome(option);
+                setShown(undefined);
+              }}
               className="size-4 accent-indigo-700"
             />
             {REPORT_OUTCOME_LABELS[option]}
@@ -139,7 +144,10 @@ function DoneForm({
         <Textarea
           id={`${id}-reply`}
           value={reply}
-          onChange={(event) => setReply(event.target.value)}
+          onChange={(event) => {
+            setReply(event.target.value);
+            setShown(undefined);
+          }}
           placeholder={FUND_REPORT_TEXTS.replyPlaceholder}
           maxLength={REPORT_REPLY_MAX}
           rows={3}
