@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PipelineReminders } from "../../src/server/account/pipeline-reminders.js";
 import { funds, jobSchedules, savedFunds, users } from "../../src/server/db/schema/index.js";
 import { fundPath } from "../../src/shared/fund-page.js";
 import { createTestApp, type TestApp } from "../support/app.js";
@@ -241,5 +242,39 @@ describe.each(TEST_DRIVERS)("pipeline reminders on %s", (driver) => {
     await db.update(savedFunds).set({ nextStepDate: "2026-04-01" }).where(eq(savedFunds.userId, dee.id));
     const run = await runJob();
     expect(run.json(), run.body).toEqual({ name: "pipeline-reminders", status: "succeeded", handled: 0 });
+  });
+
+  it("gives the day back when an e-mail fails, so the queue's retry reaches that account and no other twice", async () => {
+    const db = t.testDatabase.database.db;
+    const eve = await member("eve", "active", "monthly");
+    const fay = await member("fay", "active", "monthly");
+    await pipeline(eve.id, [{ fund: "Today Capital", date: "2026-03-20" }]);
+    await pipeline(fay.id, [{ fund: "Today Capital", date: "2026-03-20" }]);
+    const sentTo: string[] = [];
+    let failFor: string | undefined = eve.email;
+    // The real sending, except that eve's mail server refuses once.
+    const mail = t.app.services.emailPreferences;
+    const reminders = new PipelineReminders(
+      db,
+      {
+        sendListMail: async (input) => {
+          if (input.to === failFor) {
+            failFor = undefined;
+            throw new Error("550 mailbox unavailable");
+          }
+          const sent = await mail.sendListMail(input);
+          if (sent) sentTo.push(input.to);
+          return sent;
+        },
+      },
+      { origin: APP_ORIGIN },
+    );
+    const now = new Date("2026-03-20T07:00:00Z");
+    await expect(reminders.send(now)).rejects.toThrow("1 pipeline reminder(s) could not be sent (1 sent)");
+    expect(sentTo).toEqual([fay.email]);
+    // The retry: eve now, fay not again.
+    expect(await reminders.send(new Date(now.getTime() + 30_000))).toEqual({ sent: 1, failed: 0 });
+    expect(sentTo).toEqual([fay.email, eve.email]);
+    expect(await reminders.send(new Date(now.getTime() + 60_000))).toEqual({ sent: 0, failed: 0 });
   });
 });
