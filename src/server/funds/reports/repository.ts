@@ -141,9 +141,12 @@ export async function releaseReporterNotification(db: Db, id: number): Promise<v
   await db.update(fundReports).set({ reporterNotifiedAt: null }).where(eq(fundReports.id, id));
 }
 
-/** The user's own reports with their fund's name and the admin's answer, newest first. */
-export async function reportsOfReporter(db: Db, userId: number) {
-  return db
+/**
+ * The user's own reports with their fund's name and the admin's answer, newest first: all of them
+ * for the data export, the newest `limit` for the profile.
+ */
+export async function reportsOfUser(db: Db, userId: number, limit?: number) {
+  const query = db
     .select({
       id: fundReports.id,
       fundId: fundReports.fundId,
@@ -160,24 +163,6 @@ export async function reportsOfReporter(db: Db, userId: number) {
     .from(fundReports)
     .innerJoin(funds, eq(funds.id, fundReports.fundId))
     .where(eq(fundReports.userId, userId))
-    .orderBy(desc(fundReports.createdAt), desc(fundReports.id))
-    .limit(200);
-}
-
-/** The user's own reports, for their data export. */
-export async function reportsOfUser(db: Db, userId: number) {
-  return db
-    .select({
-      id: fundReports.id,
-      fundId: fundReports.fundId,
-      fundName: funds.name,
-      field: fundReports.field,
-      note: fundReports.note,
-      status: fundReports.status,
-      createdAt: fundReports.createdAt,
-    })
-    .from(fundReports)
-    .innerJoin(funds, eq(funds.id, fundReports.fundId))
-    .where(eq(fundReports.userId, userId))
     .orderBy(desc(fundReports.createdAt), desc(fundReports.id));
+  return limit === undefined ? query : query.limit(limit);
 }

@@ -28,6 +28,12 @@ export type FundReportsOptions = {
 };
 
 const HOUR_MS = 60 * 60 * 1000;
+/** The newest reports the profile lists; the data export has them all. */
+const PROFILE_REPORTS_LIMIT = 200;
+
+function withIsoDates<Row extends { createdAt: Date; resolvedAt: Date | null }>(row: Row) {
+  return { ...row, createdAt: row.createdAt.toISOString(), resolvedAt: row.resolvedAt?.toISOString() ?? null };
+}
 
 function toAdminReport(row: repository.AdminReportRow): AdminFundReport {
   return {
@@ -150,19 +156,12 @@ export class FundReportsService {
 
   /** The signed-in user's own reports; the key is the session's user, never a parameter. */
   async reportsOf(userId: number): Promise<UserFundReportsResponse> {
-    const rows = await repository.reportsOfReporter(this.db, userId);
-    return {
-      reports: rows.map((row) => ({
-        ...row,
-        createdAt: row.createdAt.toISOString(),
-        resolvedAt: row.resolvedAt?.toISOString() ?? null,
-      })),
-    };
+    const rows = await repository.reportsOfUser(this.db, userId, PROFILE_REPORTS_LIMIT);
+    return { reports: rows.map(withIsoDates) };
   }
 
   /** What the data export lists about the user's reports. */
   async reportsForExport(userId: number) {
-    const rows = await repository.reportsOfUser(this.db, userId);
-    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    return (await repository.reportsOfUser(this.db, userId)).map(withIsoDates);
   }
 }
