@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Logger } from "pino";
 import { EmailPreferencesService } from "./account/email-preferences.js";
+import { PipelineReminders } from "./account/pipeline-reminders.js";
 import { AccountService } from "./account/service.js";
 import { AdminUsersService } from "./admin/users/service.js";
 import { ensureAdminAccount } from "./auth/admin-account.js";
@@ -162,10 +163,20 @@ export async function createServices(
     logger,
     userChanged: (userId) => auth.userChanged(userId),
   });
+  // Where links in e-mails point: the public origin, or this server's local address.
+  const mailOrigin = config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`;
+  const emailPreferences = new EmailPreferencesService(database.db, mailer, {
+    secret: config.EMAIL_TOKEN_SECRET,
+    origin: mailOrigin,
+    logger,
+  });
   const jobs = new JobQueue(database, logger, options.jobs);
-  registerProductJobs(jobs, auth);
+  registerProductJobs(jobs, {
+    auth,
+    pipelineReminders: new PipelineReminders(database.db, emailPreferences, { origin: mailOrigin }),
+  });
   const funds = new FundsService(fundsIndex);
-  const fundReports = new FundReportsService(database.db, funds);
+  const fundReports = new FundReportsService(database.db, funds, mailer, { origin: mailOrigin, logger });
   const services: AppServices = {
     database,
     auth,
@@ -173,11 +184,7 @@ export async function createServices(
     oidc,
     demoIssuer,
     account: new AccountService(database.db, fundsIndex, auth, billing, fundReports, mailer),
-    emailPreferences: new EmailPreferencesService(database.db, mailer, {
-      secret: config.EMAIL_TOKEN_SECRET,
-      origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
-      logger,
-    }),
+    emailPreferences,
     adminUsers: new AdminUsersService(database.db, billing, auth),
     funds,
     fundImport: new FundImportService(database.db, fundsIndex),

@@ -87,3 +87,13 @@ export function canSaveSearches(subscription: Subscription | null | undefined): 
 export function canEditFund(memberFundIds: readonly number[], fundId: number): boolean {
   return memberFundIds.includes(fundId);
 }
+
+/**
+ * The daily pipeline reminder (issue 23): the subscribers who may save funds, trial included. A
+ * lapsed subscriber keeps, reads and edits their pipeline (their own record), but the reminder is
+ * part of the service they no longer pay for, like the saved-search alerts: the job sends them
+ * nothing while this is false, and resumes when they subscribe again.
+ */
+export function receivesPipelineReminders(subscription: Subscription | null | undefined): boolean {
+  return canSaveFunds(subscription);
+}

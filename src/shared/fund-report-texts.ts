@@ -48,6 +48,18 @@ export function reportFieldLabel(field: string): string {
 export const REPORT_STATUSES = ["open", "done"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
+/** What an admin decides when closing a report: the fund's data changed, or nothing needed to change. */
+export const REPORT_OUTCOMES = ["updated", "unchanged"] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+
+export const REPORT_OUTCOME_LABELS: Readonly<Record<ReportOutcome, string>> = {
+  updated: "Fund updated",
+  unchanged: "Nothing needed to change",
+};
+
+/** Longest reply to the reporter, in characters: a sentence or two, shown on their profile and e-mailed. */
+export const REPORT_REPLY_MAX = 500;
+
 /** Longest note, in characters: a short correction, not an essay. */
 export const REPORT_NOTE_MAX = 1000;
 /** Reports one account may send per hour, whatever addresses it uses. */
@@ -91,4 +103,26 @@ export const FUND_REPORT_TEXTS = {
   markDoneFailed: "Failed to mark the report done.",
   reopen: "Reopen",
   reopened: "Report reopened.",
+  // Closing a report: the outcome, what changed, and the reply the reporter reads.
+  doneTitle: "Mark the report done",
+  doneDescription: "The reporter is e-mailed once with your answer, and sees it on their profile.",
+  outcomeLabel: "Outcome",
+  changedFieldsLabel: "What changed on the fund?",
+  replyLabel: "Reply to the reporter",
+  replyPlaceholder: "For example: thanks, the fund's website now points to its new domain.",
+  replyRequired: "Write a short reply: it tells the reporter why nothing needed to change.",
+  replyTooLong: `Keep the reply under ${REPORT_REPLY_MAX.toLocaleString("en-US")} characters.`,
+  changedFieldsRequired: "Choose at least one field that changed on the fund.",
+  changedFieldsOnlyWhenUpdated: "Changed fields are only for a fund that was updated.",
+  outcomeRequired: "Choose whether the fund was updated or nothing needed to change.",
+  // The reporter's profile.
+  yourReports: "Your reports",
+  yourReportsDescription: "Corrections you sent from fund pages, and what our data team answered.",
+  noReports: "You have not reported any outdated info yet.",
+  reportsLoadFailed: "Could not load your reports.",
+  stateOpen: "Open",
+  stateDone: "Done",
+  reportedLabel: "Reported",
+  doneOnLabel: "Done",
+  replyHeading: "Reply",
 } as const;

@@ -138,6 +138,11 @@ test("an admin sees the report and marks it done", async ({ page }) => {
   await expect(report).toBeVisible();
   await expect(report.getByText(subscriberEmail)).toBeVisible();
   await report.getByRole("button", { name: FUND_REPORT_TEXTS.markDone }).click();
+  // Closing asks what happened: the reported field starts ticked once the fund is said to be updated.
+  const dialog = page.getByRole("dialog", { name: FUND_REPORT_TEXTS.doneTitle });
+  await dialog.getByRole("radio", { name: "Fund updated" }).check();
+  await expect(dialog.getByRole("checkbox", { name: "Fund size" })).toBeChecked();
+  await dialog.getByRole("button", { name: FUND_REPORT_TEXTS.markDone }).click();
   await expect(page.getByText(FUND_REPORT_TEXTS.markedDone)).toBeVisible();
   await expect(report).toHaveCount(0);
   await page.getByRole("button", { name: /^Done/ }).click();

@@ -62,6 +62,9 @@ const NOT_FREE_TEXT = new Set([
   "fundId",
   "userId",
   "reportId",
+  // Closing a report: one of two outcomes, and fields from a list.
+  "outcome",
+  "changedFields",
   "page",
   "pageSize",
   "limit",
@@ -92,6 +95,7 @@ const NOT_FREE_TEXT = new Set([
 ]);
 
 let fundId = 0;
+let reportId = 0;
 let savedSearchId = 0;
 
 const oauthFields = [
@@ -278,9 +282,17 @@ const CASES: TextCase[] = [
     method: "POST",
     route: "/_api/admin/jobs/run",
     role: "admin",
-    // The job that does nothing yet: the clean request runs it and changes no stored data.
+    // No next step is due in this database: the clean request runs it and sends and stores nothing.
     input: () => ({ name: "pipeline-reminders" }),
     singleLine: ["name"],
+  },
+  {
+    method: "POST",
+    route: "/_api/admin/fund-report-action",
+    role: "admin",
+    input: () => ({ reportId, action: "mark_done", outcome: "unchanged", reply: "Thanks!\nIt is already right." }),
+    singleLine: [],
+    multiLine: ["reply"],
   },
   {
     method: "GET",
@@ -438,6 +450,11 @@ describe.each(TEST_DRIVERS)("control characters in every text field on %s", (dri
     const member = await t.app.inject({ method: "POST", url: "/_api/auth/register_with_password", payload: MEMBER });
     cookies.member = session(member);
     await db.insert(savedFunds).values({ userId: member.json().user.id, fundId });
+    const [report] = await db
+      .insert(fundReports)
+      .values({ userId: member.json().user.id, fundId, field: "website", note: "The site moved." })
+      .returning({ id: fundReports.id });
+    reportId = report?.id ?? 0;
     const [search] = await db
       .insert(savedSearches)
       .values({ userId: member.json().user.id, name: "Seed in Germany", search: { country: "Germany" }, alerts: true })

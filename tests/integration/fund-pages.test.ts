@@ -292,7 +292,22 @@ describe.each(TEST_DRIVERS)("fund pages, the fund call and reports on %s", (driv
       expect(stored).toMatchObject({ note: "Fund III closed at €200M.", status: "open", resolvedAt: null });
       // Nothing about the reporter but the account.
       expect(Object.keys(stored ?? {}).sort()).toEqual(
-        ["createdAt", "field", "fundId", "id", "note", "resolvedAt", "resolvedBy", "status", "userId"].sort(),
+        [
+          "createdAt",
+          "field",
+          "fundId",
+          "id",
+          "note",
+          "resolvedAt",
+          "resolvedBy",
+          "status",
+          "userId",
+          // The admin's answer, once done.
+          "outcome",
+          "changedFields",
+          "reply",
+          "reporterNotifiedAt",
+        ].sort(),
       );
     });
 
@@ -365,14 +380,15 @@ describe.each(TEST_DRIVERS)("fund pages, the fund call and reports on %s", (driv
           headers: { cookie },
           payload: payload as Record<string, unknown>,
         });
-      expect((await act({ reportId: first?.id, action: "mark_done" }, cookies.member)).statusCode).toBe(403);
-      const done = await act({ reportId: first?.id, action: "mark_done" });
+      const markDone = { reportId: first?.id, action: "mark_done", outcome: "unchanged", reply: "Already correct." };
+      expect((await act(markDone, cookies.member)).statusCode).toBe(403);
+      const done = await act(markDone);
       expect(done.statusCode).toBe(200);
       expect(done.json().report).toMatchObject({ id: first?.id, status: "done", resolvedByName: expect.any(String) });
       const resolvedAt = done.json().report.resolvedAt;
       expect(resolvedAt).toBeTruthy();
       // Twice is harmless and keeps the first.
-      expect((await act({ reportId: first?.id, action: "mark_done" })).json().report.resolvedAt).toBe(resolvedAt);
+      expect((await act(markDone)).json().report.resolvedAt).toBe(resolvedAt);
       const lists = adminFundReportsResponseSchema.parse(
         (await get("/_api/admin/fund-reports?status=done", cookies.admin)).json(),
       );
@@ -382,7 +398,7 @@ describe.each(TEST_DRIVERS)("fund pages, the fund call and reports on %s", (driv
         status: "open",
         resolvedAt: null,
       });
-      expect((await act({ reportId: 999_999, action: "mark_done" })).statusCode).toBe(404);
+      expect((await act({ ...markDone, reportId: 999_999 })).statusCode).toBe(404);
       expect((await act({ reportId: first?.id, action: "delete" })).statusCode).toBe(400);
       expect((await get("/_api/admin/fund-reports?status=all", cookies.admin)).statusCode).toBe(400);
     });

@@ -80,6 +80,8 @@ describe.each(TEST_DRIVERS)("access decided on the matched route, on %s", (drive
         "DELETE /_api/user/saved-searches/:id",
         "GET /_api/user/email-preferences",
         "PUT /_api/user/email-preferences",
+        "GET /_api/user/reports",
+        "POST /_api/admin/fund-report-action",
         "POST /_api/email/unsubscribe",
         "GET /healthz",
       ]),

@@ -7,6 +7,7 @@ import {
   confirmationCodes,
   emailPreferences,
   funds,
+  pipelineReminderDays,
   savedFunds,
   savedSearches,
   startupProfiles,
@@ -319,4 +320,100 @@ export async function spendEmailToken(db: Db, jti: string, expiresAt: Date): Pro
     .onConflictDoNothing()
     .returning({ jti: usedEmailTokens.jti });
   return inserted.length === 1;
+}
+
+/** A pipeline line whose next step is due, with what the reminder needs about its account and fund. */
+export type DueNextStepRow = {
+  userId: number;
+  email: string;
+  subscriptionStatus: string | null;
+  subscriptionType: string | null;
+  subscriptionPauseAt: Date | null;
+  fundId: number;
+  fundName: string;
+  status: PipelineStatus;
+  note: string;
+  nextStepDate: string;
+};
+
+/**
+ * Every open pipeline line whose next step falls on or before `today` (YYYY-MM-DD, UTC), of active
+ * accounts that have pipeline reminders on and were not yet reminded today; by account, then oldest
+ * step first. Passed and committed lines are left out (`closedStatuses`): nothing is left to chase.
+ * Entitlement is decided by the caller, from the subscription columns.
+ */
+export async function dueNextSteps(
+  db: Db,
+  today: string,
+  closedStatuses: readonly PipelineStatus[],
+): Promise<DueNextStepRow[]> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      subscriptionStatus: users.subscriptionStatus,
+      subscriptionType: users.subscriptionType,
+      subscriptionPauseAt: users.subscriptionPauseAt,
+      fundId: funds.id,
+      fundName: funds.name,
+      status: savedFunds.status,
+      note: savedFunds.note,
+      nextStepDate: savedFunds.nextStepDate,
+    })
+    .from(savedFunds)
+    .innerJoin(users, eq(users.id, savedFunds.userId))
+    .innerJoin(funds, eq(funds.id, savedFunds.fundId))
+    .leftJoin(emailPreferences, eq(emailPreferences.userId, users.id))
+    .leftJoin(pipelineReminderDays, eq(pipelineReminderDays.userId, users.id))
+    .where(
+      and(
+        sql`${savedFunds.nextStepDate} <= ${today}::date`,
+        closedStatuses.length > 0
+          ? sql`${savedFunds.status} <> all(${sql.param([...closedStatuses])}::text[])`
+          : undefined,
+        eq(users.accountStatus, "active"),
+        sql`coalesce(${emailPreferences.pipelineReminders}, true)`,
+        sql`(${pipelineReminderDays.lastSentOn} is null or ${pipelineReminderDays.lastSentOn} < ${today}::date)`,
+      ),
+    )
+    .orderBy(users.id, savedFunds.nextStepDate, funds.name, funds.id);
+  return rows.map((row) => ({ ...row, nextStepDate: row.nextStepDate ?? today }));
+}
+
+/**
+ * Claims `today`'s reminder for the account: true for the first caller that day only (one
+ * statement, so two runs racing each other cannot both win). Returns the day it replaced, to give
+ * the claim back if the e-mail then fails.
+ */
+export async function claimReminderDay(
+  db: Db,
+  userId: number,
+  today: string,
+): Promise<{ claimed: boolean; previous: string | null }> {
+  const [before] = await db
+    .select({ lastSentOn: pipelineReminderDays.lastSentOn })
+    .from(pipelineReminderDays)
+    .where(eq(pipelineReminderDays.userId, userId));
+  const claimed = await db
+    .insert(pipelineReminderDays)
+    .values({ userId, lastSentOn: today, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: pipelineReminderDays.userId,
+      set: { lastSentOn: today, updatedAt: new Date() },
+      setWhere: sql`${pipelineReminderDays.lastSentOn} < ${today}::date`,
+    })
+    .returning({ userId: pipelineReminderDays.userId });
+  return { claimed: claimed.length > 0, previous: before?.lastSentOn ?? null };
+}
+
+/** Gives a day's claim back (the e-mail was not sent): the previous day, or no row at all. */
+export async function releaseReminderDay(
+  db: Db,
+  userId: number,
+  today: string,
+  previous: string | null,
+): Promise<void> {
+  const mine = and(eq(pipelineReminderDays.userId, userId), sql`${pipelineReminderDays.lastSentOn} = ${today}::date`);
+  if (previous === null) await db.delete(pipelineReminderDays).where(mine);
+  else await db.update(pipelineReminderDays).set({ lastSentOn: previous, updatedAt: new Date() }).where(mine);
 }

@@ -1,8 +1,12 @@
+import type { PipelineReminders } from "../account/pipeline-reminders.js";
 import type { AuthService } from "../auth/service.js";
 import type { JobQueue } from "./service.js";
 
+/** The services the jobs call: each job's work lives in its domain; this file only wires it to a schedule. */
+export type JobServices = { auth: AuthService; pipelineReminders: Pick<PipelineReminders, "send"> };
+
 /** The product's jobs, registered on the queue before it starts. */
-export function registerProductJobs(queue: JobQueue, auth: AuthService): void {
+export function registerProductJobs(queue: JobQueue, { auth, pipelineReminders }: JobServices): void {
   queue.register({
     name: "expired-records-sweep",
     schedule: "0 * * * *",
@@ -29,8 +33,12 @@ export function registerProductJobs(queue: JobQueue, auth: AuthService): void {
     name: "pipeline-reminders",
     schedule: "0 7 * * *",
     description: "Reminds founders of pipeline follow-ups that are due (daily).",
-    // Deliberately empty: the reminders' e-mail arrives in the next change, which fills this handler
-    // in. Until then it sends nothing and says so (0 handled).
-    handler: async () => ({ handled: 0 }),
+    // Handled = e-mails sent. Each account is sent at most one a UTC day, however often this runs
+    // (docs/decisions/0032-pipeline-reminders.md).
+    handler: async ({ now, logger }) => {
+      const { sent, failed } = await pipelineReminders.send(now);
+      if (sent > 0 || failed > 0) logger.info({ sent, failed }, "pipeline reminders sent");
+      return { handled: sent };
+    },
   });
 }

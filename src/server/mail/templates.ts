@@ -5,5 +5,7 @@
  */
 export { confirmationCodeEmail } from "./templates/confirmation-code.js";
 export { passwordResetEmail } from "./templates/password-reset.js";
+export { pipelineReminderEmail } from "./templates/pipeline-reminder.js";
 export { purchaseConfirmationEmail } from "./templates/purchase-confirmation.js";
+export { reportClosedEmail } from "./templates/report-closed.js";
 export { setPasswordEmail } from "./templates/set-password.js";

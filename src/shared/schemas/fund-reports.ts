@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { FUND_REPORT_TEXTS, REPORT_FIELDS, REPORT_NOTE_MAX, REPORT_STATUSES } from "../fund-report-texts.js";
+import {
+  FUND_REPORT_TEXTS,
+  REPORT_FIELDS,
+  REPORT_NOTE_MAX,
+  REPORT_OUTCOMES,
+  REPORT_REPLY_MAX,
+  REPORT_STATUSES,
+} from "../fund-report-texts.js";
 import { idResponseSchema, idSchema, noControlCharacters } from "./fields.js";
 
 /** POST /_api/funds/:id/reports body: which field is outdated and a short note. */
@@ -40,6 +47,11 @@ export const adminFundReportSchema = fundReportSchema.extend({
   reporter: z.object({ id: idResponseSchema, displayName: z.string(), email: z.string() }),
   resolvedAt: z.string().nullable(),
   resolvedByName: z.string().nullable(),
+  outcome: z.enum(REPORT_OUTCOMES).nullable(),
+  changedFields: z.array(z.enum(REPORT_FIELDS)),
+  reply: z.string(),
+  /** When the reporter was e-mailed the answer (once per report); null until then. */
+  reporterNotifiedAt: z.string().nullable(),
 });
 
 export type AdminFundReport = z.infer<typeof adminFundReportSchema>;
@@ -63,9 +75,68 @@ export type AdminFundReportsResponse = z.infer<typeof adminFundReportsResponseSc
 
 /** POST /_api/admin/fund-report-action: mark a report done, or reopen it. */
 export const FUND_REPORT_ACTIONS = ["mark_done", "reopen"] as const;
-export const fundReportActionRequestSchema = z.strictObject({
-  reportId: idSchema("reportId"),
-  action: z.enum(FUND_REPORT_ACTIONS, { error: `action must be one of: ${FUND_REPORT_ACTIONS.join(", ")}.` }),
-});
+/**
+ * Marking done says what happened: `updated` with the fields that changed on the fund, or `unchanged`
+ * with a reply that says why (a reply is optional when the fund was updated). Reopening takes nothing else.
+ */
+export const fundReportActionRequestSchema = z
+  .strictObject(
+    {
+      reportId: idSchema("reportId"),
+      action: z.enum(FUND_REPORT_ACTIONS, { error: `action must be one of: ${FUND_REPORT_ACTIONS.join(", ")}.` }),
+      outcome: z.enum(REPORT_OUTCOMES, { error: FUND_REPORT_TEXTS.outcomeRequired }).optional(),
+      changedFields: z
+        .array(z.enum(REPORT_FIELDS, { error: `changedFields may hold: ${REPORT_FIELDS.join(", ")}.` }), {
+          error: "changedFields must be a list of fields.",
+        })
+        .max(REPORT_FIELDS.length, "changedFields lists each field at most once.")
+        .optional(),
+      reply: z
+        .string({ error: "reply must be text." })
+        .trim()
+        .max(REPORT_REPLY_MAX, FUND_REPORT_TEXTS.replyTooLong)
+        .refine(...noControlCharacters("The reply", "multi-line"))
+        .optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `Unknown field(s): ${issue.keys.join(", ")}.`
+          : "The request must be a JSON object.",
+    },
+  )
+  .superRefine((request, context) => {
+    const issue = (message: string) => context.addIssue({ code: "custom", message });
+    if (request.action === "reopen") {
+      if (request.outcome !== undefined || request.changedFields !== undefined || request.reply !== undefined) {
+        issue("Reopening takes no outcome, changed fields or reply.");
+      }
+      return;
+    }
+    if (!request.outcome) return issue(FUND_REPORT_TEXTS.outcomeRequired);
+    const fields = request.changedFields ?? [];
+    if (new Set(fields).size !== fields.length) return issue("changedFields lists each field at most once.");
+    if (request.outcome === "updated" && fields.length === 0) return issue(FUND_REPORT_TEXTS.changedFieldsRequired);
+    if (request.outcome === "unchanged" && fields.length > 0) {
+      return issue(FUND_REPORT_TEXTS.changedFieldsOnlyWhenUpdated);
+    }
+    if (request.outcome === "unchanged" && !request.reply) return issue(FUND_REPORT_TEXTS.replyRequired);
+  });
+
+export type FundReportActionRequest = z.infer<typeof fundReportActionRequestSchema>;
 
 export const fundReportActionResponseSchema = z.object({ report: adminFundReportSchema });
+
+/** GET /_api/user/reports: the signed-in user's own reports, newest first, with the admin's answer once done. */
+export const userFundReportSchema = fundReportSchema.extend({
+  fundName: z.string(),
+  note: z.string(),
+  resolvedAt: z.string().nullable(),
+  outcome: z.enum(REPORT_OUTCOMES).nullable(),
+  changedFields: z.array(z.enum(REPORT_FIELDS)),
+  reply: z.string(),
+});
+export type UserFundReport = z.infer<typeof userFundReportSchema>;
+
+export const userFundReportsResponseSchema = z.object({ reports: z.array(userFundReportSchema) });
+export type UserFundReportsResponse = z.infer<typeof userFundReportsResponseSchema>;

@@ -28,6 +28,7 @@ import { BackHomeButton, PageSkeleton } from "./components/page-states.js";
 import { PipelineExportButtons, RoundProgress } from "./components/round-progress.js";
 import { SavedFundCard } from "./components/saved-fund-card.js";
 import { SavedSearchesCard } from "./components/saved-searches-card.js";
+import { YourReportsCard } from "./components/your-reports-card.js";
 import {
   filterByStatus,
   localToday,
@@ -75,6 +76,7 @@ function Profile({ user }: { user: SessionUser }) {
           <UserInformationCard />
           <SubscriptionCard user={user} />
           <SavedSearchesCard subscribed={canSaveSearches(user)} />
+          <YourReportsCard />
           <AccountActionsCard />
         </aside>
         <SavedFundsSection key={user.id} />

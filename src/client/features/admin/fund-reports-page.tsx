@@ -3,7 +3,12 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { fundPath } from "../../../shared/fund-page.js";
-import { FUND_REPORT_TEXTS, type ReportStatus, reportFieldLabel } from "../../../shared/fund-report-texts.js";
+import {
+  FUND_REPORT_TEXTS,
+  REPORT_OUTCOME_LABELS,
+  type ReportStatus,
+  reportFieldLabel,
+} from "../../../shared/fund-report-texts.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
 import type { AdminFundReport } from "../../../shared/schemas/fund-reports.js";
 import { Badge } from "../../components/ui/badge.js";
@@ -13,6 +18,7 @@ import { usePageMeta } from "../../lib/use-page-meta.js";
 import { cn } from "../../lib/utils.js";
 import { messageOr } from "./api/use-admin-users.js";
 import { useFundReportAction, useFundReports } from "./api/use-fund-reports.js";
+import { type ReportAnswer, ReportDoneDialog } from "./components/report-done-dialog.js";
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -23,13 +29,25 @@ export function FundReportsPage() {
   const reports = useFundReports(status);
   const action = useFundReportAction();
   const counts = reports.data?.counts;
+  // The report whose answer is being written (the Mark done dialog), if any.
+  const [closing, setClosing] = useState<AdminFundReport | undefined>(undefined);
 
-  const act = (report: AdminFundReport, next: "mark_done" | "reopen") =>
+  const reopen = (report: AdminFundReport) =>
     action.mutate(
-      { reportId: report.id, action: next },
+      { reportId: report.id, action: "reopen" },
       {
-        onSuccess: () =>
-          toast.success(next === "mark_done" ? FUND_REPORT_TEXTS.markedDone : FUND_REPORT_TEXTS.reopened),
+        onSuccess: () => toast.success(FUND_REPORT_TEXTS.reopened),
+        onError: (error) => toast.error(messageOr(error, FUND_REPORT_TEXTS.markDoneFailed)),
+      },
+    );
+  const markDone = (report: AdminFundReport, answer: ReportAnswer) =>
+    action.mutate(
+      { reportId: report.id, action: "mark_done", ...answer },
+      {
+        onSuccess: () => {
+          setClosing(undefined);
+          toast.success(FUND_REPORT_TEXTS.markedDone);
+        },
         onError: (error) => toast.error(messageOr(error, FUND_REPORT_TEXTS.markDoneFailed)),
       },
     );
@@ -105,6 +123,19 @@ export function FundReportsPage() {
                     {report.resolvedAt &&
                       ` · done ${dateTime.format(new Date(report.resolvedAt))}${report.resolvedByName ? ` by ${report.resolvedByName}` : ""}`}
                   </p>
+                  {report.status === "done" && report.outcome && (
+                    <div className="mt-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
+                      <p className="font-medium">
+                        {REPORT_OUTCOME_LABELS[report.outcome]}
+                        {report.changedFields.length > 0 &&
+                          `: ${report.changedFields.map((field) => reportFieldLabel(field)).join(", ")}`}
+                      </p>
+                      {report.reply && <p className="mt-1 break-words whitespace-pre-line">{report.reply}</p>}
+                      <p className="mt-1 text-xs text-slate-600">
+                        {report.reporterNotifiedAt ? "Reporter e-mailed." : "Reporter not e-mailed."}
+                      </p>
+                    </div>
+                  )}
                 </div>
                 <div className="flex shrink-0 flex-wrap gap-2 self-start">
                   <Button asChild variant="outline" size="sm">
@@ -121,7 +152,7 @@ export function FundReportsPage() {
                     size="sm"
                     className={cn("shrink-0 self-start")}
                     disabled={action.isPending && action.variables?.reportId === report.id}
-                    onClick={() => act(report, report.status === "open" ? "mark_done" : "reopen")}
+                    onClick={() => (report.status === "open" ? setClosing(report) : reopen(report))}
                     aria-describedby={`report-${report.id}-fund`}
                   >
                     {report.status === "open" ? <CheckCheck aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
@@ -133,6 +164,14 @@ export function FundReportsPage() {
           ))}
         </ul>
       )}
+      <ReportDoneDialog
+        report={closing}
+        pending={action.isPending}
+        onOpenChange={(open) => {
+          if (!open) setClosing(undefined);
+        }}
+        onSubmit={(answer) => closing && markDone(closing, answer)}
+      />
     </section>
   );
 }

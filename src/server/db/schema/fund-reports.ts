@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { REPORT_FIELDS, REPORT_STATUSES } from "../../../shared/fund-report-texts.js";
+import { REPORT_FIELDS, REPORT_OUTCOMES, REPORT_STATUSES } from "../../../shared/fund-report-texts.js";
 import { funds } from "./funds.js";
 import { users } from "./users.js";
 
@@ -26,6 +26,14 @@ export const fundReports = pgTable(
     resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "date" }),
     /** The admin who marked it done; null once that account is deleted. */
     resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    /** What the admin decided when marking it done: the fund was updated, or nothing needed to change. */
+    outcome: text("outcome", { enum: REPORT_OUTCOMES }),
+    /** The fund's fields the admin says changed (outcome updated); empty otherwise. */
+    changedFields: text("changed_fields", { enum: REPORT_FIELDS }).array().notNull().default([]),
+    /** The admin's short reply to the reporter ('' for none); shown on their profile and in the e-mail. */
+    reply: text("reply").notNull().default(""),
+    /** When the reporter was e-mailed that it is done: set once, so marking done again never e-mails twice. */
+    reporterNotifiedAt: timestamp("reporter_notified_at", { withTimezone: true, mode: "date" }),
   },
   (table) => [
     index("fund_reports_status_created_idx").on(table.status, table.createdAt),

@@ -10,6 +10,7 @@ export * from "./funds.js";
 export * from "./import-runs.js";
 export * from "./jobs.js";
 export * from "./oauth.js";
+export * from "./pipeline-reminders.js";
 export * from "./saved-funds.js";
 export * from "./saved-searches.js";
 export * from "./startup-profiles.js";

@@ -1,5 +1,5 @@
-import { aliasedTable, and, count, desc, eq, gte } from "drizzle-orm";
-import type { ReportField, ReportStatus } from "../../../shared/fund-report-texts.js";
+import { aliasedTable, and, count, desc, eq, gte, isNull } from "drizzle-orm";
+import type { ReportField, ReportOutcome, ReportStatus } from "../../../shared/fund-report-texts.js";
 import type { Db } from "../../db/client.js";
 import { type FundReportRow, fundReports, funds, users } from "../../db/schema/index.js";
 
@@ -31,6 +31,10 @@ const adminColumns = {
   status: fundReports.status,
   createdAt: fundReports.createdAt,
   resolvedAt: fundReports.resolvedAt,
+  outcome: fundReports.outcome,
+  changedFields: fundReports.changedFields,
+  reply: fundReports.reply,
+  reporterNotifiedAt: fundReports.reporterNotifiedAt,
   fundName: funds.name,
   reporterId: users.id,
   reporterName: users.displayName,
@@ -46,6 +50,10 @@ export type AdminReportRow = {
   status: ReportStatus;
   createdAt: Date;
   resolvedAt: Date | null;
+  outcome: ReportOutcome | null;
+  changedFields: ReportField[];
+  reply: string;
+  reporterNotifiedAt: Date | null;
   fundName: string;
   reporterId: number;
   reporterName: string;
@@ -85,29 +93,60 @@ export async function countByStatus(db: Db): Promise<Record<ReportStatus, number
   return counts;
 }
 
-/** Marks a report done (by this admin, now) or open again; false when no such report exists. */
-export async function setReportStatus(
+export type Resolution = { outcome: ReportOutcome; changedFields: ReportField[]; reply: string };
+
+/**
+ * Marks an open report done (by this admin, now, with the answer); false when no open report has
+ * that id. Only the request that moves it from open wins, so two admins closing it together do not
+ * both answer.
+ */
+export async function markReportDone(
   db: Db,
   id: number,
-  status: ReportStatus,
+  resolution: Resolution,
   adminId: number,
   now: Date,
 ): Promise<boolean> {
   const updated = await db
     .update(fundReports)
-    .set(
-      status === "done"
-        ? { status, resolvedAt: now, resolvedBy: adminId }
-        : { status, resolvedAt: null, resolvedBy: null },
-    )
-    .where(eq(fundReports.id, id))
+    .set({ status: "done", resolvedAt: now, resolvedBy: adminId, ...resolution })
+    .where(and(eq(fundReports.id, id), eq(fundReports.status, "open")))
     .returning({ id: fundReports.id });
   return updated.length > 0;
 }
 
-/** The user's own reports, for their data export. */
-export async function reportsOfUser(db: Db, userId: number) {
-  return db
+/** Opens a report again; its answer is cleared (a new one is given when it is done again). */
+export async function reopenReport(db: Db, id: number): Promise<void> {
+  await db
+    .update(fundReports)
+    .set({ status: "open", resolvedAt: null, resolvedBy: null, outcome: null, changedFields: [], reply: "" })
+    .where(eq(fundReports.id, id));
+}
+
+/**
+ * Claims the report's one e-mail to its reporter: true for the first caller only (the stamp stays
+ * through a reopen, so the reporter is e-mailed once per report).
+ */
+export async function claimReporterNotification(db: Db, id: number, now: Date): Promise<boolean> {
+  const updated = await db
+    .update(fundReports)
+    .set({ reporterNotifiedAt: now })
+    .where(and(eq(fundReports.id, id), isNull(fundReports.reporterNotifiedAt)))
+    .returning({ id: fundReports.id });
+  return updated.length > 0;
+}
+
+/** Gives the claim back after the e-mail could not be sent, so that closing it again can send it. */
+export async function releaseReporterNotification(db: Db, id: number): Promise<void> {
+  await db.update(fundReports).set({ reporterNotifiedAt: null }).where(eq(fundReports.id, id));
+}
+
+/**
+ * The user's own reports with their fund's name and the admin's answer, newest first: all of them
+ * for the data export, the newest `limit` for the profile.
+ */
+export async function reportsOfUser(db: Db, userId: number, limit?: number) {
+  const query = db
     .select({
       id: fundReports.id,
       fundId: fundReports.fundId,
@@ -116,9 +155,14 @@ export async function reportsOfUser(db: Db, userId: number) {
       note: fundReports.note,
       status: fundReports.status,
       createdAt: fundReports.createdAt,
+      resolvedAt: fundReports.resolvedAt,
+      outcome: fundReports.outcome,
+      changedFields: fundReports.changedFields,
+      reply: fundReports.reply,
     })
     .from(fundReports)
     .innerJoin(funds, eq(funds.id, fundReports.fundId))
     .where(eq(fundReports.userId, userId))
     .orderBy(desc(fundReports.createdAt), desc(fundReports.id));
+  return limit === undefined ? query : query.limit(limit);
 }

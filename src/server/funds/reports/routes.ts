@@ -6,13 +6,17 @@ import {
   fundReportActionResponseSchema,
   fundReportCreatedResponseSchema,
   fundReportRequestSchema,
+  userFundReportsResponseSchema,
 } from "../../../shared/schemas/fund-reports.js";
 import { fundParamsSchema } from "../../../shared/schemas/funds.js";
 import { requireUser } from "../../http/guards.js";
 import { ROUTE_LIMITS } from "../../http/rate-limits.js";
 import type { FundReportsService } from "./service.js";
 
-/** POST /_api/funds/:id/reports: signed-in users only, limited per address (and per account in the service). */
+/**
+ * POST /_api/funds/:id/reports: signed-in users only, limited per address (and per account in the
+ * service). GET /_api/user/reports: the signed-in user's own reports and their answers.
+ */
 export const fundReportRoutes =
   (service: FundReportsService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -32,6 +36,9 @@ export const fundReportRoutes =
         return reply.status(201).send({ report });
       },
     );
+    app.get("/user/reports", { schema: { response: { 200: userFundReportsResponseSchema } } }, async (request) =>
+      service.reportsOf(requireUser.user(request).id),
+    );
   };
 
 /** Registered inside the admin scope (its guard answers 401/403 first). */
@@ -46,12 +53,6 @@ export const adminFundReportRoutes =
     app.post(
       "/fund-report-action",
       { schema: { body: fundReportActionRequestSchema, response: { 200: fundReportActionResponseSchema } } },
-      async (request) => ({
-        report: await service.setStatus(
-          requireUser.user(request).id,
-          request.body.reportId,
-          request.body.action === "mark_done" ? "done" : "open",
-        ),
-      }),
+      async (request) => ({ report: await service.act(requireUser.user(request).id, request.body) }),
     );
   };

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { ConfirmationKind, ProfileResponse, SavedFundsResponse } from "../../../../shared/schemas/account.js";
 import type { SessionUser } from "../../../../shared/schemas/auth.js";
+import type { UserFundReportsResponse } from "../../../../shared/schemas/fund-reports.js";
 import { TEXTS } from "../../../../shared/texts.js";
 import { retryUnlessClientError } from "../../../lib/account-status.js";
 import { ApiError, apiGet, apiPost } from "../../../lib/api-client.js";
@@ -94,5 +95,17 @@ export function useUnsaveFund() {
     // Save and unsave failures are only logged; the refetch shows the fund still there.
     onError: (error) => console.error(messageOf(error, TEXTS.saveFund.unsaveFailed)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: savedFundsQueryKey }),
+  });
+}
+
+export const myReportsQueryKey = ["user", "reports"] as const;
+
+/** The signed-in user's own fund reports and the data team's answers (GET /_api/user/reports). */
+export function useMyReports(enabled: boolean) {
+  return useQuery({
+    queryKey: myReportsQueryKey,
+    queryFn: ({ signal }) => apiGet<UserFundReportsResponse>("/_api/user/reports", { signal }),
+    enabled,
+    retry: retryUnlessClientError,
   });
 }

@@ -1,6 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReportStatus } from "../../../../shared/fund-report-texts.js";
-import type { AdminFundReport, AdminFundReportsResponse } from "../../../../shared/schemas/fund-reports.js";
+import type {
+  AdminFundReport,
+  AdminFundReportsResponse,
+  FundReportActionRequest,
+} from "../../../../shared/schemas/fund-reports.js";
 import { ApiError, apiGet, apiPost } from "../../../lib/api-client.js";
 
 const fundReportsQueryKey = ["admin", "fund-reports"] as const;
@@ -14,11 +18,11 @@ export function useFundReports(status: ReportStatus) {
   });
 }
 
-/** Marks a report done or reopens it; both lists are fetched again afterwards. */
+/** Marks a report done (with its answer) or reopens it; both lists are fetched again afterwards. */
 export function useFundReportAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: { reportId: number; action: "mark_done" | "reopen" }) =>
+    mutationFn: (request: FundReportActionRequest) =>
       apiPost<{ report: AdminFundReport }>("/_api/admin/fund-report-action", request),
     onSettled: () => queryClient.invalidateQueries({ queryKey: fundReportsQueryKey }),
   });

@@ -1,0 +1,105 @@
+import { effectiveSubscriptionStatus, receivesPipelineReminders } from "../../shared/entitlements.js";
+import { fundPath } from "../../shared/fund-page.js";
+import { isClosedStatus, PIPELINE_STATUSES } from "../../shared/pipeline.js";
+import type { Db } from "../db/client.js";
+import { pipelineReminderEmail, type ReminderItem } from "../mail/templates/pipeline-reminder.js";
+import type { EmailPreferencesService } from "./email-preferences.js";
+import { claimReminderDay, type DueNextStepRow, dueNextSteps, releaseReminderDay } from "./repository.js";
+
+/** Lines with a closed status (passed, committed) are never chased: the conversation is over. */
+const CLOSED_STATUSES = PIPELINE_STATUSES.filter(isClosedStatus);
+
+/** The longest first line of a note an e-mail quotes; the rest is on the pipeline page. */
+const NOTE_LINE_MAX = 140;
+
+/** The UTC calendar day of a moment, YYYY-MM-DD: the day a next-step date is compared with. */
+export function utcDay(moment: Date): string {
+  return moment.toISOString().slice(0, 10);
+}
+
+/** A note's first non-blank line, shortened to NOTE_LINE_MAX characters (code points, like the note's limit). */
+export function firstLine(note: string): string {
+  const line = note.split(/\r\n|\r|\n/).find((candidate) => candidate.trim() !== "") ?? "";
+  const chars = [...line.trim()];
+  return chars.length > NOTE_LINE_MAX ? `${chars.slice(0, NOTE_LINE_MAX - 1).join("")}…` : chars.join("");
+}
+
+export type PipelineRemindersOptions = { origin: string };
+
+/**
+ * The daily `pipeline-reminders` job's work: one e-mail per account that has next steps due today
+ * or overdue, listing them all. Each account's day is claimed before its e-mail goes out (and given
+ * back if sending fails), so a second run or a retry the same day sends nothing to those already
+ * reminded (docs/decisions/0032-pipeline-reminders.md).
+ */
+export class PipelineReminders {
+  constructor(
+    private readonly db: Db,
+    private readonly emailPreferences: Pick<EmailPreferencesService, "sendListMail">,
+    private readonly options: PipelineRemindersOptions,
+  ) {}
+
+  /**
+   * Sends today's reminders; returns how many went out. When some could not be sent, it throws after
+   * trying everyone, so the queue retries: the retry reaches only the accounts still unclaimed.
+   */
+  async send(now: Date): Promise<{ sent: number; failed: number }> {
+    const today = utcDay(now);
+    const byUser = new Map<number, DueNextStepRow[]>();
+    for (const row of await dueNextSteps(this.db, today, CLOSED_STATUSES)) {
+      const rows = byUser.get(row.userId);
+      if (rows) rows.push(row);
+      else byUser.set(row.userId, [row]);
+    }
+    let sent = 0;
+    let failed = 0;
+    let lastError: unknown;
+    for (const [userId, rows] of byUser) {
+      const [account] = rows;
+      if (!account) continue;
+      const subscription = {
+        subscriptionStatus: effectiveSubscriptionStatus(account, now),
+        subscriptionType: account.subscriptionType,
+      };
+      if (!receivesPipelineReminders(subscription)) continue;
+      const claim = await claimReminderDay(this.db, userId, today);
+      if (!claim.claimed) continue;
+      try {
+        const delivered = await this.emailPreferences.sendListMail({
+          to: account.email,
+          userId,
+          kind: "pipeline_reminders",
+          template: ({ unsubscribeUrl }) =>
+            pipelineReminderEmail({
+              items: rows.map((row) => this.itemOf(row, today)),
+              today,
+              pipelineUrl: `${this.options.origin}/profile`,
+              unsubscribeUrl,
+            }),
+        });
+        if (delivered) sent++;
+        // Turned off between the query and now: nothing was sent, so nothing is recorded.
+        else await releaseReminderDay(this.db, userId, today, claim.previous);
+      } catch (error) {
+        await releaseReminderDay(this.db, userId, today, claim.previous);
+        failed++;
+        lastError = error;
+      }
+    }
+    if (failed > 0) {
+      throw new Error(`${failed} pipeline reminder(s) could not be sent (${sent} sent)`, { cause: lastError });
+    }
+    return { sent, failed };
+  }
+
+  private itemOf(row: DueNextStepRow, today: string): ReminderItem {
+    return {
+      fundName: row.fundName,
+      fundUrl: `${this.options.origin}${fundPath({ id: row.fundId, name: row.fundName })}`,
+      status: row.status,
+      noteLine: firstLine(row.note),
+      date: row.nextStepDate,
+      overdue: row.nextStepDate < today,
+    };
+  }
+}
