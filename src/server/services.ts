@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Logger } from "pino";
 import { EmailPreferencesService } from "./account/email-preferences.js";
+import { SavedSearchAlerts } from "./account/saved-search-alerts.js";
 import { AccountService } from "./account/service.js";
 import { AdminUsersService } from "./admin/users/service.js";
 import { ensureAdminAccount } from "./auth/admin-account.js";
@@ -129,6 +130,8 @@ export async function createServices(
       logger,
     });
   const auth = new AuthService(database.db, sessionCache, { mailer, logger });
+  // Where links in e-mails point: the public address, or this server's own.
+  const publicOrigin = config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`;
   // Without OpenID keys the login page still shows the whole popup flow, against the labelled demo
   // provider (docs/decisions/0013); loadConfig refuses that in production unless asked for.
   const demoIssuer = config.OIDC_MODE === "demo" ? new DemoIssuer(database.db) : undefined;
@@ -159,9 +162,17 @@ export async function createServices(
     logger,
     userChanged: (userId) => auth.userChanged(userId),
   });
+  const funds = new FundsService(fundsIndex, database.db);
+  const emailPreferences = new EmailPreferencesService(database.db, mailer, {
+    secret: config.EMAIL_TOKEN_SECRET,
+    origin: publicOrigin,
+    logger,
+  });
   const jobs = new JobQueue(database, logger, options.jobs);
-  registerProductJobs(jobs, auth);
-  const funds = new FundsService(fundsIndex);
+  registerProductJobs(jobs, {
+    auth,
+    savedSearchAlerts: new SavedSearchAlerts(database.db, funds, emailPreferences, publicOrigin),
+  });
   const fundReports = new FundReportsService(database.db, funds);
   const services: AppServices = {
     database,
@@ -170,11 +181,7 @@ export async function createServices(
     oidc,
     demoIssuer,
     account: new AccountService(database.db, fundsIndex, auth, billing, fundReports, mailer),
-    emailPreferences: new EmailPreferencesService(database.db, mailer, {
-      secret: config.EMAIL_TOKEN_SECRET,
-      origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
-      logger,
-    }),
+    emailPreferences,
     adminUsers: new AdminUsersService(database.db, billing, auth),
     funds,
     fundImport: new FundImportService(database.db, fundsIndex),

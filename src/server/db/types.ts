@@ -4,6 +4,7 @@
  */
 export type {
   BlogPostRow,
+  FundFactChangeRow,
   FundFactRow,
   FundRow,
   ImportRunRow,

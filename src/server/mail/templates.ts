@@ -6,4 +6,5 @@
 export { confirmationCodeEmail } from "./templates/confirmation-code.js";
 export { passwordResetEmail } from "./templates/password-reset.js";
 export { purchaseConfirmationEmail } from "./templates/purchase-confirmation.js";
+export { savedSearchAlertEmail } from "./templates/saved-search-alert.js";
 export { setPasswordEmail } from "./templates/set-password.js";
