@@ -24,6 +24,8 @@ const ACCOUNTS_PER_PAGE = 200;
 export const FUNDS_PER_SEARCH = 10;
 
 type News = {
+  /** The funds' data version the news was read at: the search must see at least this. */
+  dataVersion: number;
   /** Fund id → when it was added. */
   added: Map<number, Date>;
   /** Fund id → its fact changes in the window, oldest first. */
@@ -174,7 +176,7 @@ export class SavedSearchAlerts {
     }
     const query = parsed.data as FundSearchQuery;
     const includePremium = seesAllResults(subscriptionOf(viewer));
-    const matches = await this.funds.alertMatches(query, viewer, new Set(candidates.keys()));
+    const matches = await this.funds.alertMatches(query, viewer, new Set(candidates.keys()), news.dataVersion);
     const listed: AlertFund[] = [];
     let total = 0;
     for (const { row, reasons } of matches) {
@@ -203,6 +205,7 @@ export class SavedSearchAlerts {
 }
 
 function indexNews(read: {
+  dataVersion: number;
   added: ReadonlyArray<{ id: number; createdAt: Date }>;
   changes: readonly RecordedChange[];
 }): News {
@@ -213,7 +216,7 @@ function indexNews(read: {
     if (list) list.push(change);
     else changes.set(change.fundId, [change]);
   }
-  return { added, changes };
+  return { dataVersion: read.dataVersion, added, changes };
 }
 
 /**

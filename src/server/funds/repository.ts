@@ -230,8 +230,14 @@ export async function listFundsPage(
   return { rows, total: count?.count ?? 0 };
 }
 
-/** A fact's provenance as written: the row without its id and timestamp. */
-export type FundFactValues = Omit<FundFactRow, "id" | "updatedAt">;
+/**
+ * A fact's provenance as written: the row without its id and timestamp; `before`, when the writer
+ * knows it (an edit or an import reads the fund first), is the value the fund stated until now,
+ * which its facts table may not hold (a fact that came with the record has no row).
+ */
+export type FundFactValues = Omit<FundFactRow, "id" | "updatedAt"> & {
+  before?: { value: string | null; currency: string | null };
+};
 
 /** The stored facts of the given funds (all funds when not given). */
 export async function listFundFacts(db: Db, fundIds?: readonly number[]): Promise<FundFactRow[]> {
@@ -264,7 +270,7 @@ export async function upsertFundFacts(db: Db, facts: readonly FundFactValues[]):
       );
     const before = new Map(stored.map((row) => [`${row.fundId}\u0000${row.field}`, row]));
     const changes = batch.flatMap((fact) => {
-      const old = before.get(`${fact.fundId}\u0000${fact.field}`);
+      const old = fact.before ?? before.get(`${fact.fundId}\u0000${fact.field}`);
       const value = fact.value ?? null;
       const currency = value === null ? null : (fact.currency ?? null);
       const oldValue = old?.value ?? null;
@@ -284,7 +290,7 @@ export async function upsertFundFacts(db: Db, facts: readonly FundFactValues[]):
     if (changes.length > 0) await db.insert(fundFactChanges).values(changes);
     await db
       .insert(fundFacts)
-      .values(batch.map((fact) => ({ ...fact })))
+      .values(batch.map(({ before: _before, ...fact }) => fact))
       .onConflictDoUpdate({
         target: [fundFacts.fundId, fundFacts.field],
         set: {

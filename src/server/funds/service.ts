@@ -10,7 +10,7 @@ import type { FundRow } from "../db/types.js";
 import { notFound, paymentRequired } from "../errors.js";
 import { subscriptionOf, type Viewer } from "../http/viewer.js";
 import type { FundsIndexProvider } from "./index-provider.js";
-import { fundNewsBetween } from "./repository.js";
+import { fundNewsBetween, readFundsVersion } from "./repository.js";
 import type { FundSearchIndex } from "./search-index.js";
 import { fundStatsOf } from "./stats.js";
 
@@ -79,10 +79,17 @@ export class FundsService {
     query: FundSearchQuery,
     viewer: Viewer,
     fundIds: ReadonlySet<number>,
+    dataVersion: number,
   ): Promise<Array<{ row: FundRow; reasons: string[] }>> {
     const full = seesAllResults(subscriptionOf(viewer));
     if (!full && isAdvancedSearch(query)) return [];
-    const index = await this.indexes.current();
+    let index = await this.indexes.current();
+    if (index.version < dataVersion) {
+      // The news came from the database; this instance's copy may not have heard of it yet (a
+      // write by another instance whose notification is on its way). Rebuild rather than miss it.
+      this.indexes.invalidate();
+      index = await this.indexes.current();
+    }
     return index.matchesAmong(query, fundIds, {
       within: full ? Number.POSITIVE_INFINITY : FREE_RESULTS_LIMIT,
       includePremium: full,
@@ -91,10 +98,11 @@ export class FundsService {
 
   /**
    * The funds added and the facts changed in (since, until], for the saved-search alerts: read once
-   * per run.
+   * per run, with the funds' data version read after it (alertMatches searches data at least that new).
    */
-  newsBetween(since: Date, until: Date) {
-    return fundNewsBetween(this.db, since, until);
+  async newsBetween(since: Date, until: Date) {
+    const news = await fundNewsBetween(this.db, since, until);
+    return { ...news, dataVersion: await readFundsVersion(this.db) };
   }
 
   /** The search's body as a string. */
