@@ -263,8 +263,8 @@ describe.each(TEST_DRIVERS)("saved-search alerts on %s", (driver) => {
   });
 
   it("stops at once when the subscriber uses the e-mail's one-click unsubscribe", async () => {
-    const [mail] = (await mails()).filter((item) => to(item) === "ada@example.com");
-    const { url } = (mail?.headers.get("list") as { unsubscribe: { url: string } }).unsubscribe;
+    const [mail] = (await mails()).filter((item) => to(item) === "ada@example.com") as [ParsedMail];
+    const { url } = (mail.headers.get("list") as { unsubscribe: { url: string } }).unsubscribe;
     const clicked = await t.app.inject({
       method: "POST",
       url: url.slice(ORIGIN.length),
