@@ -176,10 +176,11 @@ describe.each(TEST_DRIVERS)("saved-search alerts on %s", (driver) => {
     expect(text).toContain("Added Seed Fintech");
     expect(html).toContain(`href="${ORIGIN}/funds/${added}-added-seed-fintech"`);
     expect(text).toContain(`${ORIGIN}/funds/${added}-added-seed-fintech`);
-    expect(text).toMatch(/Added Seed Fintech[^\n]*— new fund/);
+    expect(text).toContain("Since you saved your search, 2 funds matching it were added to FundMatch");
+    expect(text).toMatch(/New fund: Added Seed Fintech/);
     expect(text).toContain("Why it matches: Seed specialist · Primary focus: Fintech");
     // Changed after the search: listed with what changed.
-    expect(text).toMatch(/Changing Seed Fintech[^\n]*— updated/);
+    expect(text).toMatch(/Updated: Changing Seed Fintech/);
     expect(text).toContain("What changed: Fund size: $100M → $150M");
     expect(html).toContain("Fund size: $100M → $150M");
     // Added before the search, unchanged since: not news. Added since but not matching: not listed.
@@ -218,6 +219,7 @@ describe.each(TEST_DRIVERS)("saved-search alerts on %s", (driver) => {
     const last = (await mails()).at(-1) as ParsedMail;
     expect(to(last)).toBe("ada@example.com");
     expect(last.subject).toBe("1 new or updated fund for “ada's seed fintech” on FundMatch");
+    expect(last.text).toContain("Since your last alert, 1 fund matching it was added to FundMatch");
     expect(last.text).toContain("What changed: Fund size: $150M → $200M");
     expect(last.text).not.toContain("Added Seed Fintech");
   });

@@ -126,6 +126,7 @@ export class SavedSearchAlerts {
           savedSearchAlertEmail({
             to: account.email,
             searches: owned.map((item) => item.search),
+            alertedBefore: owned.some((item) => item.claim.lastAlertAt !== null),
             settingsUrl: `${this.origin}/account-settings`,
             unsubscribeUrl,
           }),

@@ -29,6 +29,8 @@ export type AlertSearch = {
 
 type Props = {
   searches: AlertSearch[];
+  /** Whether any of these searches was alerted before (else the news is since they were saved). */
+  alertedBefore: boolean;
   /** Account Settings, absolute. */
   settingsUrl: string;
   unsubscribeUrl: string;
@@ -48,7 +50,7 @@ function plural(count: number, one: string, many: string): string {
 
 /** "Fund size: $100M → $150M", "Website: now example.com", "Portfolio: removed". */
 export function factChangeText(fact: AlertFactChange): string {
-  if (fact.withheld) return `${fact.label}: updated (Premium members see the value)`;
+  if (fact.withheld) return `${fact.label}: updated (the value is shown to active subscribers)`;
   if (fact.before === null) return `${fact.label}: now ${fact.after ?? "not stated"}`;
   if (fact.after === null) return `${fact.label}: ${fact.before} → no longer stated`;
   return `${fact.label}: ${fact.before} → ${fact.after}`;
@@ -65,11 +67,12 @@ function Line({ children, muted, size = 14 }: { children: ReactNode; muted?: boo
 function FundItem({ fund }: { fund: AlertFund }) {
   return (
     <Section style={{ margin: "0 0 16px", paddingLeft: "12px", borderLeft: "3px solid #e0e7ff" }}>
-      <Text style={{ margin: "0 0 4px", fontSize: "15px", lineHeight: "1.5", fontWeight: 600 }}>
+      {/* The news first, then the name: in the plain-text part the link's address follows the name. */}
+      <Text style={{ margin: "0 0 4px", fontSize: "15px", lineHeight: "1.5", fontWeight: 600, color: INK }}>
+        {fund.change.kind === "new" ? "New fund: " : "Updated: "}
         <Link href={fund.url} style={{ color: ACCENT, textDecoration: "underline" }}>
           {fund.name}
         </Link>
-        {fund.change.kind === "new" ? " — new fund" : " — updated"}
       </Text>
       {fund.reasons.length > 0 ? <Line muted>{`Why it matches: ${fund.reasons.join(" · ")}`}</Line> : null}
       {fund.change.kind === "changed"
@@ -80,7 +83,7 @@ function FundItem({ fund }: { fund: AlertFund }) {
 }
 
 /** The weekly alert: per saved search, the funds added or changed since the last alert that it matches. */
-export function SavedSearchAlertEmail({ searches, settingsUrl, unsubscribeUrl }: Props) {
+export function SavedSearchAlertEmail({ searches, alertedBefore, settingsUrl, unsubscribeUrl }: Props) {
   const total = alertFundCount(searches);
   return (
     <EmailLayout
@@ -88,11 +91,11 @@ export function SavedSearchAlertEmail({ searches, settingsUrl, unsubscribeUrl }:
       footerNote={
         <>
           You receive this weekly e-mail because alerts are on for these saved searches.{" "}
-          <Link href={unsubscribeUrl} style={{ color: MUTED }}>
+          <Link href={unsubscribeUrl} style={{ color: MUTED, textDecoration: "underline" }}>
             Unsubscribe from saved search alerts
           </Link>{" "}
           or choose your e-mails in{" "}
-          <Link href={settingsUrl} style={{ color: MUTED }}>
+          <Link href={settingsUrl} style={{ color: MUTED, textDecoration: "underline" }}>
             Account Settings
           </Link>
           .
@@ -100,7 +103,10 @@ export function SavedSearchAlertEmail({ searches, settingsUrl, unsubscribeUrl }:
       }
     >
       <P>
-        Since your last alert, {plural(total, "fund", "funds")} matching your saved searches{" "}
+        {alertedBefore
+          ? "Since your last alert"
+          : `Since you saved ${searches.length === 1 ? "your search" : "your searches"}`}
+        , {plural(total, "fund", "funds")} matching {searches.length === 1 ? "it" : "your saved searches"}{" "}
         {total === 1 ? "was" : "were"} added to {BRAND_NAME} or had facts updated.
       </P>
       {searches.map((search) => (
