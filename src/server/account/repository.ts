@@ -335,6 +335,15 @@ const alertsWanted = and(
 /** A saved search's alert baseline: max(created_at, last_alert_at). */
 const alertBaseline = sql`greatest(${savedSearches.createdAt}, coalesce(${savedSearches.lastAlertAt}, ${savedSearches.createdAt}))`;
 
+/**
+ * The database's clock: the alerts' window ends at it, since every time the window is compared with
+ * (funds added, facts changed, searches saved) is stamped by the database.
+ */
+export async function databaseNow(db: Db): Promise<Date> {
+  const [row] = rowsOf<{ now: string | Date }>(await db.execute(sql`select now() as now`));
+  return new Date(row?.now ?? Date.now());
+}
+
 /** The earliest baseline among the searches the alerts may write about; undefined when there is none. */
 export async function earliestAlertBaseline(db: Db): Promise<Date | undefined> {
   const [row] = await db
@@ -400,7 +409,7 @@ export async function alertAccountsPage(db: Db, afterUserId: number, limit: numb
 
 /**
  * Moves the searches' last_alert_at to `at`, each only if it still holds the value the run read
- * (compare-and-set): the ids returned are the searches this run now owns the news of; a search
+ * (compare-and-set, to the millisecond JavaScript reads it with): the ids returned are the searches this run now owns the news of; a search
  * another run moved meanwhile is left out. Committed before the e-mail is sent (at most once).
  */
 export async function claimSavedSearchAlerts(
@@ -413,7 +422,8 @@ export async function claimSavedSearchAlerts(
     update ${savedSearches} set last_alert_at = ${at.toISOString()}::timestamptz
     from unnest(${sql.param(claims.map((claim) => claim.id))}::int4[],
                 ${sql.param(claims.map((claim) => claim.lastAlertAt?.toISOString() ?? null))}::timestamptz[]) as t(id, previous)
-    where ${savedSearches.id} = t.id and ${savedSearches.lastAlertAt} is not distinct from t.previous
+    where ${savedSearches.id} = t.id
+      and date_trunc('milliseconds', ${savedSearches.lastAlertAt}) is not distinct from t.previous
     returning ${savedSearches.id} as id`);
   return rowsOf<{ id: number | string }>(rows).map((row) => Number(row.id));
 }

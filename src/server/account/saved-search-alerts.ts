@@ -53,11 +53,14 @@ export class SavedSearchAlerts {
   ) {}
 
   /**
-   * One run at `now` (the window's end). Returns how many e-mails were sent; throws after the whole
+   * One run, the queue's clock at `clock`. Returns how many e-mails were sent; throws after the whole
    * run when some could not be sent (their news is kept for the retry), so the queue retries it.
    */
-  async run(now: Date, logger: Pick<Logger, "info" | "warn" | "error">): Promise<AlertRunResult> {
+  async run(clock: Date, logger: Pick<Logger, "info" | "warn" | "error">): Promise<AlertRunResult> {
     const result: AlertRunResult = { sent: 0, failed: 0, lost: 0 };
+    // The window ends at the database's clock, which stamped everything it is compared with; the
+    // queue's clock (`clock`) decides only whose subscription is still running.
+    const now = await repository.databaseNow(this.db);
     const since = await repository.earliestAlertBaseline(this.db);
     if (!since || since >= now) return result;
     // One read of what happened since the earliest baseline, for every account of the run.
@@ -70,7 +73,7 @@ export class SavedSearchAlerts {
       if (page.length === 0) break;
       after = page[page.length - 1]?.userId ?? after;
       for (const account of page) {
-        const outcome = await this.alertAccount(account, news, now, logger);
+        const outcome = await this.alertAccount(account, news, now, clock, logger);
         if (outcome) result[outcome] += 1;
       }
     }
@@ -86,11 +89,12 @@ export class SavedSearchAlerts {
     account: repository.AlertAccountRow,
     news: News,
     now: Date,
+    clock: Date,
     logger: Pick<Logger, "info" | "warn" | "error">,
   ): Promise<keyof AlertRunResult | undefined> {
     const status = effectiveSubscriptionStatus(
       { subscriptionStatus: account.subscriptionStatus, subscriptionPauseAt: account.subscriptionPauseAt },
-      now,
+      clock,
     );
     const subscription = { subscriptionStatus: status, subscriptionType: account.subscriptionType };
     // Lapsed (or paused, or never subscribed): their searches are kept, and nothing is sent.
