@@ -99,7 +99,7 @@ export class SavedSearchAlerts {
     const subscription = { subscriptionStatus: status, subscriptionType: account.subscriptionType };
     // Lapsed (or paused, or never subscribed): their searches are kept, and nothing is sent.
     if (!canSaveSearches(subscription)) return undefined;
-    // The viewer the search would see: this account, its subscription as it stands at `now`.
+    // The viewer the search would see: this account, its subscription as it stands on the queue's clock.
     const viewer: Viewer = {
       kind: "user",
       userId: account.userId,
