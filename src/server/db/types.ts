@@ -4,7 +4,7 @@
  */
 export type {
   BlogPostRow,
-  FundFactChangeRow,
+  FundFactRevisionRow,
   FundFactRow,
   FundRow,
   ImportRunRow,

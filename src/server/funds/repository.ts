@@ -4,7 +4,7 @@ import {
   dataVersions,
   type FundFactRow,
   type FundRow,
-  fundFactChanges,
+  fundFactRevisions,
   fundFacts,
   funds,
   type NewFundRow,
@@ -251,7 +251,7 @@ export async function listFundFacts(db: Db, fundIds?: readonly number[]): Promis
 
 /**
  * Writes facts, one per fund and field: a fact already stored for the pair is replaced. Each write
- * that changes a value is recorded in fund_fact_changes with the value before (the alerts' "what
+ * that changes a value is recorded in fund_fact_revisions with the value before (the alerts' "what
  * changed"); the same value restated by a newer source changes its provenance only, not the fact.
  */
 export async function upsertFundFacts(db: Db, facts: readonly FundFactValues[]): Promise<void> {
@@ -287,7 +287,7 @@ export async function upsertFundFacts(db: Db, facts: readonly FundFactValues[]):
         },
       ];
     });
-    if (changes.length > 0) await db.insert(fundFactChanges).values(changes);
+    if (changes.length > 0) await db.insert(fundFactRevisions).values(changes);
     await db
       .insert(fundFacts)
       .values(batch.map(({ before: _before, ...fact }) => fact))
@@ -449,16 +449,16 @@ export async function fundNewsBetween(
     .where(and(gt(funds.createdAt, since), lte(funds.createdAt, until)));
   const changes = await db
     .select({
-      fundId: fundFactChanges.fundId,
-      field: fundFactChanges.field,
-      valueBefore: fundFactChanges.valueBefore,
-      currencyBefore: fundFactChanges.currencyBefore,
-      valueAfter: fundFactChanges.valueAfter,
-      currencyAfter: fundFactChanges.currencyAfter,
-      recordedAt: fundFactChanges.recordedAt,
+      fundId: fundFactRevisions.fundId,
+      field: fundFactRevisions.field,
+      valueBefore: fundFactRevisions.valueBefore,
+      currencyBefore: fundFactRevisions.currencyBefore,
+      valueAfter: fundFactRevisions.valueAfter,
+      currencyAfter: fundFactRevisions.currencyAfter,
+      recordedAt: fundFactRevisions.recordedAt,
     })
-    .from(fundFactChanges)
-    .where(and(gt(fundFactChanges.recordedAt, since), lte(fundFactChanges.recordedAt, until)))
-    .orderBy(fundFactChanges.recordedAt, fundFactChanges.id);
+    .from(fundFactRevisions)
+    .where(and(gt(fundFactRevisions.recordedAt, since), lte(fundFactRevisions.recordedAt, until)))
+    .orderBy(fundFactRevisions.recordedAt, fundFactRevisions.id);
   return { added, changes };
 }

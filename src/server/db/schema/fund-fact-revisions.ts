@@ -7,8 +7,8 @@ import { funds } from "./funds.js";
  * its currency). fund_facts holds only the present, so without this the before of a change is gone.
  * Written by the funds repository beside every fact write; the funds domain owns it.
  */
-export const fundFactChanges = pgTable(
-  "fund_fact_changes",
+export const fundFactRevisions = pgTable(
+  "fund_fact_revisions",
   {
     id: serial("id").primaryKey(),
     fundId: integer("fund_id")
@@ -25,9 +25,9 @@ export const fundFactChanges = pgTable(
   },
   // The alert job reads the changes of a window of time; the cascade finds a fund's rows.
   (table) => [
-    index("fund_fact_changes_recorded_at_idx").on(table.recordedAt),
-    index("fund_fact_changes_fund_id_idx").on(table.fundId),
+    index("fund_fact_revisions_recorded_at_idx").on(table.recordedAt),
+    index("fund_fact_revisions_fund_id_idx").on(table.fundId),
   ],
 );
 
-export type FundFactChangeRow = typeof fundFactChanges.$inferSelect;
+export type FundFactRevisionRow = typeof fundFactRevisions.$inferSelect;
