@@ -22,6 +22,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { alertsBenchLine } from "./bench/alerts.js";
 import { GZIP_LEVEL, measureClientJs } from "./bench/client-js.js";
 import { measureColdStarts } from "./bench/cold-start.js";
 import { type ImportBenchResult, measureImports, renderImportReport } from "./bench/import.js";
@@ -184,6 +185,7 @@ async function main(): Promise<number> {
   console.log(renderReport(results));
   if (matchRuns.length > 0) console.log(`\n${renderMatchReport(matchRuns)}`);
   console.log(renderImportReport(imports));
+  console.log(await alertsBenchLine());
   console.log(renderLighthouseReport(lighthouse));
   console.log(`\nWrote ${path.relative(settings.root, settings.resultsFile)}; the run took ${elapsedText()}.`);
   const lighthouseBroke =

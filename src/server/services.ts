@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Logger } from "pino";
 import { EmailPreferencesService } from "./account/email-preferences.js";
 import { PipelineReminders } from "./account/pipeline-reminders.js";
+import { SavedSearchAlerts } from "./account/saved-search-alerts.js";
 import { AccountService } from "./account/service.js";
 import { AdminUsersService } from "./admin/users/service.js";
 import { ensureAdminAccount } from "./auth/admin-account.js";
@@ -133,6 +134,8 @@ export async function createServices(
       logger,
     });
   const auth = new AuthService(database.db, sessionCache, { mailer, logger });
+  // Where links in e-mails point: the public address, or this server's own.
+  const publicOrigin = config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`;
   // Without OpenID keys the login page still shows the whole popup flow, against the labelled demo
   // provider (docs/decisions/0013); loadConfig refuses that in production unless asked for.
   const demoIssuer = config.OIDC_MODE === "demo" ? new DemoIssuer(database.db) : undefined;
@@ -163,20 +166,19 @@ export async function createServices(
     logger,
     userChanged: (userId) => auth.userChanged(userId),
   });
-  // Where links in e-mails point: the public origin, or this server's local address.
-  const mailOrigin = config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`;
+  const funds = new FundsService(fundsIndex, database.db);
   const emailPreferences = new EmailPreferencesService(database.db, mailer, {
     secret: config.EMAIL_TOKEN_SECRET,
-    origin: mailOrigin,
+    origin: publicOrigin,
     logger,
   });
   const jobs = new JobQueue(database, logger, options.jobs);
   registerProductJobs(jobs, {
     auth,
-    pipelineReminders: new PipelineReminders(database.db, emailPreferences, { origin: mailOrigin }),
+    pipelineReminders: new PipelineReminders(database.db, emailPreferences, { origin: publicOrigin }),
+    savedSearchAlerts: new SavedSearchAlerts(database.db, funds, emailPreferences, publicOrigin),
   });
-  const funds = new FundsService(fundsIndex);
-  const fundReports = new FundReportsService(database.db, funds, mailer, { origin: mailOrigin, logger });
+  const fundReports = new FundReportsService(database.db, funds, mailer, { origin: publicOrigin, logger });
   const services: AppServices = {
     database,
     auth,

@@ -83,7 +83,7 @@ describe.each(TEST_DRIVERS)("the job queue's admin API on %s", (driver) => {
     expect(sweep.runs[0].durationMs).toBeGreaterThanOrEqual(0);
   });
 
-  it("answers the empty jobs with 0 handled: they send nothing yet", async () => {
+  it("answers 0 handled when a job has nothing to send (no saved searches, no reminders)", async () => {
     for (const name of ["saved-search-alerts", "pipeline-reminders"]) {
       const response = await call("POST", "/_api/admin/jobs/run", adminCookie, { name });
       expect(response.json()).toEqual({ name, status: "succeeded", handled: 0 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { PipelineStatus } from "../../shared/pipeline.js";
 import type { EmailPreferences, EmailPreferencesUpdate } from "../../shared/schemas/email-preferences.js";
 import type { StartupProfile, StartupProfileResponse } from "../../shared/schemas/match.js";
@@ -416,4 +416,130 @@ export async function releaseReminderDay(
   const mine = and(eq(pipelineReminderDays.userId, userId), sql`${pipelineReminderDays.lastSentOn} = ${today}::date`);
   if (previous === null) await db.delete(pipelineReminderDays).where(mine);
   else await db.update(pipelineReminderDays).set({ lastSentOn: previous, updatedAt: new Date() }).where(mine);
+}
+
+/**
+ * Who the saved-search alerts may write to, at the query's level: active accounts with a saved
+ * search whose alerts are on and the alerts' e-mail switched on (no preferences row = on). The
+ * subscription rule (canSaveSearches) is applied by the service, in one place with the product's.
+ */
+const alertsWanted = and(
+  eq(savedSearches.alerts, true),
+  eq(users.accountStatus, "active"),
+  sql`coalesce(${emailPreferences.savedSearchAlerts}, true)`,
+);
+
+/** A saved search's alert baseline: max(created_at, last_alert_at). */
+const alertBaseline = sql`greatest(${savedSearches.createdAt}, coalesce(${savedSearches.lastAlertAt}, ${savedSearches.createdAt}))`;
+
+/**
+ * The database's clock: the alerts' window ends at it, since every time the window is compared with
+ * (funds added, facts changed, searches saved) is stamped by the database.
+ */
+export async function databaseNow(db: Db): Promise<Date> {
+  const [row] = rowsOf<{ now: string | Date }>(await db.execute(sql`select now() as now`));
+  return new Date(row?.now ?? Date.now());
+}
+
+/** The earliest baseline among the searches the alerts may write about; undefined when there is none. */
+export async function earliestAlertBaseline(db: Db): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: sql<string | Date | null>`min(${alertBaseline})` })
+    .from(savedSearches)
+    .innerJoin(users, eq(users.id, savedSearches.userId))
+    .leftJoin(emailPreferences, eq(emailPreferences.userId, savedSearches.userId))
+    .where(alertsWanted);
+  return row?.at ? new Date(row.at) : undefined;
+}
+
+/** One account the alerts may write to, with its searches whose alerts are on. */
+export type AlertAccountRow = {
+  userId: number;
+  email: string;
+  subscriptionStatus: string | null;
+  subscriptionType: string | null;
+  subscriptionPauseAt: Date | null;
+  searches: SavedSearchRow[];
+};
+
+/**
+ * The next `limit` accounts after `afterUserId` (by id) the alerts may write to, with their
+ * alert-on searches: two queries per page, however many searches each account keeps.
+ */
+export async function alertAccountsPage(db: Db, afterUserId: number, limit: number): Promise<AlertAccountRow[]> {
+  const accounts = await db
+    .selectDistinct({
+      userId: users.id,
+      email: users.email,
+      subscriptionStatus: users.subscriptionStatus,
+      subscriptionType: users.subscriptionType,
+      subscriptionPauseAt: users.subscriptionPauseAt,
+    })
+    .from(savedSearches)
+    .innerJoin(users, eq(users.id, savedSearches.userId))
+    .leftJoin(emailPreferences, eq(emailPreferences.userId, savedSearches.userId))
+    .where(and(alertsWanted, gt(users.id, afterUserId)))
+    .orderBy(asc(users.id))
+    .limit(limit);
+  if (accounts.length === 0) return [];
+  const searches = await db
+    .select({ userId: savedSearches.userId, ...savedSearchColumns })
+    .from(savedSearches)
+    .where(
+      and(
+        inArray(
+          savedSearches.userId,
+          accounts.map((account) => account.userId),
+        ),
+        eq(savedSearches.alerts, true),
+      ),
+    )
+    .orderBy(asc(savedSearches.userId), asc(savedSearches.createdAt), asc(savedSearches.id));
+  const byUser = new Map<number, SavedSearchRow[]>();
+  for (const { userId, ...search } of searches) {
+    const list = byUser.get(userId);
+    if (list) list.push(search);
+    else byUser.set(userId, [search]);
+  }
+  return accounts.map((account) => ({ ...account, searches: byUser.get(account.userId) ?? [] }));
+}
+
+/**
+ * Moves the searches' last_alert_at to `at`, each only if it still holds the value the run read
+ * (compare-and-set, to the millisecond JavaScript reads it with): the ids returned are the searches this run now owns the news of; a search
+ * another run moved meanwhile is left out. Committed before the e-mail is sent (at most once).
+ */
+export async function claimSavedSearchAlerts(
+  db: Db,
+  claims: ReadonlyArray<{ id: number; lastAlertAt: Date | null }>,
+  at: Date,
+): Promise<number[]> {
+  if (claims.length === 0) return [];
+  const rows = await db.execute(sql`
+    update ${savedSearches} set last_alert_at = ${at.toISOString()}::timestamptz
+    from unnest(${sql.param(claims.map((claim) => claim.id))}::int4[],
+                ${sql.param(claims.map((claim) => claim.lastAlertAt?.toISOString() ?? null))}::timestamptz[]) as t(id, previous)
+    where ${savedSearches.id} = t.id
+      and date_trunc('milliseconds', ${savedSearches.lastAlertAt}) is not distinct from t.previous
+    returning ${savedSearches.id} as id`);
+  return rowsOf<{ id: number | string }>(rows).map((row) => Number(row.id));
+}
+
+/** Undoes a claim whose e-mail was not sent, where the claim still stands (the retry sends it). */
+export async function releaseSavedSearchAlerts(
+  db: Db,
+  claims: ReadonlyArray<{ id: number; lastAlertAt: Date | null }>,
+  at: Date,
+): Promise<void> {
+  if (claims.length === 0) return;
+  await db.execute(sql`
+    update ${savedSearches} set last_alert_at = t.previous
+    from unnest(${sql.param(claims.map((claim) => claim.id))}::int4[],
+                ${sql.param(claims.map((claim) => claim.lastAlertAt?.toISOString() ?? null))}::timestamptz[]) as t(id, previous)
+    where ${savedSearches.id} = t.id and ${savedSearches.lastAlertAt} = ${at.toISOString()}::timestamptz`);
+}
+
+/** The rows of a raw statement: both drivers answer `{rows}`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }

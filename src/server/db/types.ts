@@ -6,6 +6,7 @@ export type {
   BlogPostRow,
   FundClaimRow,
   FundFactChangeRow,
+  FundFactRevisionRow,
   FundFactRow,
   FundMemberRow,
   FundMonthlyCountRow,

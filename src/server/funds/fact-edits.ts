@@ -84,7 +84,10 @@ export function factsOfEdit(
     const currency = fact.currency?.(after) ?? null;
     const changed = value !== fact.value(before) || (value !== null && currency !== (fact.currency?.(before) ?? null));
     if (!changed) continue;
+    const valueBefore = fact.value(before) ?? null;
     facts.push({
+      // What the fund stated until now, for the facts' history (the alerts' "what changed").
+      before: { value: valueBefore, currency: valueBefore === null ? null : (fact.currency?.(before) ?? null) },
       fundId: before.id,
       field: fact.field,
       value,

@@ -1,6 +1,14 @@
-import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ilike, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { dataVersions, type FundFactRow, type FundRow, fundFacts, funds, type NewFundRow } from "../db/schema/index.js";
+import {
+  dataVersions,
+  type FundFactRow,
+  type FundRow,
+  fundFactRevisions,
+  fundFacts,
+  funds,
+  type NewFundRow,
+} from "../db/schema/index.js";
 import { readDataVersion } from "../db/versioned-snapshot.js";
 
 /** The funds' row in data_versions, bumped by their trigger on every write. */
@@ -222,8 +230,16 @@ export async function listFundsPage(
   return { rows, total: count?.count ?? 0 };
 }
 
-/** A fact's provenance as written: the row without its id and timestamp; `origin` defaults to 'source'. */
-export type FundFactValues = Omit<FundFactRow, "id" | "updatedAt" | "origin"> & { origin?: FundFactRow["origin"] };
+/**
+ * A fact's provenance as written: the row without its id and timestamp; `origin` defaults to
+ * 'source'. `before`, when the writer knows it (an edit or an import reads the fund first), is the
+ * value the fund stated until now, which its facts table may not hold (a fact that came with the
+ * record has no row).
+ */
+export type FundFactValues = Omit<FundFactRow, "id" | "updatedAt" | "origin"> & {
+  origin?: FundFactRow["origin"];
+  before?: { value: string | null; currency: string | null };
+};
 
 /** The stored facts of the given funds (all funds when not given). */
 export async function listFundFacts(db: Db, fundIds?: readonly number[]): Promise<FundFactRow[]> {
@@ -235,13 +251,48 @@ export async function listFundFacts(db: Db, fundIds?: readonly number[]): Promis
     .orderBy(fundFacts.fundId, fundFacts.field);
 }
 
-/** Writes facts, one per fund and field: a fact already stored for the pair is replaced. */
+/**
+ * Writes facts, one per fund and field: a fact already stored for the pair is replaced. Each write
+ * that changes a value is recorded in fund_fact_revisions with the value before (the alerts' "what
+ * changed"); the same value restated by a newer source changes its provenance only, not the fact.
+ */
 export async function upsertFundFacts(db: Db, facts: readonly FundFactValues[]): Promise<void> {
   for (let start = 0; start < facts.length; start += INSERT_BATCH_SIZE) {
     const batch = facts.slice(start, start + INSERT_BATCH_SIZE);
+    const stored = await db
+      .select({
+        fundId: fundFacts.fundId,
+        field: fundFacts.field,
+        value: fundFacts.value,
+        currency: fundFacts.currency,
+      })
+      .from(fundFacts)
+      .where(
+        sql`(${fundFacts.fundId}, ${fundFacts.field}) in (select * from unnest(${sql.param(batch.map((fact) => fact.fundId))}::int4[], ${sql.param(batch.map((fact) => fact.field))}::text[]))`,
+      );
+    const before = new Map(stored.map((row) => [`${row.fundId}\u0000${row.field}`, row]));
+    const changes = batch.flatMap((fact) => {
+      const old = fact.before ?? before.get(`${fact.fundId}\u0000${fact.field}`);
+      const value = fact.value ?? null;
+      const currency = value === null ? null : (fact.currency ?? null);
+      const oldValue = old?.value ?? null;
+      const oldCurrency = oldValue === null ? null : (old?.currency ?? null);
+      if (value === oldValue && currency === oldCurrency) return [];
+      return [
+        {
+          fundId: fact.fundId,
+          field: fact.field,
+          valueBefore: oldValue,
+          currencyBefore: oldCurrency,
+          valueAfter: value,
+          currencyAfter: currency,
+        },
+      ];
+    });
+    if (changes.length > 0) await db.insert(fundFactRevisions).values(changes);
     await db
       .insert(fundFacts)
-      .values(batch.map((fact) => ({ ...fact, origin: fact.origin ?? "source" })))
+      .values(batch.map(({ before: _before, ...fact }) => ({ ...fact, origin: fact.origin ?? "source" })))
       .onConflictDoUpdate({
         target: [fundFacts.fundId, fundFacts.field],
         set: {
@@ -373,4 +424,44 @@ export async function setLastReviewed(db: Db, id: number, day: string): Promise<
     .where(eq(funds.id, id))
     .returning({ id: funds.id });
   return rows.length > 0;
+}
+
+/** A change of one fact, as the alerts read it. */
+export type FundFactChange = {
+  fundId: number;
+  field: string;
+  valueBefore: string | null;
+  currencyBefore: string | null;
+  valueAfter: string | null;
+  currencyAfter: string | null;
+  recordedAt: Date;
+};
+
+/**
+ * What happened to the funds in (since, until]: the funds added, with when, and every fact change,
+ * oldest first. One read for a whole alert run, whatever the number of subscribers.
+ */
+export async function fundNewsBetween(
+  db: Db,
+  since: Date,
+  until: Date,
+): Promise<{ added: Array<{ id: number; createdAt: Date }>; changes: FundFactChange[] }> {
+  const added = await db
+    .select({ id: funds.id, createdAt: funds.createdAt })
+    .from(funds)
+    .where(and(gt(funds.createdAt, since), lte(funds.createdAt, until)));
+  const changes = await db
+    .select({
+      fundId: fundFactRevisions.fundId,
+      field: fundFactRevisions.field,
+      valueBefore: fundFactRevisions.valueBefore,
+      currencyBefore: fundFactRevisions.currencyBefore,
+      valueAfter: fundFactRevisions.valueAfter,
+      currencyAfter: fundFactRevisions.currencyAfter,
+      recordedAt: fundFactRevisions.recordedAt,
+    })
+    .from(fundFactRevisions)
+    .where(and(gt(fundFactRevisions.recordedAt, since), lte(fundFactRevisions.recordedAt, until)))
+    .orderBy(fundFactRevisions.recordedAt, fundFactRevisions.id);
+  return { added, changes };
 }

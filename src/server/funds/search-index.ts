@@ -271,6 +271,33 @@ export class FundSearchIndex {
     return Array.from(this.rankedMatches(normaliseFilters(query)).ids, (index) => this.entry(index).row);
   }
 
+  /**
+   * The funds among `fundIds` that the search finds within its first `within` results, in the
+   * search's order, each with the reasons the search gives it (the saved-search alerts). The
+   * ranking is the search's own, computed once per filters and kept, so a thousand saved searches
+   * of a few dozen distinct filters cost a few dozen rankings.
+   */
+  matchesAmong(
+    query: FundSearchQuery,
+    fundIds: ReadonlySet<number>,
+    options: { within: number; includePremium: boolean },
+  ): Array<{ row: FundRow; reasons: string[] }> {
+    if (fundIds.size === 0) return [];
+    const filters = normaliseFilters(query);
+    const { ids } = this.rankedMatches(filters);
+    const end = Math.min(ids.length, options.within);
+    const found: Array<{ row: FundRow; reasons: string[] }> = [];
+    for (let position = 0; position < end; position++) {
+      const entry = this.entry(ids[position] as number);
+      if (!fundIds.has(entry.row.id)) continue;
+      found.push({
+        row: entry.row,
+        reasons: matchReasons(entry.row, reasonQuery(filters, entry), options.includePremium),
+      });
+    }
+    return found;
+  }
+
   /** Every fund's full row, by name as the ranking's tie-break orders them (the unfiltered Excel export). */
   rowsByName(): FundRow[] {
     const rows = new Array<FundRow>(this.entries.length);

@@ -5,10 +5,12 @@ import { SUBSCRIPTION_REQUIRED } from "../../shared/schemas/account.js";
 import type { FundStats } from "../../shared/schemas/admin-data.js";
 import type { FundSearchQuery } from "../../shared/schemas/funds.js";
 import type { FundMatchRequest } from "../../shared/schemas/match.js";
+import type { Db } from "../db/client.js";
 import type { FundRow } from "../db/types.js";
 import { notFound, paymentRequired } from "../errors.js";
 import { subscriptionOf, type Viewer } from "../http/viewer.js";
 import type { FundsIndexProvider } from "./index-provider.js";
+import { fundNewsBetween, readFundsVersion } from "./repository.js";
 import type { FundSearchIndex } from "./search-index.js";
 import { fundStatsOf } from "./stats.js";
 
@@ -16,7 +18,10 @@ import { fundStatsOf } from "./stats.js";
 export const DEFAULT_PAGE_SIZE = 20;
 
 export class FundsService {
-  constructor(private readonly indexes: FundsIndexProvider) {}
+  constructor(
+    private readonly indexes: FundsIndexProvider,
+    private readonly db: Db,
+  ) {}
 
   async countries(): Promise<string[]> {
     return [...(await this.indexes.current()).countries];
@@ -62,6 +67,42 @@ export class FundsService {
         : Math.min(request.limit ?? FREE_RESULTS_LIMIT, FREE_RESULTS_LIMIT),
       includePremium: full,
     });
+  }
+
+  /**
+   * A saved search's new funds as its subscriber would see them in the search: among `fundIds`,
+   * those the search lists to this viewer, with the search's reasons. Through the same gate as
+   * searchBody: a viewer who does not see all results sees the top 3 only, and an advanced filter
+   * is not theirs (the search would answer 402), so it finds nothing for them.
+   */
+  async alertMatches(
+    query: FundSearchQuery,
+    viewer: Viewer,
+    fundIds: ReadonlySet<number>,
+    dataVersion: number,
+  ): Promise<Array<{ row: FundRow; reasons: string[] }>> {
+    const full = seesAllResults(subscriptionOf(viewer));
+    if (!full && isAdvancedSearch(query)) return [];
+    let index = await this.indexes.current();
+    if (index.version < dataVersion) {
+      // The news came from the database; this instance's copy may not have heard of it yet (a
+      // write by another instance whose notification is on its way). Rebuild rather than miss it.
+      this.indexes.invalidate();
+      index = await this.indexes.current();
+    }
+    return index.matchesAmong(query, fundIds, {
+      within: full ? Number.POSITIVE_INFINITY : FREE_RESULTS_LIMIT,
+      includePremium: full,
+    });
+  }
+
+  /**
+   * The funds added and the facts changed in (since, until], for the saved-search alerts: read once
+   * per run, with the funds' data version read after it (alertMatches searches data at least that new).
+   */
+  async newsBetween(since: Date, until: Date) {
+    const news = await fundNewsBetween(this.db, since, until);
+    return { ...news, dataVersion: await readFundsVersion(this.db) };
   }
 
   /** The search's body as a string. */

@@ -1,12 +1,20 @@
 import type { PipelineReminders } from "../account/pipeline-reminders.js";
+import type { SavedSearchAlerts } from "../account/saved-search-alerts.js";
 import type { AuthService } from "../auth/service.js";
 import type { JobQueue } from "./service.js";
 
 /** The services the jobs call: each job's work lives in its domain; this file only wires it to a schedule. */
-export type JobServices = { auth: AuthService; pipelineReminders: Pick<PipelineReminders, "send"> };
+export type JobServices = {
+  auth: AuthService;
+  pipelineReminders: Pick<PipelineReminders, "send">;
+  savedSearchAlerts: Pick<SavedSearchAlerts, "run">;
+};
 
 /** The product's jobs, registered on the queue before it starts. */
-export function registerProductJobs(queue: JobQueue, { auth, pipelineReminders }: JobServices): void {
+export function registerProductJobs(
+  queue: JobQueue,
+  { auth, pipelineReminders, savedSearchAlerts }: JobServices,
+): void {
   queue.register({
     name: "expired-records-sweep",
     schedule: "0 * * * *",
@@ -25,9 +33,13 @@ export function registerProductJobs(queue: JobQueue, { auth, pipelineReminders }
     name: "saved-search-alerts",
     schedule: "0 8 * * 1",
     description: "E-mails each saved search's new matching funds (weekly).",
-    // Deliberately empty: the saved searches and their e-mail arrive in the next change, which fills
-    // this handler in. Until then it sends nothing and says so (0 handled).
-    handler: async () => ({ handled: 0 }),
+    // Handled = e-mails sent. A run that could not send some throws after the others, and the
+    // queue's retry sends only those (docs/decisions/0030-saved-search-alerts.md).
+    handler: async ({ now, logger }) => {
+      const { sent, lost } = await savedSearchAlerts.run(now, logger);
+      if (sent > 0 || lost > 0) logger.info({ sent, lost }, "saved-search alerts sent");
+      return { handled: sent };
+    },
   });
   queue.register({
     name: "pipeline-reminders",

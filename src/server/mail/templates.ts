@@ -8,4 +8,5 @@ export { passwordResetEmail } from "./templates/password-reset.js";
 export { pipelineReminderEmail } from "./templates/pipeline-reminder.js";
 export { purchaseConfirmationEmail } from "./templates/purchase-confirmation.js";
 export { reportClosedEmail } from "./templates/report-closed.js";
+export { savedSearchAlertEmail } from "./templates/saved-search-alert.js";
 export { setPasswordEmail } from "./templates/set-password.js";

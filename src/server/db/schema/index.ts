@@ -3,6 +3,7 @@ export * from "./blog.js";
 export * from "./confirmation-codes.js";
 export * from "./data-versions.js";
 export * from "./email-preferences.js";
+export * from "./fund-fact-revisions.js";
 export * from "./fund-facts.js";
 export * from "./fund-reports.js";
 export * from "./fund-teams.js";
