@@ -70,6 +70,7 @@ export const CLAIM_TEXTS = {
   linkInvalid: "This link has expired or was already used. Claim the fund again from its page to get a new one.",
   wrongAccount:
     "This link was sent to confirm a claim made by another FundMatch account. Log in with the account that claimed the fund, then open the link again.",
+  verifyChecking: "Checking your session...",
   verifySignIn: "Log in with the account that claimed the fund to confirm.",
   verifyFailed: "Could not confirm your claim. Please try again.",
   // The admins' page.
