@@ -45,7 +45,7 @@ export const CLAIM_TEXTS = {
   submit: "Send claim",
   submitting: "Sending...",
   cancel: "Cancel",
-  close: "Close",
+  close: "Done",
   sentTitle: "Check your inbox",
   sentText:
     "We sent a link to your work address. Open it while signed in to this account within 24 hours to join the fund's team.",
