@@ -1,4 +1,6 @@
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { simpleParser } from "mailparser";
 import { fundRegistrableDomain } from "../../src/server/investors/claim-domain.js";
 import { CLAIM_TEXTS } from "../../src/shared/fund-claim-texts.js";
 import { fundPath } from "../../src/shared/fund-page.js";
@@ -23,6 +25,16 @@ let atDomain: Fund & { domain: string };
 let toReview: Fund;
 
 /** A dialog is shot as the viewport shows it; a page whole. */
+/** The newest e-mail in the server's outbox to this address, parsed (its link was already waited for). */
+async function mailTo(to: string) {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+  for (const name of (await readdir(outbox)).sort().reverse()) {
+    const parsed = await simpleParser(await readFile(path.join(outbox, name)));
+    if (parsed.to && !Array.isArray(parsed.to) && parsed.to.value.some((entry) => entry.address === to)) return parsed;
+  }
+  throw new Error(`no e-mail to ${to}`);
+}
+
 async function screenshots(page: Page, name: string, fullPage = false) {
   if (!SCREENSHOTS) return;
   for (const width of [375, 1280]) {
@@ -86,6 +98,11 @@ test("a signed-in user claims a fund with a work address, follows the e-mailed l
   await dialog.getByRole("button", { name: CLAIM_TEXTS.close }).click();
 
   const link = await emailedLinkFor(workEmail, "/claim/verify", sentAt);
+  // A transactional e-mail with both parts, the same link in each.
+  const mail = await mailTo(workEmail);
+  expect(mail.subject).toBe(`Confirm your claim of ${atDomain.name} on FundMatch`);
+  expect(mail.text).toContain(link);
+  expect(mail.html || "").toContain(link.replaceAll("&", "&amp;"));
   await page.goto(link);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(CLAIM_TEXTS.verifyTitle);
