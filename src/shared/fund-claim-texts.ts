@@ -71,7 +71,7 @@ export const CLAIM_TEXTS = {
   wrongAccount:
     "This link was sent to confirm a claim made by another FundMatch account. Log in with the account that claimed the fund, then open the link again.",
   verifyChecking: "Checking your session...",
-  verifySignIn: "Log in with the account that claimed the fund to confirm.",
+  verifySignIn: "Log in with the account that claimed the fund, then open the link from the e-mail again.",
   verifyFailed: "Could not confirm your claim. Please try again.",
   // The admins' page.
   adminTitle: "Fund Claims",

@@ -255,6 +255,14 @@ describe.each(TEST_DRIVERS)("claiming a fund's profile on %s", (driver) => {
     expect(expired.json().error).toBe(CLAIM_TEXTS.linkInvalid);
     const unknown = await verify("x".repeat(43), owner.cookie);
     expect(unknown.statusCode).toBe(400);
+    // The next claim sweeps the expired link's claim away.
+    await claim("No Site Fund", { email: "owner@elsewhere.example" }, owner.cookie);
+    expect(
+      await db()
+        .select()
+        .from(fundClaims)
+        .where(eq(fundClaims.tokenHash, hashToken(late))),
+    ).toEqual([]);
 
     expect((await verify(token, owner.cookie)).statusCode).toBe(200);
     expect(await memberships(owner.cookie)).toEqual([{ id: fundIds["Beta Capital"], name: "Beta Capital" }]);

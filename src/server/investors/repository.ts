@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lte } from "drizzle-orm";
 import type { MembershipVia } from "../../shared/fund-team.js";
 import type { Db } from "../db/client.js";
 import { type FundClaimRow, fundClaims, fundMembers } from "../db/schema/fund-teams.js";
@@ -68,6 +68,14 @@ export async function countClaimsSince(db: Db, by: { userId: number } | { fundId
     .from(fundClaims)
     .where(and(owner, gte(fundClaims.createdAt, since)));
   return row?.value ?? 0;
+}
+
+/**
+ * Removes the claims whose link expired unused: they can never be verified, and an hour-old claim no
+ * longer counts against any limit.
+ */
+export async function deleteExpiredLinks(db: Db, now: Date): Promise<void> {
+  await db.delete(fundClaims).where(and(eq(fundClaims.status, "verification_sent"), lte(fundClaims.expiresAt, now)));
 }
 
 /** A live verification link's claim, left in place. */

@@ -90,6 +90,8 @@ export class InvestorsService {
   ): Promise<{ status: ClaimOutcome }> {
     const fund = await investorsRepository.findFund(this.db, fundId);
     if (!fund) throw notFound("Fund not found.");
+    // Links that expired unused are swept on the way, as the password links are.
+    await investorsRepository.deleteExpiredLinks(this.db, now);
     if (canEditFund(await this.memberFundIds(userId), fundId)) throw conflict(CLAIM_TEXTS.alreadyMember);
     const since = new Date(now.getTime() - HOUR_MS);
     if ((await investorsRepository.countClaimsSince(this.db, { userId }, since)) >= CLAIMS_PER_ACCOUNT_PER_HOUR) {
