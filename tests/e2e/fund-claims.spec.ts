@@ -109,6 +109,7 @@ test("a signed-in user claims a fund with a work address, follows the e-mailed l
   await expectNoSeriousViolations(page);
   await page.getByRole("button", { name: CLAIM_TEXTS.verifyConfirm }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(CLAIM_TEXTS.verifiedTitle(atDomain.name));
+  await screenshots(page, "claim-verified");
   await expect(page.getByRole("link", { name: CLAIM_TEXTS.editProfile })).toHaveAttribute(
     "href",
     `/investor/funds/${atDomain.id}`,
