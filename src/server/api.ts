@@ -24,6 +24,7 @@ import { apiDocsRoutes } from "./http/openapi.js";
 import { privateAnswers } from "./http/private-answers.js";
 import { closeRateLimitRedis, openRateLimitRedis } from "./http/rate-limit-store.js";
 import { scaleRouteLimits } from "./http/rate-limits.js";
+import { adminInvestorRoutes, investorRoutes } from "./investors/routes.js";
 import { adminJobRoutes } from "./jobs/routes.js";
 import type { AppServices } from "./services.js";
 import { pingRoute } from "./site/routes.js";
@@ -64,6 +65,7 @@ export const apiRoutes =
     if (services.demoIssuer) {
       await api.register(demoIssuerRoutes(services.demoIssuer, config.PUBLIC_ORIGIN), { prefix: "/auth/demo-issuer" });
     }
+    await api.register(investorRoutes(services.investors, config.PUBLIC_ORIGIN));
     await api.register(accountRoutes(services.account, config.PUBLIC_ORIGIN));
     await api.register(emailPreferencesRoutes(services.emailPreferences));
     await api.register(unsubscribeRoutes(services.emailPreferences));
@@ -75,6 +77,7 @@ export const apiRoutes =
         adminBlogRoutes(services.blog, services.aiWriter),
         adminFundReportRoutes(services.fundReports),
         adminJobRoutes(services.jobs),
+        adminInvestorRoutes(services.investors, config.PUBLIC_ORIGIN),
       ]),
       { prefix: "/admin" },
     );

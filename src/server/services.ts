@@ -193,7 +193,7 @@ export async function createServices(
     fundAdmin: new FundAdminService(database.db, fundsIndex, fundReports),
     fundsIndex,
     fundReports,
-    investors: new InvestorsService(database.db),
+    investors: new InvestorsService(database.db, { mailer, logger }),
     billing,
     blog: new BlogService(database.db, publishedPosts),
     publishedPosts,

@@ -74,6 +74,12 @@ export const PAGE_META = {
     robots: "noindex",
     inSitemap: false,
   },
+  "/claim/verify": {
+    title: pageTitle("Join a Fund's Team"),
+    description: "Confirm your claim of a fund's profile through the link we e-mailed to your work address.",
+    robots: "noindex",
+    inSitemap: false,
+  },
   "/unsubscribe": {
     title: pageTitle("Unsubscribe"),
     description: "Stop one kind of optional e-mail from FundMatch through the link in its footer.",
@@ -126,6 +132,12 @@ export const PAGE_META = {
   "/admin/data": {
     title: pageTitle("Fund Data"),
     description: "How complete and how fresh the fund data is, and what to review next.",
+    robots: "noindex",
+    inSitemap: false,
+  },
+  "/admin/claims": {
+    title: pageTitle("Fund Claims"),
+    description: "Claims to fund profiles to approve or refuse, and every fund's team.",
     robots: "noindex",
     inSitemap: false,
   },

@@ -49,6 +49,7 @@ describe("the pages' declared query keys", () => {
       "features/auth/reset-password-page.tsx",
       "features/auth/set-password-page.tsx",
       "features/email/unsubscribe-page.tsx",
+      "features/funds/claim-verify-page.tsx",
       // The home page's search: its keys are declared (SEARCH_QUERY_KEYS).
       "features/funds/components/results-section.tsx",
       "features/funds/components/search-form.tsx",

@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { ADMIN_TEXTS, DATA_ADMIN_TEXTS } from "../../src/shared/admin-texts.js";
 import { BILLING_TEXTS } from "../../src/shared/billing-texts.js";
+import { CLAIM_TEXTS } from "../../src/shared/fund-claim-texts.js";
 import { FUND_REPORT_TEXTS } from "../../src/shared/fund-report-texts.js";
 import { JOB_TEXTS } from "../../src/shared/job-texts.js";
 import { SUBSCRIBE_TEXTS } from "../../src/shared/subscribe-texts.js";
@@ -26,6 +27,7 @@ const ADMIN_PAGE_LINKS = [
   { name: ADMIN_TEXTS.manageUsers, href: "/admin/users" },
   { name: ADMIN_TEXTS.manageBlog, href: "/admin/blog" },
   { name: FUND_REPORT_TEXTS.adminNav, href: "/admin/fund-reports" },
+  { name: CLAIM_TEXTS.adminNav, href: "/admin/claims" },
   { name: DATA_ADMIN_TEXTS.nav, href: "/admin/data" },
   { name: JOB_TEXTS.nav, href: "/admin/jobs" },
 ];

@@ -2,6 +2,8 @@ import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   blogPosts,
+  fundClaims,
+  fundMembers,
   fundReports,
   funds,
   importRuns,
@@ -65,6 +67,7 @@ const NOT_FREE_TEXT = new Set([
   // Closing a report: one of two outcomes, and fields from a list.
   "outcome",
   "changedFields",
+  "claimId",
   "page",
   "pageSize",
   "limit",
@@ -164,6 +167,30 @@ const CASES: TextCase[] = [
     input: () => ({ field: "website", note: "The site moved.\nSee the new one." }),
     singleLine: [],
     multiLine: ["note"],
+  },
+  {
+    method: "POST",
+    route: "/_api/funds/:id/claim",
+    url: () => `/_api/funds/${fundId}/claim`,
+    role: "member",
+    input: () => ({ email: "cora@alpha.example", note: "I'm a partner.\nSee the team page." }),
+    singleLine: ["email"],
+    multiLine: ["note"],
+  },
+  {
+    method: "POST",
+    route: "/_api/funds/claims/verify",
+    role: "member",
+    input: () => ({ token: "t".repeat(43) }),
+    singleLine: ["token"],
+  },
+  {
+    method: "POST",
+    route: "/_api/admin/fund-claim-action",
+    role: "admin",
+    input: () => ({ claimId: 999_999, action: "refuse", reason: "Not on the team page.\nSorry." }),
+    singleLine: [],
+    multiLine: ["reason"],
   },
   {
     method: "GET",
@@ -481,6 +508,8 @@ describe.each(TEST_DRIVERS)("control characters in every text field on %s", (dri
       startupProfiles: await db.select().from(startupProfiles).orderBy(asc(startupProfiles.userId)),
       blogPosts: await db.select().from(blogPosts).orderBy(asc(blogPosts.id)),
       fundReports: await db.select().from(fundReports).orderBy(asc(fundReports.id)),
+      fundClaims: await db.select().from(fundClaims).orderBy(asc(fundClaims.id)),
+      fundMembers: await db.select().from(fundMembers).orderBy(asc(fundMembers.userId)),
       importRuns: await db.select().from(importRuns).orderBy(asc(importRuns.id)),
     };
   };
@@ -548,11 +577,14 @@ describe.each(TEST_DRIVERS)("control characters in every text field on %s", (dri
   );
 
   it("names the field in the message", async () => {
-    const response = await send(CASES[4] as TextCase, {
-      email: "named@example.com",
-      password: "Secret-pass-1",
-      displayName: "Nul\u0000Name",
-    });
+    const response = await send(
+      CASES.find((entry) => entry.route === "/_api/auth/register_with_password") as TextCase,
+      {
+        email: "named@example.com",
+        password: "Secret-pass-1",
+        displayName: "Nul\u0000Name",
+      },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe("Name must not contain control characters.");
     const admin = await t.app.inject({

@@ -83,6 +83,12 @@ describe.each(TEST_DRIVERS)("access decided on the matched route, on %s", (drive
         "GET /_api/user/reports",
         "POST /_api/admin/fund-report-action",
         "POST /_api/email/unsubscribe",
+        "POST /_api/funds/:id/claim",
+        "POST /_api/funds/claims/verify",
+        "GET /_api/user/fund-memberships",
+        "GET /_api/admin/fund-claims",
+        "POST /_api/admin/fund-claim-action",
+        "POST /_api/admin/fund-member-removal",
         "GET /healthz",
       ]),
     );

@@ -73,6 +73,13 @@ const AdminJobsPage = lazyPart("features/admin/jobs-page.tsx", () =>
 const AdminFundReportsPage = lazyPart("features/admin/fund-reports-page.tsx", () =>
   import("../features/admin/fund-reports-page.js").then((module) => module.FundReportsPage),
 );
+const AdminFundClaimsPage = lazyPart("features/admin/fund-claims-page.tsx", () =>
+  import("../features/admin/fund-claims-page.js").then((module) => module.FundClaimsPage),
+);
+// A fund claim's e-mailed link.
+const ClaimVerifyPage = lazyPart("features/funds/claim-verify-page.tsx", () =>
+  import("../features/funds/claim-verify-page.js").then((module) => module.ClaimVerifyPage),
+);
 // /funds/:id-:slug; its head comes from the server (src/server/funds/pages.ts), not PAGE_META.
 const FundPage = lazyPart("features/funds/fund-page.tsx", () =>
   import("../features/funds/fund-page.js").then((module) => module.FundPage),
@@ -101,6 +108,7 @@ export function AppRoutes() {
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="unsubscribe" element={<UnsubscribePage />} />
+        <Route path="claim/verify" element={<ClaimVerifyPage />} />
         <Route path="terms" element={<TermsPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="profile" element={<ProfilePage />} />
@@ -116,6 +124,7 @@ export function AppRoutes() {
           <Route path="users" element={<AdminUsersPage />} />
           <Route path="blog" element={<AdminBlogPage />} />
           <Route path="fund-reports" element={<AdminFundReportsPage />} />
+          <Route path="claims" element={<AdminFundClaimsPage />} />
           <Route path="data" element={<AdminDataPage />} />
           <Route path="jobs" element={<AdminJobsPage />} />
         </Route>

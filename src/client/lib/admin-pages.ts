@@ -1,5 +1,6 @@
-import { ChartColumn, Clock, Database, Flag, Newspaper, Upload, Users } from "lucide-react";
+import { BadgeCheck, ChartColumn, Clock, Database, Flag, Newspaper, Upload, Users } from "lucide-react";
 import { ADMIN_TEXTS, DATA_ADMIN_TEXTS } from "../../shared/admin-texts.js";
+import { CLAIM_TEXTS } from "../../shared/fund-claim-texts.js";
 import { FUND_REPORT_TEXTS } from "../../shared/fund-report-texts.js";
 import { JOB_TEXTS } from "../../shared/job-texts.js";
 
@@ -15,6 +16,7 @@ export const ADMIN_PAGES = [
   { to: "/admin/users", label: ADMIN_TEXTS.manageUsers, icon: Users },
   { to: "/admin/blog", label: ADMIN_TEXTS.manageBlog, icon: Newspaper },
   { to: "/admin/fund-reports", label: FUND_REPORT_TEXTS.adminNav, icon: Flag },
+  { to: "/admin/claims", label: CLAIM_TEXTS.adminNav, icon: BadgeCheck },
   { to: "/admin/data", label: DATA_ADMIN_TEXTS.nav, icon: ChartColumn },
   { to: "/admin/jobs", label: JOB_TEXTS.nav, icon: Clock },
 ] as const;

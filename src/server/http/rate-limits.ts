@@ -25,6 +25,10 @@ export const ROUTE_LIMITS = {
   aiWriter: { max: 10, timeWindow: "1 minute" },
   /** 'Report outdated info' from a fund page: a person sends a few, a script would send many. */
   fundReport: { max: 10, timeWindow: "10 minutes" },
+  /** "Claim this profile": each may e-mail a link (the service also limits per account and per fund). */
+  fundClaim: { max: 10, timeWindow: "10 minutes" },
+  /** Following a claim's e-mailed link: a guess at a token is one request. */
+  fundClaimVerify: { max: 20, timeWindow: "1 minute" },
   /** A workbook of every fund: the heaviest call in the API. */
   export: { max: 10, timeWindow: "1 minute" },
   /** Stripe's deliveries, from Stripe's few addresses: generous, but not unlimited. */

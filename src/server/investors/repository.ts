@@ -1,10 +1,13 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lte } from "drizzle-orm";
+import type { MembershipVia } from "../../shared/fund-team.js";
 import type { Db } from "../db/client.js";
-import { fundMembers } from "../db/schema/fund-teams.js";
+import { type FundClaimRow, fundClaims, fundMembers } from "../db/schema/fund-teams.js";
+import { funds, users } from "../db/schema/index.js";
 
 /**
  * The investors domain owns the fund teams: `fund_members` and `fund_claims`. Other domains ask its
- * service who belongs to which fund.
+ * service who belongs to which fund. The admins' lists read the fund's name and the account's name
+ * and address alongside (read only: those tables belong to the funds and users domains).
  */
 
 /** The funds an account is a member of, smallest id first. */
@@ -15,4 +18,211 @@ export async function memberFundIds(db: Db, userId: number): Promise<number[]> {
     .where(eq(fundMembers.userId, userId))
     .orderBy(asc(fundMembers.fundId));
   return rows.map((row) => row.fundId);
+}
+
+/** The funds an account is a member of, with their names, by name. */
+export async function memberFunds(db: Db, userId: number): Promise<Array<{ id: number; name: string }>> {
+  return db
+    .select({ id: funds.id, name: funds.name })
+    .from(fundMembers)
+    .innerJoin(funds, eq(funds.id, fundMembers.fundId))
+    .where(eq(fundMembers.userId, userId))
+    .orderBy(asc(funds.name), asc(funds.id));
+}
+
+/** The fund's name and website, as the claim checks it; undefined for no such fund. */
+export async function findFund(db: Db, fundId: number) {
+  const [row] = await db
+    .select({ id: funds.id, name: funds.name, website: funds.website })
+    .from(funds)
+    .where(eq(funds.id, fundId));
+  return row;
+}
+
+export type NewClaim = {
+  fundId: number;
+  userId: number;
+  email: string;
+  note: string | null;
+  status: "verification_sent" | "pending_review";
+  tokenHash: string | null;
+  expiresAt: Date | null;
+  createdAt: Date;
+};
+
+export async function insertClaim(db: Db, values: NewClaim): Promise<FundClaimRow> {
+  const [row] = await db.insert(fundClaims).values(values).returning();
+  if (!row) throw new Error("insert into fund_claims returned no row");
+  return row;
+}
+
+export async function deleteClaim(db: Db, claimId: number): Promise<void> {
+  await db.delete(fundClaims).where(eq(fundClaims.id, claimId));
+}
+
+/** Claims made since the moment: by the account (its limit), or of the fund (the fund's limit). */
+export async function countClaimsSince(db: Db, by: { userId: number } | { fundId: number }, since: Date) {
+  const owner = "userId" in by ? eq(fundClaims.userId, by.userId) : eq(fundClaims.fundId, by.fundId);
+  const [row] = await db
+    .select({ value: count() })
+    .from(fundClaims)
+    .where(and(owner, gte(fundClaims.createdAt, since)));
+  return row?.value ?? 0;
+}
+
+/**
+ * Removes the claims whose link expired unused: they can never be verified, and an hour-old claim no
+ * longer counts against any limit.
+ */
+export async function deleteExpiredLinks(db: Db, now: Date): Promise<void> {
+  await db.delete(fundClaims).where(and(eq(fundClaims.status, "verification_sent"), lte(fundClaims.expiresAt, now)));
+}
+
+/** A live verification link's claim, left in place. */
+export async function findLiveLink(db: Db, tokenHash: string, now: Date): Promise<FundClaimRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(fundClaims)
+    .where(
+      and(
+        eq(fundClaims.tokenHash, tokenHash),
+        eq(fundClaims.status, "verification_sent"),
+        gt(fundClaims.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Spends a live link for its own account: one statement, so only one of two racing uses gets the
+ * row. The hash is cleared with it, so the link can never match again.
+ */
+export async function spendLink(
+  db: Db,
+  tokenHash: string,
+  userId: number,
+  now: Date,
+): Promise<FundClaimRow | undefined> {
+  const [row] = await db
+    .update(fundClaims)
+    .set({ status: "verified", tokenHash: null, decidedAt: now })
+    .where(
+      and(
+        eq(fundClaims.tokenHash, tokenHash),
+        eq(fundClaims.userId, userId),
+        eq(fundClaims.status, "verification_sent"),
+        gt(fundClaims.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Adds the account to the fund's team; already a member: nothing changes. */
+export async function addMember(
+  db: Db,
+  values: { fundId: number; userId: number; via: MembershipVia; email: string; joinedAt: Date },
+): Promise<void> {
+  await db.insert(fundMembers).values(values).onConflictDoNothing();
+}
+
+/** Whether a row was removed. */
+export async function removeMember(db: Db, fundId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .delete(fundMembers)
+    .where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.userId, userId)))
+    .returning({ userId: fundMembers.userId });
+  return rows.length > 0;
+}
+
+export type AdminClaimRow = {
+  id: number;
+  fundId: number;
+  fundName: string;
+  userId: number;
+  displayName: string;
+  accountEmail: string;
+  email: string;
+  note: string | null;
+  status: FundClaimRow["status"];
+  createdAt: Date;
+};
+
+const adminClaimColumns = {
+  id: fundClaims.id,
+  fundId: fundClaims.fundId,
+  fundName: funds.name,
+  userId: fundClaims.userId,
+  displayName: users.displayName,
+  accountEmail: users.email,
+  email: fundClaims.email,
+  note: fundClaims.note,
+  status: fundClaims.status,
+  createdAt: fundClaims.createdAt,
+};
+
+function adminClaims(db: Db) {
+  return db
+    .select(adminClaimColumns)
+    .from(fundClaims)
+    .innerJoin(funds, eq(funds.id, fundClaims.fundId))
+    .innerJoin(users, eq(users.id, fundClaims.userId));
+}
+
+/** The claims waiting for an admin, newest first. */
+export async function listPendingClaims(db: Db, limit: number): Promise<AdminClaimRow[]> {
+  return adminClaims(db)
+    .where(eq(fundClaims.status, "pending_review"))
+    .orderBy(desc(fundClaims.createdAt), desc(fundClaims.id))
+    .limit(limit);
+}
+
+export async function findAdminClaim(db: Db, claimId: number): Promise<AdminClaimRow | undefined> {
+  const [row] = await adminClaims(db).where(eq(fundClaims.id, claimId));
+  return row;
+}
+
+/** Records an admin's decision on a claim still under review; undefined when it no longer is. */
+export async function decideClaim(
+  db: Db,
+  claimId: number,
+  decision: { status: "approved" | "refused"; adminId: number; note: string | null; now: Date },
+): Promise<FundClaimRow | undefined> {
+  const [row] = await db
+    .update(fundClaims)
+    .set({ status: decision.status, decidedAt: decision.now, decidedBy: decision.adminId, decisionNote: decision.note })
+    .where(and(eq(fundClaims.id, claimId), eq(fundClaims.status, "pending_review")))
+    .returning();
+  return row;
+}
+
+export type AdminMemberRow = {
+  fundId: number;
+  fundName: string;
+  userId: number;
+  displayName: string;
+  accountEmail: string;
+  email: string;
+  via: MembershipVia;
+  joinedAt: Date;
+};
+
+/** Every fund's team, by fund name, then by who joined first. */
+export async function listMembers(db: Db, limit: number): Promise<AdminMemberRow[]> {
+  return db
+    .select({
+      fundId: fundMembers.fundId,
+      fundName: funds.name,
+      userId: fundMembers.userId,
+      displayName: users.displayName,
+      accountEmail: users.email,
+      email: fundMembers.email,
+      via: fundMembers.via,
+      joinedAt: fundMembers.joinedAt,
+    })
+    .from(fundMembers)
+    .innerJoin(funds, eq(funds.id, fundMembers.fundId))
+    .innerJoin(users, eq(users.id, fundMembers.userId))
+    .orderBy(asc(funds.name), asc(fundMembers.fundId), asc(fundMembers.joinedAt), asc(fundMembers.userId))
+    .limit(limit);
 }

@@ -1,11 +1,63 @@
+import type { Logger } from "pino";
 import { canEditFund } from "../../shared/entitlements.js";
+import {
+  CLAIM_TEXTS,
+  CLAIMS_PER_ACCOUNT_PER_HOUR,
+  CLAIMS_PER_FUND_PER_HOUR,
+  type ClaimDecision,
+  type ClaimOutcome,
+  fundEditorPath,
+} from "../../shared/fund-claim-texts.js";
+import { CLAIM_LINK_TTL_MS } from "../../shared/fund-team.js";
+import {
+  ADMIN_CLAIMS_LIMIT,
+  type AdminFundClaim,
+  type AdminFundClaimsResponse,
+  type FundClaimRequest,
+} from "../../shared/schemas/fund-claims.js";
+import { hashToken, newSessionToken } from "../auth/tokens.js";
 import type { Db } from "../db/client.js";
-import { forbidden } from "../errors.js";
+import { conflict, forbidden, invalid, notFound, rateLimited, upstreamFailed } from "../errors.js";
+import type { Mailer } from "../mail/mailer.js";
+import { fundClaimDecisionEmail, fundClaimVerificationEmail } from "../mail/templates.js";
+import { emailMatchesFundWebsite } from "./claim-domain.js";
 import * as investorsRepository from "./repository.js";
 
-/** Fund teams (issue 24): who belongs to which fund, and the one check every fund-team call makes. */
+const HOUR_MS = 60 * 60 * 1000;
+
+export type InvestorsDeps = {
+  mailer: Mailer;
+  logger: Pick<Logger, "error" | "info">;
+};
+
+/** Where a link or a page of the app is: the app's public origin, without a trailing slash. */
+const appUrl = (origin: string, path: string) => `${origin.replace(/\/+$/, "")}${path}`;
+
+/** The e-mailed link's page; the token stays in the browser (the page posts it). */
+export function claimVerifyLink(origin: string, token: string): string {
+  return appUrl(origin, `/claim/verify?token=${encodeURIComponent(token)}`);
+}
+
+function toAdminClaim(row: investorsRepository.AdminClaimRow): AdminFundClaim {
+  return {
+    id: row.id,
+    fund: { id: row.fundId, name: row.fundName },
+    claimant: { id: row.userId, displayName: row.displayName, email: row.accountEmail },
+    email: row.email,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Fund teams (issue 24): who belongs to which fund, the one check every fund-team call makes, and
+ * the claims that make an account a member (docs/investors.md).
+ */
 export class InvestorsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly deps: InvestorsDeps,
+  ) {}
 
   memberFundIds(userId: number): Promise<number[]> {
     return investorsRepository.memberFundIds(this.db, userId);
@@ -15,5 +67,185 @@ export class InvestorsService {
   async assertCanEditFund(userId: number, fundId: number): Promise<void> {
     const fundIds = await this.memberFundIds(userId);
     if (!canEditFund(fundIds, fundId)) throw forbidden("You are not a member of this fund's team.");
+  }
+
+  /** The funds whose team the account is on, with their names (the fund page and the menu ask). */
+  memberFunds(userId: number): Promise<Array<{ id: number; name: string }>> {
+    return investorsRepository.memberFunds(this.db, userId);
+  }
+
+  /**
+   * "Claim this profile". An address at the fund website's registrable domain (or a subdomain of
+   * it) gets a single-use link valid 24 hours; any other address, or any address for a fund without
+   * a usable website, goes to the admins with the note. The answer depends on that match alone:
+   * nothing is looked up about the address itself. Limited per account and per fund, counted in the
+   * database so that every instance sees the same count.
+   */
+  async claim(
+    userId: number,
+    fundId: number,
+    input: FundClaimRequest,
+    linkOrigin: string,
+    now = new Date(),
+  ): Promise<{ status: ClaimOutcome }> {
+    const fund = await investorsRepository.findFund(this.db, fundId);
+    if (!fund) throw notFound("Fund not found.");
+    // Links that expired unused are swept on the way, as the password links are.
+    await investorsRepository.deleteExpiredLinks(this.db, now);
+    if (canEditFund(await this.memberFundIds(userId), fundId)) throw conflict(CLAIM_TEXTS.alreadyMember);
+    const since = new Date(now.getTime() - HOUR_MS);
+    if ((await investorsRepository.countClaimsSince(this.db, { userId }, since)) >= CLAIMS_PER_ACCOUNT_PER_HOUR) {
+      throw rateLimited(CLAIM_TEXTS.tooManyAccount);
+    }
+    if ((await investorsRepository.countClaimsSince(this.db, { fundId }, since)) >= CLAIMS_PER_FUND_PER_HOUR) {
+      throw rateLimited(CLAIM_TEXTS.tooManyFund);
+    }
+    const note = input.note ?? null;
+    if (!emailMatchesFundWebsite(input.email, fund.website)) {
+      await investorsRepository.insertClaim(this.db, {
+        fundId,
+        userId,
+        email: input.email,
+        note,
+        status: "pending_review",
+        tokenHash: null,
+        expiresAt: null,
+        createdAt: now,
+      });
+      return { status: "pending_review" };
+    }
+    const token = newSessionToken();
+    const claim = await investorsRepository.insertClaim(this.db, {
+      fundId,
+      userId,
+      email: input.email,
+      note,
+      status: "verification_sent",
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + CLAIM_LINK_TTL_MS),
+      createdAt: now,
+    });
+    try {
+      await this.deps.mailer.send(
+        await fundClaimVerificationEmail({
+          to: input.email,
+          fundName: fund.name,
+          link: claimVerifyLink(linkOrigin, token),
+        }),
+      );
+    } catch (error) {
+      // A link nobody received must not count against the person or block a new one.
+      this.deps.logger.error({ err: error, claimId: claim.id }, "could not send a fund claim's verification e-mail");
+      await investorsRepository.deleteClaim(this.db, claim.id);
+      throw upstreamFailed(CLAIM_TEXTS.failed);
+    }
+    return { status: "verification_sent" };
+  }
+
+  /**
+   * The e-mailed link, followed by a signed-in account: spends it and makes the account a member.
+   * Only the account that claimed may use it (another account is refused and the link stays
+   * usable for the right one); an unknown, used or expired link is refused the same way.
+   */
+  async verify(userId: number, token: string, now = new Date()): Promise<{ fund: { id: number; name: string } }> {
+    const tokenHash = hashToken(token);
+    const live = await investorsRepository.findLiveLink(this.db, tokenHash, now);
+    if (!live) throw invalid(CLAIM_TEXTS.linkInvalid);
+    if (live.userId !== userId) throw forbidden(CLAIM_TEXTS.wrongAccount);
+    const fundId = await this.db.transaction(async (tx) => {
+      const spent = await investorsRepository.spendLink(tx, tokenHash, userId, now);
+      if (!spent) return undefined;
+      await investorsRepository.addMember(tx, {
+        fundId: spent.fundId,
+        userId,
+        via: "email",
+        email: spent.email,
+        joinedAt: now,
+      });
+      return spent.fundId;
+    });
+    if (fundId === undefined) throw invalid(CLAIM_TEXTS.linkInvalid);
+    const fund = await investorsRepository.findFund(this.db, fundId);
+    if (!fund) throw notFound("Fund not found.");
+    return { fund: { id: fund.id, name: fund.name } };
+  }
+
+  /** The admins' page: the claims under review and every fund's team. */
+  async adminList(): Promise<AdminFundClaimsResponse> {
+    const [claims, members] = await Promise.all([
+      investorsRepository.listPendingClaims(this.db, ADMIN_CLAIMS_LIMIT),
+      investorsRepository.listMembers(this.db, ADMIN_CLAIMS_LIMIT),
+    ]);
+    return {
+      claims: claims.map(toAdminClaim),
+      members: members.map((row) => ({
+        fund: { id: row.fundId, name: row.fundName },
+        user: { id: row.userId, displayName: row.displayName, email: row.accountEmail },
+        email: row.email,
+        via: row.via,
+        joinedAt: row.joinedAt.toISOString(),
+      })),
+    };
+  }
+
+  /**
+   * Approves (the account joins the fund's team) or refuses (with an optional reason) a claim under
+   * review; the claimant is told at their account's address, the one FundMatch knows is theirs.
+   * A claim already decided is refused with 409, so two admins cannot decide it twice.
+   */
+  async decide(
+    adminId: number,
+    claimId: number,
+    decision: ClaimDecision,
+    reason: string | undefined,
+    linkOrigin: string,
+    now = new Date(),
+  ): Promise<{ message: string }> {
+    const claim = await investorsRepository.findAdminClaim(this.db, claimId);
+    if (!claim) throw notFound(CLAIM_TEXTS.claimNotFound);
+    const status = decision === "approve" ? "approved" : "refused";
+    const decided = await this.db.transaction(async (tx) => {
+      const row = await investorsRepository.decideClaim(tx, claimId, {
+        status,
+        adminId,
+        note: status === "refused" ? (reason ?? null) : null,
+        now,
+      });
+      if (row && status === "approved") {
+        await investorsRepository.addMember(tx, {
+          fundId: row.fundId,
+          userId: row.userId,
+          via: "admin",
+          email: row.email,
+          joinedAt: now,
+        });
+      }
+      return row;
+    });
+    if (!decided) throw conflict(CLAIM_TEXTS.alreadyDecided);
+    try {
+      await this.deps.mailer.send(
+        await fundClaimDecisionEmail(
+          status === "approved"
+            ? {
+                to: claim.accountEmail,
+                fundName: claim.fundName,
+                decision: "approved",
+                editorLink: appUrl(linkOrigin, fundEditorPath(claim.fundId)),
+              }
+            : { to: claim.accountEmail, fundName: claim.fundName, decision: "refused", reason: reason ?? null },
+        ),
+      );
+    } catch (error) {
+      // The decision stands; the claimant sees it on the fund page either way.
+      this.deps.logger.error({ err: error, claimId }, "could not e-mail a fund claim's decision");
+    }
+    return { message: status === "approved" ? CLAIM_TEXTS.approved : CLAIM_TEXTS.refused };
+  }
+
+  /** An admin removes an account from a fund's team. */
+  async removeMember(fundId: number, userId: number): Promise<{ message: string }> {
+    if (!(await investorsRepository.removeMember(this.db, fundId, userId))) throw notFound(CLAIM_TEXTS.memberNotFound);
+    return { message: CLAIM_TEXTS.removed };
   }
 }

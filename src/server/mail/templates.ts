@@ -4,6 +4,8 @@
  * footer names the sender. Rendering is asynchronous, so each builder returns a promise.
  */
 export { confirmationCodeEmail } from "./templates/confirmation-code.js";
+export { fundClaimDecisionEmail } from "./templates/fund-claim-decision.js";
+export { fundClaimVerificationEmail } from "./templates/fund-claim-verification.js";
 export { passwordResetEmail } from "./templates/password-reset.js";
 export { pipelineReminderEmail } from "./templates/pipeline-reminder.js";
 export { purchaseConfirmationEmail } from "./templates/purchase-confirmation.js";

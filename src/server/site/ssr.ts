@@ -11,7 +11,7 @@ import { internalRequestHeaders } from "../http/internal-request.js";
  * Paths the browser renders alone: signed-in areas with nothing for crawlers (robots.txt keeps them
  * out too), and the pages of e-mailed links, whose URLs carry a secret token.
  */
-const CLIENT_ONLY = /^\/(?:admin|profile|account-settings|set-password|reset-password|unsubscribe)(?:\/|$)/;
+const CLIENT_ONLY = /^\/(?:admin|profile|account-settings|set-password|reset-password|unsubscribe|claim)(?:\/|$)/;
 
 /** A render that takes longer is dropped: the page goes out without its content and the browser renders it. */
 const RENDER_TIMEOUT_MS = 3000;

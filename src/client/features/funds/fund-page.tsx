@@ -41,6 +41,7 @@ import { isSubscriber, useViewer } from "../../lib/viewer.js";
 import { fundQueryKey, fundUrl } from "./api/page-queries.js";
 import { useToggleSaveFund } from "./api/use-toggle-save-fund.js";
 import { checkSizeText, FundCard, type FundLinkState, PremiumPlaceholder } from "./components/fund-card.js";
+import { FundTeamBox } from "./components/fund-team-box.js";
 import { ReportDialog } from "./components/report-dialog.js";
 import { SaveFundButton } from "./components/save-fund-button.js";
 
@@ -289,6 +290,8 @@ function FundDetails({
               {FUND_REPORT_TEXTS.link}
             </button>
           </p>
+
+          <FundTeamBox fundId={fund.id} fundName={fund.name} signedIn={viewer.status === "member"} />
         </div>
 
         <aside aria-labelledby="fund-premium" className="self-start">
