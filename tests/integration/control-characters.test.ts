@@ -2,6 +2,8 @@ import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   blogPosts,
+  fundFactChanges,
+  fundMembers,
   fundReports,
   funds,
   importRuns,
@@ -11,6 +13,7 @@ import {
   users,
 } from "../../src/server/db/schema/index.js";
 import type { RouteEntry } from "../../src/server/http/route-inventory.js";
+import { addMember } from "../../src/server/investors/repository.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
 import { insertFunds } from "../support/funds.js";
@@ -89,6 +92,15 @@ const NOT_FREE_TEXT = new Set([
   "roundTargetUsd",
   "committedAmountUsd",
   "format",
+  // The fund's editor (issue 24): amounts, dates and codes from a list.
+  "fundSize",
+  "closeDate",
+  "checkSizeMinUsd",
+  "checkSizeMaxUsd",
+  "investingStatus",
+  "pausedUntil",
+  "pitchRoute",
+  "changeId",
 ]);
 
 let fundId = 0;
@@ -291,6 +303,34 @@ const CASES: TextCase[] = [
     singleLine: ["q"],
   },
   {
+    method: "PATCH",
+    route: "/_api/investor/funds/:id",
+    url: () => `/_api/investor/funds/${fundId}`,
+    // The member is on this fund's team (set up below).
+    role: "member",
+    input: () => ({
+      vehicleName: "Control Fund IV",
+      fundSize: 50_000_000,
+      currency: "EUR",
+      description: "Backs founders.\nTwice a year.",
+      portfolio: [{ name: "Acme Pay", url: "https://acme.example" }],
+      pitchRoute: "form",
+      pitchTarget: "https://control.example/pitch",
+      listing: { listed: true, name: "Cora Member", role: "Partner", linkedin: "https://linkedin.example/cora" },
+    }),
+    singleLine: [
+      "vehicleName",
+      "currency",
+      "portfolio.0.name",
+      "portfolio.0.url",
+      "pitchTarget",
+      "listing.name",
+      "listing.role",
+      "listing.linkedin",
+    ],
+    multiLine: ["description"],
+  },
+  {
     method: "POST",
     route: "/_api/admin/fund/update",
     role: "admin",
@@ -438,6 +478,7 @@ describe.each(TEST_DRIVERS)("control characters in every text field on %s", (dri
     const member = await t.app.inject({ method: "POST", url: "/_api/auth/register_with_password", payload: MEMBER });
     cookies.member = session(member);
     await db.insert(savedFunds).values({ userId: member.json().user.id, fundId });
+    await addMember(db, { fundId, userId: member.json().user.id, via: "email", email: MEMBER.email });
     const [search] = await db
       .insert(savedSearches)
       .values({ userId: member.json().user.id, name: "Seed in Germany", search: { country: "Germany" }, alerts: true })
@@ -465,6 +506,8 @@ describe.each(TEST_DRIVERS)("control characters in every text field on %s", (dri
       blogPosts: await db.select().from(blogPosts).orderBy(asc(blogPosts.id)),
       fundReports: await db.select().from(fundReports).orderBy(asc(fundReports.id)),
       importRuns: await db.select().from(importRuns).orderBy(asc(importRuns.id)),
+      fundFactChanges: await db.select().from(fundFactChanges).orderBy(asc(fundFactChanges.id)),
+      fundMembers: await db.select().from(fundMembers).orderBy(asc(fundMembers.userId)),
     };
   };
 

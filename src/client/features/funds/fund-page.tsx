@@ -262,6 +262,7 @@ function FundDetails({
                 About the fund
               </h2>
               <p className="mt-2 leading-relaxed text-slate-700">{fund.description}</p>
+              <FactSource item={sourceOf("description")} testId="description-source" />
             </section>
           )}
 
