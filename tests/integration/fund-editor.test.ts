@@ -307,11 +307,19 @@ describe.each(TEST_DRIVERS)("the fund's editor and its history on %s", (driver) 
     // A row that states a later review date than the team's fact is newer: it replaces it.
     const later = await upload(
       [
-        "name,country,funding_stages,industry_focus,fund_size,currency,last_reviewed",
-        `Alpha Ventures,Luxembourg,seed,fintech,90000000,USD,${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}`,
+        "name,country,funding_stages,industry_focus,fund_size,currency,description,last_reviewed",
+        `Alpha Ventures,Luxembourg,seed,fintech,90000000,USD,The file's thesis,${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}`,
       ].join("\n"),
     );
     expect(later.keptTeamFacts).toBeUndefined();
-    expect((await state(alpha)).fund).toMatchObject({ fundSize: 90_000_000 });
+    const replaced = await state(alpha);
+    expect(replaced.fund).toMatchObject({ fundSize: 90_000_000, description: "The file's thesis" });
+    // Both facts are the file's now: the page no longer says the team wrote them.
+    for (const field of ["fundSize", "description"]) {
+      expect(replaced.facts.find((fact) => fact.field === field)).toMatchObject({
+        origin: "source",
+        sourceName: "refresh.csv",
+      });
+    }
   });
 });

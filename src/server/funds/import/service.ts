@@ -10,7 +10,7 @@ import { type StageCode, sortStages } from "../../../shared/stages.js";
 import type { Db } from "../../db/client.js";
 import type { FundFactRow, FundRow } from "../../db/types.js";
 import { DomainError, invalid } from "../../errors.js";
-import { factsOfEdit } from "../fact-edits.js";
+import { descriptionFactOfEdit, factsOfEdit } from "../fact-edits.js";
 import * as fundsRepository from "../repository.js";
 import { allCountries, countryByCode } from "./countries.js";
 import {
@@ -342,9 +342,8 @@ async function writeFunds(
       // An update changes only what the row states, and the facts it changes now come from this
       // file (dated today): the stored funds are read before they change.
       const before = await fundsRepository.findFundsByIds(tx, [...updates.keys()]);
-      const teamFacts = (await fundsRepository.listFundFacts(tx, [...updates.keys()])).filter(
-        (fact) => fact.origin === "fund_team",
-      );
+      const storedFacts = await fundsRepository.listFundFacts(tx, [...updates.keys()]);
+      const teamFacts = storedFacts.filter((fact) => fact.origin === "fund_team");
       const merged = before.map((row) => {
         const valid = updates.get(row.id) as ValidRow;
         const values = mergeStated(row, valid.fund, valid.partialLists);
@@ -359,7 +358,17 @@ async function writeFunds(
         tx,
         merged.map(({ row, values }) => ({ id: row.id, values })),
       );
-      const facts = merged.flatMap(({ row, values }) => factsOfEdit(row, values, values.source ?? row.source));
+      const facts = merged.flatMap(({ row, values }) => [
+        ...factsOfEdit(row, values, values.source ?? row.source),
+        ...descriptionFactOfEdit(
+          row,
+          values,
+          storedFacts.some((fact) => fact.fundId === row.id && fact.field === "description"),
+          values.source ?? row.source,
+          today(),
+          "source",
+        ),
+      ]);
       if (facts.length > 0) await fundsRepository.upsertFundFacts(tx, facts);
       handled += batch.length;
       if (onProgress) {
