@@ -125,6 +125,7 @@ test("a member edits the fund size and portfolio and sees them on the fund's pag
   await page.goto(`${origin}${fundPath({ id: fundId, name: "Alpha Ventures" })}`);
   await expect(page.getByTestId("fund-size-source")).toContainText("Updated by the fund's team ·");
   await expect(page.getByText("€250M").first()).toBeVisible();
+  await screenshots(page, "fund-page-team");
 });
 
 test("an admin reverts one change from the fund's history", async ({ page }) => {
