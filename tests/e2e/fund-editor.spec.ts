@@ -17,7 +17,7 @@ import { expect, type Page, test } from "./support/test.js";
  *
  * Until the claims flow lands, nothing in the product makes a membership that a test can drive, and
  * the shared e2e server's embedded database cannot be opened by a second process: this spec runs an
- * app of its own (the built client, a fresh embedded database) on E2E_PORT + 4, and makes the
+ * app of its own (the built client, a fresh embedded database) on a free port, and makes the
  * membership directly in its database, as a verified claim would. Set SCREENSHOT_DIR to keep the
  * editor's and the history's screenshots at 375 and 1280 px.
  */
@@ -25,8 +25,8 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 const ADMIN = { email: "editor-admin@example.com", password: "Admin-pass-1" };
 const MEMBER = { email: "mia@alpha-ventures.example", password: "Member-pass-1", displayName: "Mia Partner" };
-const port = Number(process.env.E2E_PORT ?? 3217) + 4;
-const origin = `http://127.0.0.1:${port}`;
+// A free port of the system's choosing: the suites of several checkouts may run side by side.
+let origin = "";
 
 let app: App;
 let fundId = 0;
@@ -43,13 +43,13 @@ test.beforeAll(async () => {
       RATE_LIMIT_PER_MINUTE: "0",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      PORT: String(port),
       HOST: "127.0.0.1",
     },
     { CLIENT_DIR: CLIENT_BUILD_DIR, SSR_ENTRY: SSR_ENTRY_FILE },
   );
   app = await buildApp(config, { database, logger: false });
-  await app.listen({ port, host: "127.0.0.1" });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   await insertFunds(database.db, [
     {
       name: "Alpha Ventures",
