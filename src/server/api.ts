@@ -14,6 +14,7 @@ import { adminBlogRoutes, blogRoutes } from "./blog/routes.js";
 import type { Config } from "./config.js";
 import { rateLimited } from "./errors.js";
 import { fundAdminRoutes } from "./funds/admin-routes.js";
+import { fundHistoryAdminRoutes } from "./funds/history-routes.js";
 import { fundImportRoutes } from "./funds/import/routes.js";
 import { adminFundReportRoutes, fundReportRoutes } from "./funds/reports/routes.js";
 import { fundsRoutes } from "./funds/routes.js";
@@ -24,6 +25,7 @@ import { apiDocsRoutes } from "./http/openapi.js";
 import { privateAnswers } from "./http/private-answers.js";
 import { closeRateLimitRedis, openRateLimitRedis } from "./http/rate-limit-store.js";
 import { scaleRouteLimits } from "./http/rate-limits.js";
+import { fundEditorRoutes } from "./investors/editor-routes.js";
 import { adminInvestorRoutes, investorRoutes } from "./investors/routes.js";
 import { adminJobRoutes } from "./jobs/routes.js";
 import type { AppServices } from "./services.js";
@@ -69,11 +71,13 @@ export const apiRoutes =
     await api.register(accountRoutes(services.account, config.PUBLIC_ORIGIN));
     await api.register(emailPreferencesRoutes(services.emailPreferences));
     await api.register(unsubscribeRoutes(services.emailPreferences));
+    await api.register(fundEditorRoutes(services.investors, services.fundTeam));
     await api.register(
       adminScope([
         adminUsersRoutes(services.adminUsers),
         fundImportRoutes(services.fundImport, config.IMPORT_MAX_BYTES),
         fundAdminRoutes(services.fundAdmin),
+        fundHistoryAdminRoutes(services.fundTeam),
         adminBlogRoutes(services.blog, services.aiWriter),
         adminFundReportRoutes(services.fundReports),
         adminJobRoutes(services.jobs),

@@ -28,6 +28,7 @@ import { FundImportService } from "./funds/import/service.js";
 import { FundsIndexProvider } from "./funds/index-provider.js";
 import { FundReportsService } from "./funds/reports/service.js";
 import { FundsService } from "./funds/service.js";
+import { FundTeamService } from "./funds/team-service.js";
 import { InvestorsService } from "./investors/service.js";
 import { registerProductJobs } from "./jobs/registry.js";
 import { JobQueue, type JobQueueOptions } from "./jobs/service.js";
@@ -55,6 +56,8 @@ export type AppServices = {
   fundReports: FundReportsService;
   /** Fund teams (issue 24): membership, claims, and the check every fund-team call makes. */
   investors: InvestorsService;
+  /** The fund's own editor and its history (issue 24): the facts a fund's team changes, and the admins' reverts. */
+  fundTeam: FundTeamService;
   billing: BillingService;
   blog: BlogService;
   /** This instance's copy of the published blog posts. */
@@ -194,6 +197,7 @@ export async function createServices(
     fundsIndex,
     fundReports,
     investors: new InvestorsService(database.db, { mailer, logger }),
+    fundTeam: new FundTeamService(database.db, fundsIndex),
     billing,
     blog: new BlogService(database.db, publishedPosts),
     publishedPosts,

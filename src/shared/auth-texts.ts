@@ -6,6 +6,8 @@
 export const AUTH_TEXTS = {
   profile: "Profile",
   savedFunds: "Saved Funds",
+  /** The account menu's link to the fund's own editor, for members of a fund's team only (issue 24). */
+  myFunds: "My funds",
   logout: "Logout",
   loginTitle: "Welcome back",
   registerTitle: "Create an account",

@@ -36,3 +36,12 @@ export const CLAIM_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** How a member joined: their work address's link, or an admin's approval of a reviewed claim. */
 export const MEMBERSHIP_VIA = ["email", "admin"] as const;
 export type MembershipVia = (typeof MEMBERSHIP_VIA)[number];
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "Updated by the fund's team · Nov 2026", from the day the team's fact was recorded (YYYY-MM-DD). */
+export function fundTeamUpdatedText(recordedOn: string): string {
+  const [year, month] = recordedOn.split("-");
+  const monthName = MONTHS[Number(month) - 1];
+  return `Updated by the fund's team · ${monthName ? `${monthName} ${year}` : year}`;
+}

@@ -141,6 +141,12 @@ export const PAGE_META = {
     robots: "noindex",
     inSitemap: false,
   },
+  "/investor/funds": {
+    title: pageTitle("My Funds"),
+    description: "The funds whose profile you keep on FundMatch, as a member of their team.",
+    robots: "noindex",
+    inSitemap: false,
+  },
   "/admin/fund-reports": {
     title: pageTitle("Fund Reports"),
     description: "Outdated fund information reported by users, to review and mark done.",
@@ -158,7 +164,30 @@ export const NOT_FOUND_META: PageMeta = {
   inSitemap: false,
 };
 
+/** The fund's own editor, /investor/funds/{id}: signed-in, rendered in the browser (issue 24). */
+export const FUND_EDITOR_META: PageMeta = {
+  title: pageTitle("Edit Your Fund"),
+  description: "Keep your fund's profile on FundMatch up to date: size, cheques, thesis, portfolio and how to pitch.",
+  robots: "noindex",
+  inSitemap: false,
+};
+
+/** An admin's view of a fund's history of changes, /admin/funds/{id}/history. */
+export const FUND_HISTORY_META: PageMeta = {
+  title: pageTitle("Fund History"),
+  description: "Every change a fund's team made to its facts, with Revert.",
+  robots: "noindex",
+  inSitemap: false,
+};
+
+/** Pages whose path carries an id: answered 200 whatever the id (the page itself asks the API). */
+const PAGE_PATTERNS: ReadonlyArray<readonly [RegExp, PageMeta]> = [
+  [/^\/investor\/funds\/\d{1,10}$/, FUND_EDITOR_META],
+  [/^\/admin\/funds\/\d{1,10}\/history$/, FUND_HISTORY_META],
+];
+
 export function pageMetaFor(pathname: string): PageMeta | undefined {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return Object.hasOwn(PAGE_META, normalised) ? PAGE_META[normalised as PagePath] : undefined;
+  if (Object.hasOwn(PAGE_META, normalised)) return PAGE_META[normalised as PagePath];
+  return PAGE_PATTERNS.find(([pattern]) => pattern.test(normalised))?.[1];
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   blogPosts,
   fundClaims,
+  fundFactChanges,
   fundMembers,
   fundReports,
   funds,
@@ -13,6 +14,7 @@ import {
   users,
 } from "../../src/server/db/schema/index.js";
 import type { RouteEntry } from "../../src/server/http/route-inventory.js";
+import { addMember } from "../../src/server/investors/repository.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
 import { insertFunds } from "../support/funds.js";
@@ -95,6 +97,15 @@ const NOT_FREE_TEXT = new Set([
   "roundTargetUsd",
   "committedAmountUsd",
   "format",
+  // The fund's editor (issue 24): amounts, dates and codes from a list.
+  "fundSize",
+  "closeDate",
+  "checkSizeMinUsd",
+  "checkSizeMaxUsd",
+  "investingStatus",
+  "pausedUntil",
+  "pitchRoute",
+  "changeId",
 ]);
 
 let fundId = 0;
@@ -330,6 +341,34 @@ const CASES: TextCase[] = [
     singleLine: ["q"],
   },
   {
+    method: "PATCH",
+    route: "/_api/investor/funds/:id",
+    url: () => `/_api/investor/funds/${fundId}`,
+    // The member is on this fund's team (set up below).
+    role: "member",
+    input: () => ({
+      vehicleName: "Control Fund IV",
+      fundSize: 50_000_000,
+      currency: "EUR",
+      description: "Backs founders.\nTwice a year.",
+      portfolio: [{ name: "Acme Pay", url: "https://acme.example" }],
+      pitchRoute: "form",
+      pitchTarget: "https://control.example/pitch",
+      listing: { listed: true, name: "Cora Member", role: "Partner", linkedin: "https://linkedin.example/cora" },
+    }),
+    singleLine: [
+      "vehicleName",
+      "currency",
+      "portfolio.0.name",
+      "portfolio.0.url",
+      "pitchTarget",
+      "listing.name",
+      "listing.role",
+      "listing.linkedin",
+    ],
+    multiLine: ["description"],
+  },
+  {
     method: "POST",
     route: "/_api/admin/fund/update",
     role: "admin",
@@ -482,6 +521,7 @@ describe.each(TEST_DRIVERS)("control characters in every text field on %s", (dri
       .values({ userId: member.json().user.id, fundId, field: "website", note: "The site moved." })
       .returning({ id: fundReports.id });
     reportId = report?.id ?? 0;
+    await addMember(db, { fundId, userId: member.json().user.id, via: "email", email: MEMBER.email });
     const [search] = await db
       .insert(savedSearches)
       .values({ userId: member.json().user.id, name: "Seed in Germany", search: { country: "Germany" }, alerts: true })
@@ -511,6 +551,7 @@ describe.each(TEST_DRIVERS)("control characters in every text field on %s", (dri
       fundClaims: await db.select().from(fundClaims).orderBy(asc(fundClaims.id)),
       fundMembers: await db.select().from(fundMembers).orderBy(asc(fundMembers.userId)),
       importRuns: await db.select().from(importRuns).orderBy(asc(importRuns.id)),
+      fundFactChanges: await db.select().from(fundFactChanges).orderBy(asc(fundFactChanges.id)),
     };
   };
 

@@ -141,6 +141,9 @@ describe.each(TEST_DRIVERS)("fund facts and their provenance on %s", (driver) =>
       kind: "final_close",
       amount: 200e6,
       currency: "USD",
+      // Shipped with the curated data: its named source, recorded when the data step ran.
+      origin: "source",
+      recordedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     // Square Peg has two targets and no close: the later target, labelled as one.
     const squarePeg = (await fundOf("Square Peg")).body;

@@ -85,6 +85,17 @@ const FundPage = lazyPart("features/funds/fund-page.tsx", () =>
   import("../features/funds/fund-page.js").then((module) => module.FundPage),
 );
 
+// The fund's own editor (issue 24): only members of a fund's team load it.
+const MyFundsPage = lazyPart("features/investor/my-funds-page.tsx", () =>
+  import("../features/investor/my-funds-page.js").then((module) => module.MyFundsPage),
+);
+const FundEditorPage = lazyPart("features/investor/fund-editor-page.tsx", () =>
+  import("../features/investor/fund-editor-page.js").then((module) => module.FundEditorPage),
+);
+const AdminFundHistoryPage = lazyPart("features/admin/fund-history-page.tsx", () =>
+  import("../features/admin/fund-history-page.js").then((module) => module.FundHistoryPage),
+);
+
 // The match: its form and shortlist load only for those who open it.
 const MatchPage = lazyPart("features/match/match-page.tsx", () =>
   import("../features/match/match-page.js").then((module) => module.MatchPage),
@@ -116,11 +127,14 @@ export function AppRoutes() {
         <Route path="account-settings" element={<AccountSettingsPage />} />
         <Route path="funds/:fund" element={<FundPage />} />
         <Route path="match" element={<MatchPage />} />
+        <Route path="investor/funds" element={<MyFundsPage />} />
+        <Route path="investor/funds/:id" element={<FundEditorPage />} />
         {/* The admin guard and navigation wrap every admin page. */}
         <Route path="admin" element={<AdminLayout />}>
           <Route index element={<Navigate to="users" replace />} />
           <Route path="import" element={<AdminImportPage />} />
           <Route path="funds" element={<AdminFundsPage />} />
+          <Route path="funds/:id/history" element={<AdminFundHistoryPage />} />
           <Route path="users" element={<AdminUsersPage />} />
           <Route path="blog" element={<AdminBlogPage />} />
           <Route path="fund-reports" element={<AdminFundReportsPage />} />

@@ -10,7 +10,7 @@ import type { FundInput } from "../../shared/schemas/fund-input.js";
 import type { Db } from "../db/client.js";
 import type { FundRow } from "../db/types.js";
 import { invalid, notFound } from "../errors.js";
-import { factsOfEdit } from "./fact-edits.js";
+import { descriptionFactOfEdit, factsOfEdit } from "./fact-edits.js";
 import { resolveCountry } from "./import/countries.js";
 import type { FundReportsService } from "./reports/service.js";
 import * as fundsRepository from "./repository.js";
@@ -70,7 +70,13 @@ export class FundAdminService {
         // Saving the form is a review: the admin looked at every fact on it today.
         lastReviewed: today,
       });
-      await fundsRepository.upsertFundFacts(tx, factsOfEdit(existing, input, ADMIN_EDIT_SOURCE, today, "admin"));
+      const hasDescriptionFact = (await fundsRepository.listFundFacts(tx, [id])).some(
+        (fact) => fact.field === "description",
+      );
+      await fundsRepository.upsertFundFacts(tx, [
+        ...factsOfEdit(existing, input, ADMIN_EDIT_SOURCE, today, "admin"),
+        ...descriptionFactOfEdit(existing, input, hasDescriptionFact, ADMIN_EDIT_SOURCE, today, "admin"),
+      ]);
     });
     this.indexes.invalidate();
     const updated = await fundsRepository.findFundById(this.db, id);

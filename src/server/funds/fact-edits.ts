@@ -101,3 +101,33 @@ export function factsOfEdit(
   }
   return facts;
 }
+
+/**
+ * The thesis (`description`) carries a fact only once someone gave it one (the fund's team, issue
+ * 24): when an admin's edit or an import then changes the text, the fact moves to that source, so
+ * that the page never says "Updated by the fund's team" over someone else's words. A description
+ * without a fact stays without one, as before.
+ */
+export function descriptionFactOfEdit(
+  before: Pick<FundRow, "id" | "description">,
+  after: { description?: string | null | undefined },
+  hasFact: boolean,
+  sourceName: string,
+  today: string,
+  origin: FactOrigin,
+): FundFactValues[] {
+  if (!hasFact || after.description === undefined || (after.description ?? null) === before.description) return [];
+  return [
+    {
+      fundId: before.id,
+      field: "description",
+      value: after.description ?? null,
+      currency: null,
+      kind: "stated",
+      sourceName,
+      sourceUrl: null,
+      asOf: today,
+      origin,
+    },
+  ];
+}

@@ -1,9 +1,11 @@
-import { and, desc, eq, gt, ilike, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ilike, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import {
   dataVersions,
+  type FundFactChangeRow,
   type FundFactRow,
   type FundRow,
+  fundFactChanges,
   fundFactRevisions,
   fundFacts,
   funds,
@@ -464,4 +466,58 @@ export async function fundNewsBetween(
     .where(and(gt(fundFactRevisions.recordedAt, since), lte(fundFactRevisions.recordedAt, until)))
     .orderBy(fundFactRevisions.recordedAt, fundFactRevisions.id);
   return { added, changes };
+}
+
+/** A fund's row locked for the rest of the transaction: the fund's editor and a revert read, then write. */
+export async function lockFundById(db: Db, id: number): Promise<FundRow | undefined> {
+  const [row] = await db.select().from(funds).where(eq(funds.id, id)).for("update");
+  return row;
+}
+
+/** Sets some of a fund's columns (the fund's editor, a revert); nothing else changes. */
+export async function updateFundColumns(db: Db, id: number, values: Partial<NewFundRow>): Promise<void> {
+  if (Object.keys(values).length === 0) return;
+  await db
+    .update(funds)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(funds.id, id));
+}
+
+/** Removes one fact's provenance (a revert back to a value that came with the fund's record). */
+export async function deleteFundFact(db: Db, fundId: number, field: string): Promise<void> {
+  await db.delete(fundFacts).where(and(eq(fundFacts.fundId, fundId), eq(fundFacts.field, field)));
+}
+
+/** A change as written: the history row without its id and the revert's marks. */
+export type FundFactChangeValues = Pick<
+  FundFactChangeRow,
+  "fundId" | "userId" | "authorEmail" | "field" | "before" | "after"
+> & { changedAt?: Date };
+
+export async function insertFactChanges(db: Db, changes: readonly FundFactChangeValues[]): Promise<void> {
+  if (changes.length === 0) return;
+  await db.insert(fundFactChanges).values(changes.map((change) => ({ ...change })));
+}
+
+/** A fund's history, newest first. */
+export function listFactChanges(db: Db, fundId: number): Promise<FundFactChangeRow[]> {
+  return db
+    .select()
+    .from(fundFactChanges)
+    .where(eq(fundFactChanges.fundId, fundId))
+    .orderBy(desc(fundFactChanges.changedAt), desc(fundFactChanges.id));
+}
+
+export async function findFactChange(db: Db, id: number): Promise<FundFactChangeRow | undefined> {
+  const [row] = await db.select().from(fundFactChanges).where(eq(fundFactChanges.id, id));
+  return row;
+}
+
+/** Marks changes as reverted by an admin; only those not reverted yet. */
+export async function markFactChangesReverted(db: Db, ids: readonly number[], by: number, at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(fundFactChanges)
+    .set({ revertedAt: at, revertedBy: by })
+    .where(and(sql`${fundFactChanges.id} = any(${sql.param(ids)}::int4[])`, isNull(fundFactChanges.revertedAt)));
 }

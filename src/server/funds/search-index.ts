@@ -784,6 +784,8 @@ function provenanceItem(fact: FundFactRow): ProvenanceItem {
     kind: fact.kind as ProvenanceItem["kind"],
     amount: Number.isFinite(amount) ? amount : null,
     currency: Number.isFinite(amount) ? fact.currency : null,
+    origin: fact.origin,
+    recordedOn: fact.updatedAt.toISOString().slice(0, 10),
   };
 }
 

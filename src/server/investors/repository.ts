@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, lte } from "drizzle-orm";
 import type { MembershipVia } from "../../shared/fund-team.js";
 import type { Db } from "../db/client.js";
-import { type FundClaimRow, fundClaims, fundMembers } from "../db/schema/fund-teams.js";
+import { type FundClaimRow, type FundMemberRow, fundClaims, fundMembers } from "../db/schema/fund-teams.js";
 import { funds, users } from "../db/schema/index.js";
 
 /**
@@ -121,7 +121,7 @@ export async function spendLink(
 /** Adds the account to the fund's team; already a member: nothing changes. */
 export async function addMember(
   db: Db,
-  values: { fundId: number; userId: number; via: MembershipVia; email: string; joinedAt: Date },
+  values: { fundId: number; userId: number; via: MembershipVia; email: string; joinedAt?: Date },
 ): Promise<void> {
   await db.insert(fundMembers).values(values).onConflictDoNothing();
 }
@@ -225,4 +225,37 @@ export async function listMembers(db: Db, limit: number): Promise<AdminMemberRow
     .innerJoin(users, eq(users.id, fundMembers.userId))
     .orderBy(asc(funds.name), asc(fundMembers.fundId), asc(fundMembers.joinedAt), asc(fundMembers.userId))
     .limit(limit);
+}
+
+/** A member's own line on the fund's team page; undefined when the account is not on the team. */
+export async function findListing(
+  db: Db,
+  fundId: number,
+  userId: number,
+): Promise<Pick<FundMemberRow, "listed" | "listedName" | "listedRole" | "listedLinkedin"> | undefined> {
+  const [row] = await db
+    .select({
+      listed: fundMembers.listed,
+      listedName: fundMembers.listedName,
+      listedRole: fundMembers.listedRole,
+      listedLinkedin: fundMembers.listedLinkedin,
+    })
+    .from(fundMembers)
+    .where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.userId, userId)));
+  return row;
+}
+
+/** Sets a member's own listing (opt-in; `listed` false hides it, the details are kept for next time). */
+export async function updateListing(
+  db: Db,
+  fundId: number,
+  userId: number,
+  listing: Pick<FundMemberRow, "listed" | "listedName" | "listedRole" | "listedLinkedin">,
+): Promise<boolean> {
+  const rows = await db
+    .update(fundMembers)
+    .set(listing)
+    .where(and(eq(fundMembers.fundId, fundId), eq(fundMembers.userId, userId)))
+    .returning({ fundId: fundMembers.fundId });
+  return rows.length > 0;
 }

@@ -15,6 +15,7 @@ import {
   type AdminFundClaimsResponse,
   type FundClaimRequest,
 } from "../../shared/schemas/fund-claims.js";
+import type { TeamListing } from "../../shared/schemas/investor.js";
 import { hashToken, newSessionToken } from "../auth/tokens.js";
 import type { Db } from "../db/client.js";
 import { conflict, forbidden, invalid, notFound, rateLimited, upstreamFailed } from "../errors.js";
@@ -48,6 +49,9 @@ function toAdminClaim(row: investorsRepository.AdminClaimRow): AdminFundClaim {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** What a member's listing is before they ever set it: not listed. */
+const NOT_LISTED: TeamListing = { listed: false, name: null, role: null, linkedin: null };
 
 /**
  * Fund teams (issue 24): who belongs to which fund, the one check every fund-team call makes, and
@@ -247,5 +251,23 @@ export class InvestorsService {
   async removeMember(fundId: number, userId: number): Promise<{ message: string }> {
     if (!(await investorsRepository.removeMember(this.db, fundId, userId))) throw notFound(CLAIM_TEXTS.memberNotFound);
     return { message: CLAIM_TEXTS.removed };
+  }
+
+  /** The member's own line on the fund's team (the caller checked the membership). */
+  async listing(fundId: number, userId: number): Promise<TeamListing> {
+    const row = await investorsRepository.findListing(this.db, fundId, userId);
+    if (!row) return NOT_LISTED;
+    return { listed: row.listed, name: row.listedName, role: row.listedRole, linkedin: row.listedLinkedin };
+  }
+
+  /** Sets the member's own listing: opt-in, removable at any time (`listed: false`). */
+  async updateListing(fundId: number, userId: number, listing: TeamListing): Promise<void> {
+    const updated = await investorsRepository.updateListing(this.db, fundId, userId, {
+      listed: listing.listed,
+      listedName: listing.name,
+      listedRole: listing.role,
+      listedLinkedin: listing.linkedin,
+    });
+    if (!updated) throw forbidden("You are not a member of this fund's team.");
   }
 }

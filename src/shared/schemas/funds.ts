@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_USD_AMOUNT, SEARCH_QUERY_MAX, SEARCH_SORTS } from "../advanced-search.js";
-import { AS_OF_PATTERN, FACT_FIELDS, MONEY_FACT_KINDS, type PremiumFactFlags } from "../fund-facts.js";
+import { AS_OF_PATTERN, FACT_FIELDS, FACT_ORIGINS, MONEY_FACT_KINDS, type PremiumFactFlags } from "../fund-facts.js";
 import { INDUSTRY_CODES } from "../industries.js";
 import { REGION_CODES } from "../regions.js";
 import { ANY_VALUE } from "../search-params.js";
@@ -323,6 +323,13 @@ export const fundProvenanceSchema = z.array(
     kind: z.enum(MONEY_FACT_KINDS),
     amount: z.number().nullable(),
     currency: z.string().nullable(),
+    /**
+     * Who recorded the fact: its named source, an admin, or the fund's own team ('fund_team': the
+     * page and the cards say "Updated by the fund's team · Nov 2026").
+     */
+    origin: z.enum(FACT_ORIGINS),
+    /** The day the fact was recorded here (YYYY-MM-DD, UTC): the date of "Updated by the fund's team". */
+    recordedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   }),
 );
 

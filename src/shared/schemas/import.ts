@@ -36,6 +36,11 @@ export const importResultSchema = z.object({
   errors: z.array(importRowErrorSchema),
   warnings: z.array(importRowWarningSchema).optional(),
   importId: z.number().int().optional(),
+  /**
+   * 'Update Duplicates' only: the facts the file would have changed but the fund's own team stated
+   * more recently, kept as the team left them (docs/investors.md).
+   */
+  keptTeamFacts: z.array(z.object({ row: z.number().int(), fund: z.string(), field: z.string() })).optional(),
 });
 
 export type ImportResult = z.infer<typeof importResultSchema>;

@@ -1,8 +1,9 @@
-import { LoaderCircle, Pencil, Search, Trash2, TriangleAlert } from "lucide-react";
+import { History, LoaderCircle, Pencil, Search, Trash2, TriangleAlert } from "lucide-react";
 import { useDeferredValue, useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { ADMIN_TEXTS, FUNDS_ADMIN_TEXTS, fundDeleteText, fundsLoadFailedText } from "../../../shared/admin-texts.js";
+import { INVESTOR_TEXTS } from "../../../shared/investor-texts.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
 import type { AdminFund } from "../../../shared/schemas/admin-funds.js";
 import { stageLabel } from "../../../shared/stages.js";
@@ -198,6 +199,20 @@ export function FundsPage() {
                           >
                             <Pencil aria-hidden="true" />
                             <span className="sr-only sm:not-sr-only">{FUNDS_ADMIN_TEXTS.edit}</span>
+                          </Button>
+                          <Button
+                            asChild
+                            variant="outline"
+                            size="sm"
+                            className="size-9 px-0 sm:h-8 sm:w-auto sm:px-2.5"
+                          >
+                            <Link
+                              to={`/admin/funds/${fund.id}/history`}
+                              aria-label={`${INVESTOR_TEXTS.historyLink} of ${fund.name}`}
+                            >
+                              <History aria-hidden="true" />
+                              <span className="sr-only sm:not-sr-only">{INVESTOR_TEXTS.historyLink}</span>
+                            </Link>
                           </Button>
                           <Button
                             variant="outline"

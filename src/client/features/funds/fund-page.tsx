@@ -25,6 +25,7 @@ import {
 import { fundLocation, fundPageMeta, fundPath, parseFundPath, reviewedText } from "../../../shared/fund-page.js";
 import { FUND_REPORT_TEXTS } from "../../../shared/fund-report-texts.js";
 import { formatFundSize } from "../../../shared/fund-size.js";
+import { fundTeamUpdatedText } from "../../../shared/fund-team.js";
 import { NOT_FOUND_META, type PageMeta } from "../../../shared/page-meta.js";
 import type { FundProvenance, FundResponse, FundResult } from "../../../shared/schemas/funds.js";
 import { stageLabel } from "../../../shared/stages.js";
@@ -121,6 +122,17 @@ function provenanceOf(provenance: FundProvenance): (field: FactField) => Provena
  */
 function FactSource({ item, testId }: { item: ProvenanceItem | undefined; testId?: string }) {
   if (!item) return null;
+  if (item.origin === "fund_team") {
+    // The fund's own word: when they said it, and a money fact's close date when they gave one.
+    const close =
+      item.kind === "final_close" && item.asOf ? `${factKindLabel(item.kind)} ${formatAsOf(item.asOf)} · ` : "";
+    return (
+      <span className="mt-0.5 block text-xs font-normal text-slate-600" data-testid={testId} data-origin="fund_team">
+        {close}
+        {fundTeamUpdatedText(item.recordedOn)}
+      </span>
+    );
+  }
   const url = safeExternalUrl(item.sourceUrl);
   const parts = [factKindLabel(item.kind), item.asOf ? formatAsOf(item.asOf) : undefined].filter(Boolean);
   return (
@@ -251,6 +263,7 @@ function FundDetails({
                 About the fund
               </h2>
               <p className="mt-2 leading-relaxed text-slate-700">{fund.description}</p>
+              <FactSource item={sourceOf("description")} testId="description-source" />
             </section>
           )}
 

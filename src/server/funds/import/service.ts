@@ -8,9 +8,9 @@ import type {
 } from "../../../shared/schemas/import.js";
 import { type StageCode, sortStages } from "../../../shared/stages.js";
 import type { Db } from "../../db/client.js";
-import type { FundRow } from "../../db/types.js";
+import type { FundFactRow, FundRow } from "../../db/types.js";
 import { DomainError, invalid } from "../../errors.js";
-import { factsOfEdit } from "../fact-edits.js";
+import { descriptionFactOfEdit, factsOfEdit } from "../fact-edits.js";
 import * as fundsRepository from "../repository.js";
 import { allCountries, countryByCode } from "./countries.js";
 import {
@@ -93,6 +93,8 @@ export async function importFundsFile(
 
 /** A file made ready for a preview or an import: its kind checked, opened, its columns mapped. */
 type ReadyFile = {
+  /** The date a row without its own "Last reviewed" gets (the upload's day); it states nothing about the row. */
+  importDate?: string;
   sheet: Spreadsheet;
   fieldByColumn: Map<string, ImportField>;
   missing: ImportField[];
@@ -126,6 +128,7 @@ async function openUpload(
     mappings: valueMappings(mapping?.values),
   };
   return {
+    importDate,
     sheet,
     fieldByColumn,
     missing: missingFields(new Set(fieldByColumn.values())),
@@ -339,15 +342,33 @@ async function writeFunds(
       // An update changes only what the row states, and the facts it changes now come from this
       // file (dated today): the stored funds are read before they change.
       const before = await fundsRepository.findFundsByIds(tx, [...updates.keys()]);
+      const storedFacts = await fundsRepository.listFundFacts(tx, [...updates.keys()]);
+      const teamFacts = storedFacts.filter((fact) => fact.origin === "fund_team");
       const merged = before.map((row) => {
         const valid = updates.get(row.id) as ValidRow;
-        return { row, values: mergeStated(row, valid.fund, valid.partialLists) };
+        const values = mergeStated(row, valid.fund, valid.partialLists);
+        const stated =
+          valid.fund.lastReviewed && valid.fund.lastReviewed !== file.importDate ? valid.fund.lastReviewed : null;
+        for (const field of keepTeamFacts(row, values, teamFacts, stated)) {
+          result.keptTeamFacts = [...(result.keptTeamFacts ?? []), { row: valid.row, fund: row.name, field }];
+        }
+        return { row, values };
       });
       await fundsRepository.updateFunds(
         tx,
         merged.map(({ row, values }) => ({ id: row.id, values })),
       );
-      const facts = merged.flatMap(({ row, values }) => factsOfEdit(row, values, values.source ?? row.source));
+      const facts = merged.flatMap(({ row, values }) => [
+        ...factsOfEdit(row, values, values.source ?? row.source),
+        ...descriptionFactOfEdit(
+          row,
+          values,
+          storedFacts.some((fact) => fact.fundId === row.id && fact.field === "description"),
+          values.source ?? row.source,
+          today(),
+          "source",
+        ),
+      ]);
       if (facts.length > 0) await fundsRepository.upsertFundFacts(tx, facts);
       handled += batch.length;
       if (onProgress) {
@@ -360,6 +381,51 @@ async function writeFunds(
   if (handled === 0) onProgress?.({ phase: "writing", processed: 0, total: check.valid });
   if (check.warningCount > 0) result.warnings = check.warnings;
   return result;
+}
+
+/** The fund columns behind each fact an import writes. */
+const IMPORTED_FACT_COLUMNS: Readonly<Record<string, ReadonlyArray<keyof NormalisedFund>>> = {
+  fundSize: ["fundSize", "currency"],
+  // A cheque range's two ends travel together (see mergeStated).
+  checkSizeMinUsd: ["checkSizeMinUsd", "checkSizeMaxUsd"],
+  checkSizeMaxUsd: ["checkSizeMinUsd", "checkSizeMaxUsd"],
+  leadsRounds: ["leadsRounds"],
+  website: ["website"],
+  fundingStages: ["fundingStages"],
+  industryFocus: ["industryFocus"],
+  sectorAgnostic: ["sectorAgnostic"],
+  portfolio: ["portfolio"],
+  description: ["description"],
+};
+
+/**
+ * An update never replaces what the fund's own team stated (issue 24, docs/investors.md): a fact
+ * whose provenance is the fund's team keeps its stored value, unless the row itself states a
+ * "Last reviewed" date later than the day the team recorded the fact. The upload's own day is no
+ * such statement: a file carries no date of its own, and an old file uploaded again must not undo
+ * the team's newer word. Puts the stored values back into `values`; returns the facts kept.
+ */
+export function keepTeamFacts(
+  stored: FundRow,
+  values: NormalisedFund,
+  teamFacts: readonly FundFactRow[],
+  rowDate: string | null,
+): string[] {
+  const kept: string[] = [];
+  for (const fact of teamFacts) {
+    if (fact.fundId !== stored.id) continue;
+    const columns = IMPORTED_FACT_COLUMNS[fact.field];
+    if (!columns) continue;
+    const recordedOn = fact.updatedAt.toISOString().slice(0, 10);
+    if (rowDate !== null && rowDate > recordedOn) continue;
+    const changes = columns.some(
+      (column) => JSON.stringify(values[column] ?? null) !== JSON.stringify(stored[column as keyof FundRow] ?? null),
+    );
+    if (!changes) continue;
+    for (const column of columns) Object.assign(values, { [column]: stored[column as keyof FundRow] });
+    kept.push(fact.field);
+  }
+  return kept;
 }
 
 const stated = (value: unknown) =>

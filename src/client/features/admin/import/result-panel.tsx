@@ -1,4 +1,5 @@
 import { IMPORT_TEXTS, importRowErrorText, moreErrorsText } from "../../../../shared/admin-texts.js";
+import { EDITOR_FIELD_LABELS } from "../../../../shared/investor-texts.js";
 import type { ImportResult } from "../../../../shared/schemas/import.js";
 import { Badge } from "../../../components/ui/badge.js";
 
@@ -85,6 +86,24 @@ export function ResultPanel({ result }: { result: ImportResult }) {
             <p className="mt-1.5 text-xs text-slate-600">{moreErrorsText(MAX_SHOWN_ERRORS, result.errors.length)}</p>
           )}
         </div>
+      )}
+      {result.keptTeamFacts && result.keptTeamFacts.length > 0 && (
+        <details className="rounded-xl border border-slate-200 px-4 py-2 text-sm" data-testid="kept-team-facts">
+          <summary className="cursor-pointer font-semibold text-slate-900">
+            Kept as the fund's team stated them ({result.keptTeamFacts.length.toLocaleString("en-US")})
+          </summary>
+          <p className="mt-1 text-slate-600">
+            The fund's own team set these facts more recently than this file says it was reviewed, so the import left
+            them as they are.
+          </p>
+          <ul className="mt-2 max-h-72 overflow-y-auto text-slate-700">
+            {result.keptTeamFacts.map((kept) => (
+              <li key={`${kept.row}-${kept.field}`} className="py-0.5">
+                Row {kept.row}: {kept.fund}, {EDITOR_FIELD_LABELS[kept.field] ?? kept.field}
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
       {result.warnings && result.warnings.length > 0 && (
         <details className="rounded-xl border border-slate-200 px-4 py-2 text-sm">

@@ -1,4 +1,4 @@
-import { Bookmark, LogOut, User } from "lucide-react";
+import { Bookmark, Briefcase, LogOut, User } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import { ADMIN_TEXTS } from "../../../../shared/admin-texts.js";
@@ -14,17 +14,19 @@ import {
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu.js";
 import { ADMIN_PAGES } from "../../../lib/admin-pages.js";
+import { useMyFunds } from "../../../lib/my-funds.js";
 import { useSavedFunds } from "../../../lib/saved-funds.js";
 import { useLogout } from "../../../lib/use-logout.js";
 import { AVATAR_BUTTON_CLASS, accountMenuLabel, UserAvatar } from "./user-avatar.js";
 
 /**
  * The signed-in user's menu in the header (on a phone the only menu there): Profile, Saved Funds
- * with a count, for an admin every admin page, Logout.
+ * with a count, My funds for a member of a fund's team, for an admin every admin page, Logout.
  */
 export function AccountMenu({ user }: { user: SessionUser }) {
   const savedFunds = useSavedFunds(true);
   const logout = useLogout();
+  const myFunds = useMyFunds(true);
   // No count rather than a wrong one while the list is loading or when it could not be fetched.
   const count = savedFunds.data?.length;
 
@@ -57,6 +59,14 @@ export function AccountMenu({ user }: { user: SessionUser }) {
             )}
           </Link>
         </DropdownMenuItem>
+        {(myFunds.data?.length ?? 0) > 0 && (
+          <DropdownMenuItem asChild>
+            <Link to="/investor/funds">
+              <Briefcase aria-hidden="true" />
+              {AUTH_TEXTS.myFunds}
+            </Link>
+          </DropdownMenuItem>
+        )}
         {user.role === "admin" && <AdminItems />}
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>

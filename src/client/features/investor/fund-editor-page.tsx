@@ -1,0 +1,480 @@
+import { ExternalLink, LoaderCircle, Plus, Trash2 } from "lucide-react";
+import { type ReactNode, useEffect } from "react";
+import { type FieldError, useFieldArray, useForm } from "react-hook-form";
+import { Link, useParams } from "react-router";
+import { toast } from "sonner";
+import { USD_PER_UNIT } from "../../../shared/currency-rates.js";
+import { fundPath } from "../../../shared/fund-page.js";
+import { PORTFOLIO_MAX, THESIS_MAX } from "../../../shared/fund-team.js";
+import { INDUSTRIES } from "../../../shared/industries.js";
+import { INVESTOR_TEXTS } from "../../../shared/investor-texts.js";
+import { FUND_EDITOR_META } from "../../../shared/page-meta.js";
+import type { FundEditorData } from "../../../shared/schemas/investor.js";
+import { STAGES } from "../../../shared/stages.js";
+import { AccessDeniedScreen } from "../../components/access-denied.js";
+import { FormField } from "../../components/form-field.js";
+import { Button } from "../../components/ui/button.js";
+import { Skeleton } from "../../components/ui/skeleton.js";
+import { ApiError } from "../../lib/api-client.js";
+import { usePageMeta } from "../../lib/use-page-meta.js";
+import { useSessionQuery } from "../../lib/use-session-query.js";
+import { useFundEditor, useUpdateFundFacts } from "./api.js";
+import { type EditorFormValues, editorResolver, formValuesOf, parsedPatch } from "./editor-form.js";
+
+const CURRENCIES = Object.keys(USD_PER_UNIT).sort((a, b) => (a === "USD" ? -1 : b === "USD" ? 1 : a.localeCompare(b)));
+
+const controlClass =
+  "h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden";
+const textareaClass =
+  "min-h-32 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden";
+
+/** /investor/funds/:id: the fund's own editor, for members of its team (issue 24). */
+export function FundEditorPage() {
+  usePageMeta(FUND_EDITOR_META);
+  const params = useParams();
+  const fundId = Number(params.id);
+  const session = useSessionQuery();
+  if (session.isPending) return <EditorSkeleton />;
+  if (!session.data?.user) {
+    return (
+      <AccessDeniedScreen title="Access Denied" message="Please log in to edit your fund.">
+        <Button asChild className="mt-8">
+          <Link to="/login">Log In</Link>
+        </Button>
+      </AccessDeniedScreen>
+    );
+  }
+  return <EditorLoader fundId={fundId} />;
+}
+
+function EditorLoader({ fundId }: { fundId: number }) {
+  const editor = useFundEditor(fundId);
+  if (editor.isPending) return <EditorSkeleton />;
+  if (editor.isError) {
+    const status = editor.error instanceof ApiError ? editor.error.status : 0;
+    return (
+      <AccessDeniedScreen
+        title={status === 404 ? "Fund not found" : "Access Denied"}
+        message={
+          status === 404
+            ? INVESTOR_TEXTS.notFound
+            : status === 403
+              ? INVESTOR_TEXTS.notMember
+              : INVESTOR_TEXTS.loadFailed
+        }
+      >
+        <Button asChild className="mt-8" variant="outline">
+          <Link to="/investor/funds">{INVESTOR_TEXTS.backToMyFunds}</Link>
+        </Button>
+      </AccessDeniedScreen>
+    );
+  }
+  return <FundEditor fund={editor.data} />;
+}
+
+function EditorSkeleton() {
+  return (
+    <div
+      className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-10"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading your fund"
+    >
+      <Skeleton className="h-9 w-2/3" />
+      <Skeleton className="h-40 w-full" />
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
+}
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <div>
+        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+        {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function ErrorText({ id, error }: { id: string; error: FieldError | undefined }) {
+  return error?.message ? (
+    <p id={id} className="text-xs font-medium text-red-700">
+      {error.message}
+    </p>
+  ) : null;
+}
+
+function FundEditor({ fund }: { fund: FundEditorData }) {
+  const update = useUpdateFundFacts(fund.id);
+  const form = useForm<EditorFormValues>({ resolver: editorResolver, defaultValues: formValuesOf(fund) });
+  const { register, handleSubmit, reset, formState, watch, control, setError } = form;
+  const errors = formState.errors;
+  const portfolio = useFieldArray({ control, name: "portfolio" });
+
+  useEffect(() => {
+    reset(formValuesOf(fund));
+  }, [fund, reset]);
+
+  const submit = handleSubmit((values) => {
+    update.mutate(parsedPatch(values), {
+      onSuccess: () => toast.success(INVESTOR_TEXTS.saved),
+      onError: (error) => {
+        const message =
+          error instanceof ApiError && error.serverMessage ? error.serverMessage : INVESTOR_TEXTS.saveFailed;
+        // The server's own rules (the pitch e-mail's domain, a pause date) name their field.
+        if (/pitch/i.test(message)) setError("pitchTarget", { message });
+        else if (/paused/i.test(message)) setError("pausedUntil", { message });
+        else if (/cheque/i.test(message)) setError("checkSizeMaxUsd", { message });
+        else toast.error(message);
+      },
+    });
+  });
+
+  const pending = update.isPending;
+  const thesisLength = (watch("description") ?? "").length;
+  const investing = watch("investingStatus");
+  const pitchRoute = watch("pitchRoute");
+  const listed = watch("listing.listed");
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      <nav className="text-sm">
+        <Link to="/investor/funds" className="text-indigo-700 underline-offset-2 hover:underline">
+          {INVESTOR_TEXTS.backToMyFunds}
+        </Link>
+      </nav>
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight break-words text-slate-900">{fund.name}</h1>
+          <p className="mt-2 text-sm text-slate-600">{INVESTOR_TEXTS.editorIntro}</p>
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <Link to={fundPath(fund)}>
+            <ExternalLink aria-hidden="true" />
+            {INVESTOR_TEXTS.viewPage}
+          </Link>
+        </Button>
+      </div>
+
+      <form onSubmit={submit} noValidate className="mt-8 flex flex-col gap-6" aria-label={INVESTOR_TEXTS.editorTitle}>
+        <Section title="The fund">
+          <FormField
+            id="editor-vehicleName"
+            label="Name of the current fund"
+            placeholder="Fund IV"
+            hint="The vehicle you are investing from now, as you name it."
+            error={errors.vehicleName?.message}
+            {...register("vehicleName")}
+          />
+          <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
+            <FormField
+              id="editor-fundSize"
+              label="Fund size"
+              inputMode="decimal"
+              placeholder="250000000"
+              hint="The whole amount, e.g. 250000000 for 250 million."
+              error={errors.fundSize?.message}
+              {...register("fundSize")}
+            />
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="editor-currency" className="text-sm font-medium text-slate-800">
+                Currency
+              </label>
+              <select
+                id="editor-currency"
+                className={controlClass}
+                aria-invalid={errors.currency ? true : undefined}
+                aria-describedby={errors.currency ? "editor-currency-error" : undefined}
+                {...register("currency")}
+              >
+                {CURRENCIES.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </select>
+              <ErrorText id="editor-currency-error" error={errors.currency} />
+            </div>
+          </div>
+          <FormField
+            id="editor-closeDate"
+            label="Final close (optional)"
+            type="date"
+            hint="The day the fund closed, if it has."
+            error={errors.closeDate?.message}
+            {...register("closeDate")}
+          />
+        </Section>
+
+        <Section title="Cheques and rounds">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              id="editor-checkSizeMinUsd"
+              label="Smallest cheque (USD)"
+              inputMode="decimal"
+              error={errors.checkSizeMinUsd?.message}
+              {...register("checkSizeMinUsd")}
+            />
+            <FormField
+              id="editor-checkSizeMaxUsd"
+              label="Largest cheque (USD)"
+              inputMode="decimal"
+              error={errors.checkSizeMaxUsd?.message}
+              {...register("checkSizeMaxUsd")}
+            />
+          </div>
+          <div className="flex flex-col gap-1.5 sm:max-w-xs">
+            <label htmlFor="editor-leadsRounds" className="text-sm font-medium text-slate-800">
+              Leads rounds
+            </label>
+            <select id="editor-leadsRounds" className={controlClass} {...register("leadsRounds")}>
+              <option value="">Not stated</option>
+              <option value="yes">Yes, leads or co-leads</option>
+              <option value="no">Usually follows</option>
+            </select>
+          </div>
+        </Section>
+
+        <Section title="Stages and industries">
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">Stages</legend>
+            <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+              {STAGES.map((stage) => (
+                <label key={stage.code} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    value={stage.code}
+                    className="size-4 accent-indigo-600"
+                    {...register("fundingStages")}
+                  />
+                  {stage.label}
+                </label>
+              ))}
+            </div>
+            <ErrorText id="editor-stages-error" error={errors.fundingStages as FieldError | undefined} />
+          </fieldset>
+          <div className="flex flex-col gap-1.5 sm:max-w-xs">
+            <label htmlFor="editor-sectorAgnostic" className="text-sm font-medium text-slate-800">
+              Sector-agnostic
+            </label>
+            <select id="editor-sectorAgnostic" className={controlClass} {...register("sectorAgnostic")}>
+              <option value="">Not stated</option>
+              <option value="yes">Yes: we invest across sectors</option>
+              <option value="no">No: the industries below</option>
+            </select>
+          </div>
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">Industries</legend>
+            <div className="mt-2 grid max-h-56 grid-cols-1 gap-2 overflow-y-auto rounded-lg border border-slate-200 p-3 sm:grid-cols-2">
+              {INDUSTRIES.map((industry) => (
+                <label key={industry.code} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    value={industry.code}
+                    className="size-4 accent-indigo-600"
+                    {...register("industryFocus")}
+                  />
+                  {industry.label}
+                </label>
+              ))}
+            </div>
+            <ErrorText id="editor-industries-error" error={errors.industryFocus as FieldError | undefined} />
+          </fieldset>
+        </Section>
+
+        <Section title="Thesis">
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="editor-description" className="text-sm font-medium text-slate-800">
+              What you invest in, in your words
+            </label>
+            <textarea
+              id="editor-description"
+              rows={5}
+              className={textareaClass}
+              aria-invalid={errors.description ? true : undefined}
+              aria-describedby="editor-description-count"
+              {...register("description")}
+            />
+            <p
+              id="editor-description-count"
+              className={thesisLength > THESIS_MAX ? "text-xs font-medium text-red-700" : "text-xs text-slate-600"}
+            >
+              {thesisLength} / {THESIS_MAX} characters
+            </p>
+            <ErrorText id="editor-description-error" error={errors.description} />
+          </div>
+        </Section>
+
+        <Section
+          title="Portfolio"
+          description={`Up to ${PORTFOLIO_MAX} companies, each with its web address if you like.`}
+        >
+          <ul className="flex flex-col gap-3" aria-label="Portfolio companies">
+            {portfolio.fields.map((item, index) => (
+              <li
+                key={item.id}
+                className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start sm:border-0 sm:p-0"
+              >
+                <FormField
+                  id={`editor-portfolio-${index}-name`}
+                  label={`Company ${index + 1}`}
+                  error={errors.portfolio?.[index]?.name?.message}
+                  {...register(`portfolio.${index}.name`)}
+                />
+                <FormField
+                  id={`editor-portfolio-${index}-url`}
+                  label="Web address (optional)"
+                  type="url"
+                  placeholder="https://"
+                  error={errors.portfolio?.[index]?.url?.message}
+                  {...register(`portfolio.${index}.url`)}
+                />
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="sm:mt-7"
+                  onClick={() => portfolio.remove(index)}
+                  aria-label={`${INVESTOR_TEXTS.removeCompany} company ${index + 1}`}
+                >
+                  <Trash2 aria-hidden="true" />
+                  {INVESTOR_TEXTS.removeCompany}
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <ErrorText id="editor-portfolio-error" error={errors.portfolio?.root ?? (errors.portfolio as FieldError)} />
+          <div>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={portfolio.fields.length >= PORTFOLIO_MAX}
+              onClick={() => portfolio.append({ name: "", url: "" })}
+            >
+              <Plus aria-hidden="true" />
+              {INVESTOR_TEXTS.addCompany}
+            </Button>
+          </div>
+        </Section>
+
+        <Section title="Investing now">
+          <fieldset className="flex flex-col gap-2">
+            <legend className="sr-only">Is the fund investing now?</legend>
+            {[
+              { value: "", label: "Not stated" },
+              { value: "active", label: "Yes, actively investing" },
+              { value: "paused", label: "Paused" },
+            ].map((option) => (
+              <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="radio"
+                  value={option.value}
+                  className="size-4 accent-indigo-600"
+                  {...register("investingStatus")}
+                />
+                {option.label}
+              </label>
+            ))}
+          </fieldset>
+          {investing === "paused" && (
+            <FormField
+              id="editor-pausedUntil"
+              label="Investing again from (optional)"
+              type="date"
+              error={errors.pausedUntil?.message}
+              {...register("pausedUntil")}
+            />
+          )}
+        </Section>
+
+        <Section title="How to pitch" description="Shown to subscribers next to your website.">
+          <fieldset className="flex flex-col gap-2">
+            <legend className="sr-only">How founders should pitch</legend>
+            {[
+              { value: "", label: "Not stated" },
+              { value: "form", label: "Our own pitch form" },
+              { value: "email", label: "By e-mail" },
+              { value: "warm_intro", label: "Warm introductions only" },
+            ].map((option) => (
+              <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="radio"
+                  value={option.value}
+                  className="size-4 accent-indigo-600"
+                  {...register("pitchRoute")}
+                />
+                {option.label}
+              </label>
+            ))}
+          </fieldset>
+          {(pitchRoute === "form" || pitchRoute === "email") && (
+            <FormField
+              id="editor-pitchTarget"
+              label={pitchRoute === "form" ? "The form's web address" : "The e-mail address"}
+              type={pitchRoute === "form" ? "url" : "email"}
+              placeholder={pitchRoute === "form" ? "https://" : fund.emailDomain ? `pitch@${fund.emailDomain}` : ""}
+              hint={
+                pitchRoute === "email"
+                  ? fund.emailDomain
+                    ? `An address at ${fund.emailDomain}.`
+                    : "An address at your fund's domain (add your website to your profile first)."
+                  : undefined
+              }
+              error={errors.pitchTarget?.message}
+              {...register("pitchTarget")}
+            />
+          )}
+        </Section>
+
+        <Section
+          title="You on the team"
+          description="Opt in to be listed on the fund's page; you can remove yourself at any time."
+        >
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+            <input type="checkbox" className="size-4 accent-indigo-600" {...register("listing.listed")} />
+            List me on the fund's team
+          </label>
+          {listed && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                id="editor-listing-name"
+                label="Your name"
+                autoComplete="name"
+                error={errors.listing?.name?.message}
+                {...register("listing.name")}
+              />
+              <FormField
+                id="editor-listing-role"
+                label="Your role"
+                placeholder="Partner"
+                error={errors.listing?.role?.message}
+                {...register("listing.role")}
+              />
+              <div className="sm:col-span-2">
+                <FormField
+                  id="editor-listing-linkedin"
+                  label="Your LinkedIn URL (optional)"
+                  type="url"
+                  placeholder="https://www.linkedin.com/in/…"
+                  error={errors.listing?.linkedin?.message}
+                  {...register("listing.linkedin")}
+                />
+              </div>
+            </div>
+          )}
+        </Section>
+
+        <div className="sticky bottom-0 -mx-4 flex justify-end border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
+          <Button type="submit" disabled={pending}>
+            {pending && <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />}
+            {pending ? INVESTOR_TEXTS.saving : INVESTOR_TEXTS.save}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { fundParamsSchema } from "../../shared/schemas/funds.js";
+import {
+  fundHistoryResponseSchema,
+  revertChangeRequestSchema,
+  revertMemberRequestSchema,
+  revertResponseSchema,
+} from "../../shared/schemas/investor.js";
+import { requireUser } from "../http/guards.js";
+import type { FundTeamService } from "./team-service.js";
+
+/** A fund's history of its team's changes, and the admin's reverts; inside the admin scope, behind its guard. */
+export const fundHistoryAdminRoutes =
+  (fundTeam: FundTeamService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/funds/:id/history",
+      { schema: { params: fundParamsSchema, response: { 200: fundHistoryResponseSchema } } },
+      async (request) => fundTeam.history(request.params.id),
+    );
+
+    app.post(
+      "/fund-history/revert",
+      { schema: { body: revertChangeRequestSchema, response: { 200: revertResponseSchema } } },
+      async (request) => {
+        const admin = requireUser.user(request);
+        const reverted = await fundTeam.revert(request.body.changeId, { id: admin.id, email: admin.email });
+        return { reverted, message: "Change reverted." };
+      },
+    );
+
+    app.post(
+      "/fund-history/revert-member",
+      { schema: { body: revertMemberRequestSchema, response: { 200: revertResponseSchema } } },
+      async (request) => {
+        const admin = requireUser.user(request);
+        const reverted = await fundTeam.revertAllBy(request.body.fundId, request.body.userId, {
+          id: admin.id,
+          email: admin.email,
+        });
+        return {
+          reverted,
+          message: reverted === 0 ? "Nothing to revert." : `${reverted} change${reverted === 1 ? "" : "s"} reverted.`,
+        };
+      },
+    );
+  };

@@ -1,0 +1,46 @@
+/** The fund's own editor's and the fund history's words (issue 24). */
+export const INVESTOR_TEXTS = {
+  myFundsTitle: "My funds",
+  myFundsIntro: "The funds whose profile you keep, as a member of their team.",
+  noFunds: "You are not on a fund's team yet. Claim your fund's profile from its page.",
+  edit: "Edit",
+  editorTitle: "Edit your fund",
+  editorIntro:
+    "What you save here shows on your fund's page at once, marked \u201cUpdated by the fund's team\u201d. Every change is kept in the fund's history.",
+  save: "Save changes",
+  saving: "Saving…",
+  saved: "Saved. Your fund's page shows the changes now.",
+  saveFailed: "Your changes could not be saved. Please try again.",
+  notMember: "You are not a member of this fund's team.",
+  notFound: "This fund does not exist.",
+  loadFailed: "The fund could not be loaded. Please try again.",
+  viewPage: "View the fund's page",
+  backToMyFunds: "My funds",
+  addCompany: "Add a company",
+  removeCompany: "Remove",
+  historyTitle: "History",
+  historyIntro: "Every change the fund's team made, newest first. A revert puts back the value and its source.",
+  noChanges: "No changes yet.",
+  revert: "Revert",
+  revertAll: "Revert all by this member",
+  reverted: "Reverted",
+  revertDone: "Change reverted.",
+  revertFailed: "The change could not be reverted.",
+  historyLink: "History",
+} as const;
+
+/** The editor's and the history's names for the facts (the history lists them by these). */
+export const EDITOR_FIELD_LABELS: Readonly<Record<string, string>> = {
+  vehicleName: "Fund name",
+  fundSize: "Fund size",
+  checkSizeMinUsd: "Minimum cheque",
+  checkSizeMaxUsd: "Maximum cheque",
+  fundingStages: "Stages",
+  industryFocus: "Industries",
+  sectorAgnostic: "Sector-agnostic",
+  leadsRounds: "Leads rounds",
+  description: "Thesis",
+  portfolio: "Portfolio",
+  investingStatus: "Investing",
+  pitchRoute: "How to pitch",
+};

@@ -1,0 +1,147 @@
+import type { AddressInfo } from "node:net";
+import { type App, buildApp } from "../../src/server/app.js";
+import { loadConfig } from "../../src/server/config.js";
+import { openDatabase } from "../../src/server/db/client.js";
+import { findOldestFundIdsByNames } from "../../src/server/funds/repository.js";
+import { addMember } from "../../src/server/investors/repository.js";
+import { CLIENT_BUILD_DIR, SSR_ENTRY_FILE } from "../../src/server/paths.js";
+import { CONSENT_STORAGE_KEY, consentRecord, REJECT_ALL } from "../../src/shared/consent.js";
+import { fundPath } from "../../src/shared/fund-page.js";
+import { insertFunds } from "../support/funds.js";
+import { expect, type Page, test } from "./support/test.js";
+
+/**
+ * The fund's own editor (issue 24) end to end: a member of the fund's team edits the fund size and
+ * the portfolio, sees them on the public page marked "Updated by the fund's team", and an admin
+ * reverts one change from the fund's history.
+ *
+ * Until the claims flow lands, nothing in the product makes a membership that a test can drive, and
+ * the shared e2e server's embedded database cannot be opened by a second process: this spec runs an
+ * app of its own (the built client, a fresh embedded database) on a free port, and makes the
+ * membership directly in its database, as a verified claim would. Set SCREENSHOT_DIR to keep the
+ * editor's and the history's screenshots at 375 and 1280 px.
+ */
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const ADMIN = { email: "editor-admin@example.com", password: "Admin-pass-1" };
+const MEMBER = { email: "mia@alpha-ventures.example", password: "Member-pass-1", displayName: "Mia Partner" };
+// A free port of the system's choosing: the suites of several checkouts may run side by side.
+let origin = "";
+
+let app: App;
+let fundId = 0;
+
+test.beforeAll(async () => {
+  const database = await openDatabase({});
+  await database.migrate();
+  const config = loadConfig(
+    {
+      NODE_ENV: "test",
+      DATA_DIR: "/nonexistent-e2e-editor-dir",
+      SEED_ON_START: "false",
+      LOG_LEVEL: "silent",
+      RATE_LIMIT_PER_MINUTE: "0",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      HOST: "127.0.0.1",
+    },
+    { CLIENT_DIR: CLIENT_BUILD_DIR, SSR_ENTRY: SSR_ENTRY_FILE },
+  );
+  app = await buildApp(config, { database, logger: false });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  await insertFunds(database.db, [
+    {
+      name: "Alpha Ventures",
+      country: "Germany",
+      website: "https://alpha-ventures.example",
+      fund_size: "100000000",
+      currency: "USD",
+      funding_stages: "seed",
+      industry_focus: "fintech",
+    },
+  ]);
+  const ids = await findOldestFundIdsByNames(database.db, ["alpha ventures"]);
+  fundId = [...ids.values()][0] as number;
+  const registered = await fetch(`${origin}/_api/auth/register_with_password`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(MEMBER),
+  });
+  const { user } = (await registered.json()) as { user: { id: number } };
+  await addMember(database.db, { fundId, userId: user.id, via: "email", email: MEMBER.email });
+});
+
+test.afterAll(async () => {
+  await app?.close();
+});
+
+async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.addInitScript(
+    ([key, value]) => window.localStorage.setItem(key as string, value as string),
+    [CONSENT_STORAGE_KEY, JSON.stringify(consentRecord(REJECT_ALL))],
+  );
+  const response = await page.request.post(`${origin}/_api/auth/login_with_password`, {
+    data: { email: who.email, password: who.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("a member edits the fund size and portfolio and sees them on the fund's page", async ({ page }) => {
+  await signIn(page, MEMBER);
+  await page.goto(`${origin}/`);
+  await page.getByRole("button", { name: /account menu/i }).click();
+  await page.getByRole("menuitem", { name: "My funds" }).click();
+  await expect(page.getByRole("heading", { name: "My funds" })).toBeVisible();
+  await page.getByRole("link", { name: "Edit Alpha Ventures" }).click();
+  await expect(page.getByRole("heading", { name: "Alpha Ventures" })).toBeVisible();
+
+  await page.getByLabel("Fund size", { exact: true }).fill("250000000");
+  await page.getByLabel("Currency").selectOption("EUR");
+  await page.getByRole("button", { name: "Add a company" }).click();
+  await page.getByLabel("Company 1", { exact: true }).fill("Acme Pay");
+  await page.getByLabel("Web address (optional)").first().fill("https://acme.example");
+  await page.getByRole("button", { name: "Add a company" }).click();
+  await page.getByLabel("Company 2", { exact: true }).fill("Ledgerly");
+  // A bad address is refused in the browser with the shared rule's words, and nothing is sent.
+  await page.getByLabel("Web address (optional)").nth(1).fill("ledgerly");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("A portfolio company's web address must be a web address")).toBeVisible();
+  await page.getByLabel("Web address (optional)").nth(1).fill("");
+  await screenshots(page, "fund-editor");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Saved. Your fund's page shows the changes now.")).toBeVisible();
+
+  await page.goto(`${origin}${fundPath({ id: fundId, name: "Alpha Ventures" })}`);
+  await expect(page.getByTestId("fund-size-source")).toContainText("Updated by the fund's team ·");
+  await expect(page.getByText("€250M").first()).toBeVisible();
+  await screenshots(page, "fund-page-team");
+});
+
+test("an admin reverts one change from the fund's history", async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto(`${origin}/admin/funds`);
+  await page.getByRole("link", { name: "History of Alpha Ventures" }).click();
+  await expect(page.getByRole("heading", { name: "History: Alpha Ventures" })).toBeVisible();
+  const sizeChange = page.locator("article", { has: page.getByRole("heading", { name: /^Fund size/ }) });
+  await expect(sizeChange).toContainText(MEMBER.email);
+  await expect(sizeChange).toContainText("€250M");
+  await screenshots(page, "fund-history");
+  await sizeChange.getByRole("button", { name: /^Revert change/ }).click();
+  await expect(page.getByText("Change reverted.")).toBeVisible();
+  await expect(page.getByText("Revert of #")).toBeVisible();
+
+  await page.goto(`${origin}${fundPath({ id: fundId, name: "Alpha Ventures" })}`);
+  await expect(page.getByText("$100M").first()).toBeVisible();
+  await expect(page.getByTestId("fund-size-source")).toHaveCount(0);
+});
