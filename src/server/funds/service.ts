@@ -9,7 +9,7 @@ import type { FundRow } from "../db/types.js";
 import { notFound, paymentRequired } from "../errors.js";
 import { subscriptionOf, type Viewer } from "../http/viewer.js";
 import type { FundsIndexProvider } from "./index-provider.js";
-import type { FundSearchIndex } from "./search-index.js";
+import type { FundSearchIndex } from "./search/fund-search-index.js";
 import { fundStatsOf } from "./stats.js";
 
 /** Page size when a subscriber does not give a limit. */
@@ -38,7 +38,7 @@ export class FundsService {
     const full = seesAllResults(subscriptionOf(viewer));
     if (!full && isAdvancedSearch(query)) throw paymentRequired(SUBSCRIPTION_REQUIRED);
     const index = await this.indexes.current();
-    return index.searchBody(query, {
+    return index.searchPage(query, {
       offset: full ? (query.offset ?? 0) : 0,
       limit: full
         ? Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_SEARCH_LIMIT)
@@ -55,7 +55,7 @@ export class FundsService {
   async matchBody(request: FundMatchRequest, viewer: Viewer): Promise<Buffer> {
     const full = seesAllResults(subscriptionOf(viewer));
     const index = await this.indexes.current();
-    return index.matchBody(request, {
+    return index.matchPage(request, {
       offset: full ? (request.offset ?? 0) : 0,
       limit: full
         ? Math.min(request.limit ?? DEFAULT_PAGE_SIZE, MAX_SEARCH_LIMIT)
