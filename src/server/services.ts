@@ -163,19 +163,20 @@ export async function createServices(
   registerProductJobs(jobs, auth);
   const funds = new FundsService(fundsIndex);
   const fundReports = new FundReportsService(database.db, funds);
+  const account = new AccountService(database.db, fundsIndex, auth, billing, fundReports, mailer);
   const services: AppServices = {
     database,
     auth,
     sessionCache,
     oidc,
     demoIssuer,
-    account: new AccountService(database.db, fundsIndex, auth, billing, fundReports, mailer),
+    account,
     emailPreferences: new EmailPreferencesService(database.db, mailer, {
       secret: config.EMAIL_TOKEN_SECRET,
       origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
       logger,
     }),
-    adminUsers: new AdminUsersService(database.db, billing, auth),
+    adminUsers: new AdminUsersService(database.db, billing, auth, account),
     funds,
     fundImport: new FundImportService(database.db, fundsIndex),
     fundAdmin: new FundAdminService(database.db, fundsIndex, fundReports),

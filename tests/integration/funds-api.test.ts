@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Viewer } from "../../src/server/http/viewer.js";
+import type { Viewer } from "../../src/server/auth/viewer.js";
 import { MAX_SEARCH_LIMIT } from "../../src/shared/plans.js";
 import {
   type FundSearchQuery,

@@ -12,10 +12,11 @@ import {
   provenanceJson,
   publicMembersJson,
   reviewedDate,
+  type SerialisedResult,
 } from "./result-json.js";
 
 /** One fund as the index holds it: what matching compares, and its result serialised once. */
-export type Entry = {
+export type Entry = SerialisedResult & {
   row: FundRow;
   /** The fund states it invests across sectors: it matches every industry filter. */
   agnostic: boolean;
@@ -33,11 +34,6 @@ export type Entry = {
   base: number;
   /** Folded words of the name and the description, for the text query. */
   tokens: TextTokens;
-  /** The result's JSON members without braces, serialised once: a search only concatenates them. */
-  publicJson: string;
-  premiumJson: string;
-  /** `"premiumFacts":{…}`: which premium facts exist, for the viewers the values are withheld from. */
-  premiumFactsJson: string;
   /** The provenance of the fund's facts as JSON array members: everyone's, and the premium facts'. */
   publicProvenanceJson: string;
   premiumProvenanceJson: string;

@@ -8,7 +8,6 @@ import type { FundProvenance, FundResult, PREMIUM_FUND_FIELDS } from "../../../s
 import { isStageCode, sortStages } from "../../../shared/stages.js";
 import type { FundFactRow, FundRow } from "../../db/types.js";
 import { knownFacts } from "../stats.js";
-import type { Entry } from "./entry.js";
 
 /*
  * The premium-gated serialisation: a fund's result is written as JSON members once, when the index
@@ -21,12 +20,26 @@ type PublicView = Omit<FundResult, "matchReasons" | "isPremium" | "premiumFacts"
 type ProvenanceItem = FundProvenance[number];
 type PremiumView = Pick<FundResult, PremiumField>;
 
+/** A fund's result members, serialised once when the index is built (see publicMembersJson and below). */
+export type SerialisedResult = {
+  /** The result's JSON members without braces: a search only concatenates them. */
+  publicJson: string;
+  premiumJson: string;
+  /** `"premiumFacts":{…}`: which premium facts exist, for the viewers the values are withheld from. */
+  premiumFactsJson: string;
+};
+
 /** A result's cheque-fit member, written once (ADR 0016). */
 export const CHEQUE_COVERS_JSON = ',"chequeFit":"covers"';
 export const CHEQUE_UNKNOWN_JSON = ',"chequeFit":"unknown"';
 
 /** A fund's result through the viewer's gate. `chequeFitJson` is empty or a `,"chequeFit":…` member (a search with a raise). */
-export function resultJson(entry: Entry, reasonsJson: string, includePremium: boolean, chequeFitJson = ""): string {
+export function resultJson(
+  entry: SerialisedResult,
+  reasonsJson: string,
+  includePremium: boolean,
+  chequeFitJson = "",
+): string {
   return includePremium
     ? `{${entry.publicJson},${entry.premiumJson}${chequeFitJson},"matchReasons":${reasonsJson},"isPremium":false}`
     : `{${entry.publicJson},${entry.premiumFactsJson}${chequeFitJson},"matchReasons":${reasonsJson},"isPremium":true}`;
