@@ -15,10 +15,11 @@ import type { AdminDataResponse } from "../../../shared/schemas/admin-data.js";
 import { ScrollFrame } from "../../components/scroll-frame.js";
 import { Button } from "../../components/ui/button.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
+import { messageOr } from "../../lib/api-client.js";
 import { safeExternalUrl } from "../../lib/safe-url.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useAdminData, useMarkReviewed } from "./api/use-admin-data.js";
-import { messageOr } from "./api/use-admin-users.js";
+import { AdminPageHeader } from "./components/admin-page-header.js";
 
 const number = new Intl.NumberFormat("en-US");
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
@@ -34,12 +35,7 @@ export function DataPage() {
 
   return (
     <section aria-labelledby="data-title" className="flex flex-col gap-8">
-      <header>
-        <h1 id="data-title" className="text-3xl font-bold tracking-tight text-slate-900">
-          {DATA_ADMIN_TEXTS.title}
-        </h1>
-        <p className="mt-1.5 text-slate-600">{DATA_ADMIN_TEXTS.description}</p>
-      </header>
+      <AdminPageHeader titleId="data-title" title={DATA_ADMIN_TEXTS.title} description={DATA_ADMIN_TEXTS.description} />
       {data.isPending ? (
         <div className="flex flex-col gap-3" aria-hidden="true">
           {[0, 1, 2].map((row) => (
