@@ -173,75 +173,73 @@ function StaleFunds({ stale, onPage }: { stale: AdminDataResponse["stale"]; onPa
       isEmpty={stale.funds.length === 0}
       emptyText={DATA_ADMIN_TEXTS.staleEmpty}
     >
-      <>
-        {/* On a phone each row keeps the fund (its country and date under the name) and the actions. */}
-        <DataTable
-          label={DATA_ADMIN_TEXTS.staleTitle}
-          columns={[
-            { label: columns.fund },
-            { label: columns.country, className: "hidden md:table-cell" },
-            { label: columns.reviewed, className: "hidden md:table-cell" },
-            { label: columns.actions, className: "text-right" },
-          ]}
-        >
-          {stale.funds.map((fund) => {
-            const reviewed = fund.lastReviewed ?? `${DATA_ADMIN_TEXTS.neverReviewed} ${fund.updatedAt.slice(0, 10)})`;
-            return (
-              <tr key={fund.id}>
-                <td className="px-3 py-2.5 break-words text-slate-900">
-                  <span className="font-medium">{fund.name}</span>
-                  <span className="mt-0.5 block text-xs text-slate-600 md:hidden">
-                    {fund.country} · {reviewed}
-                  </span>
-                </td>
-                <td className="hidden px-3 py-2.5 text-slate-700 md:table-cell">{fund.country}</td>
-                <td className="hidden px-3 py-2.5 whitespace-nowrap text-slate-700 md:table-cell">{reviewed}</td>
-                <td className="px-3 py-2.5">
-                  <div className="flex flex-wrap justify-end gap-1.5">
-                    <Button asChild variant="outline" size="sm">
-                      <Link to={editFundPath(fund.id)} aria-label={`${DATA_ADMIN_TEXTS.editFund} ${fund.name}`}>
-                        <Pencil aria-hidden="true" />
-                        <span className="max-sm:sr-only">{DATA_ADMIN_TEXTS.editFund}</span>
-                      </Link>
-                    </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`${DATA_ADMIN_TEXTS.markReviewed}: ${fund.name}`}
-                      disabled={mark.isPending && mark.variables === fund.id}
-                      onClick={() =>
-                        mark.mutate(fund.id, {
-                          onSuccess: () => toast.success(DATA_ADMIN_TEXTS.markedReviewed),
-                          onError: (error) => toast.error(messageOr(error, DATA_ADMIN_TEXTS.markFailed)),
-                        })
-                      }
-                    >
-                      <CheckCheck aria-hidden="true" />
-                      <span className="max-sm:sr-only">{DATA_ADMIN_TEXTS.markReviewed}</span>
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </DataTable>
-        <nav
-          aria-label="Pages of funds not reviewed"
-          className="flex items-center justify-between gap-4 text-sm text-slate-700"
-        >
-          <p>
-            Page {stale.page} of {pages}
-          </p>
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm" disabled={stale.page <= 1} onClick={() => onPage(stale.page - 1)}>
-              {DATA_ADMIN_TEXTS.previous}
-            </Button>
-            <Button variant="outline" size="sm" disabled={stale.page >= pages} onClick={() => onPage(stale.page + 1)}>
-              {DATA_ADMIN_TEXTS.next}
-            </Button>
-          </div>
-        </nav>
-      </>
+      {/* On a phone each row keeps the fund (its country and date under the name) and the actions. */}
+      <DataTable
+        label={DATA_ADMIN_TEXTS.staleTitle}
+        columns={[
+          { label: columns.fund },
+          { label: columns.country, className: "hidden md:table-cell" },
+          { label: columns.reviewed, className: "hidden md:table-cell" },
+          { label: columns.actions, className: "text-right" },
+        ]}
+      >
+        {stale.funds.map((fund) => {
+          const reviewed = fund.lastReviewed ?? `${DATA_ADMIN_TEXTS.neverReviewed} ${fund.updatedAt.slice(0, 10)})`;
+          return (
+            <tr key={fund.id}>
+              <td className="px-3 py-2.5 break-words text-slate-900">
+                <span className="font-medium">{fund.name}</span>
+                <span className="mt-0.5 block text-xs text-slate-600 md:hidden">
+                  {fund.country} · {reviewed}
+                </span>
+              </td>
+              <td className="hidden px-3 py-2.5 text-slate-700 md:table-cell">{fund.country}</td>
+              <td className="hidden px-3 py-2.5 whitespace-nowrap text-slate-700 md:table-cell">{reviewed}</td>
+              <td className="px-3 py-2.5">
+                <div className="flex flex-wrap justify-end gap-1.5">
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={editFundPath(fund.id)} aria-label={`${DATA_ADMIN_TEXTS.editFund} ${fund.name}`}>
+                      <Pencil aria-hidden="true" />
+                      <span className="max-sm:sr-only">{DATA_ADMIN_TEXTS.editFund}</span>
+                    </Link>
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`${DATA_ADMIN_TEXTS.markReviewed}: ${fund.name}`}
+                    disabled={mark.isPending && mark.variables === fund.id}
+                    onClick={() =>
+                      mark.mutate(fund.id, {
+                        onSuccess: () => toast.success(DATA_ADMIN_TEXTS.markedReviewed),
+                        onError: (error) => toast.error(messageOr(error, DATA_ADMIN_TEXTS.markFailed)),
+                      })
+                    }
+                  >
+                    <CheckCheck aria-hidden="true" />
+                    <span className="max-sm:sr-only">{DATA_ADMIN_TEXTS.markReviewed}</span>
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
+      <nav
+        aria-label="Pages of funds not reviewed"
+        className="flex items-center justify-between gap-4 text-sm text-slate-700"
+      >
+        <p>
+          Page {stale.page} of {pages}
+        </p>
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" disabled={stale.page <= 1} onClick={() => onPage(stale.page - 1)}>
+            {DATA_ADMIN_TEXTS.previous}
+          </Button>
+          <Button variant="outline" size="sm" disabled={stale.page >= pages} onClick={() => onPage(stale.page + 1)}>
+            {DATA_ADMIN_TEXTS.next}
+          </Button>
+        </div>
+      </nav>
     </Panel>
   );
 }
