@@ -3,9 +3,95 @@
  * fails the suite and names the rule. The layering they enforce is written up in
  * docs/decisions/0010-layering.md; change a rule there first.
  */
+
+/**
+ * Which tables each repository owns, as the schema modules (src/server/db/schema/<module>.ts) that
+ * hold them. A repository imports only these; a read of another domain's table goes through that
+ * domain's repository (one-owner-per-table says which repositories a domain may call).
+ */
+const TABLE_OWNERS = {
+  "src/server/account/repository.ts": [
+    "confirmation-codes",
+    "email-preferences",
+    "pipeline-reminders",
+    "saved-funds",
+    "saved-searches",
+    "startup-profiles",
+  ],
+  "src/server/auth/repository.ts": ["oauth", "password-tokens", "sessions"],
+  "src/server/auth/demo-issuer/repository.ts": ["demo-issuer"],
+  "src/server/billing/repository.ts": ["billing"],
+  "src/server/billing/stripe-emulator/repository.ts": ["demo-stripe-objects"],
+  "src/server/blog/repository.ts": ["blog"],
+  "src/server/funds/repository.ts": ["funds", "fund-facts", "fund-fact-revisions", "fund-fact-changes"],
+  "src/server/funds/import/repository.ts": ["import-runs"],
+  "src/server/funds/reports/repository.ts": ["fund-reports"],
+  "src/server/investors/repository.ts": ["fund-teams"],
+  "src/server/jobs/repository.ts": ["jobs"],
+  "src/server/mail/repository.ts": ["email-signing-keys"],
+  "src/server/users/repository.ts": ["users"],
+};
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: "no-circular",
+      comment:
+        "No module imports itself through others: a cycle means two modules are one, or that what both need belongs in a third.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "services-know-no-http",
+      comment:
+        "A service holds rules and throws domain errors; it imports nothing of HTTP (src/server/http, fastify). Who is asking (the Viewer) lives with the sessions in src/server/auth.",
+      severity: "error",
+      from: { path: "^src/server/.+(^|/|-)service\\.ts$" },
+      to: { path: ["^src/server/http/", "(^|/)node_modules/(fastify|@fastify/)"], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "client-lib-and-components-below-features",
+      comment:
+        "src/client/lib and src/client/components serve every feature and the app shell, so they import neither: what they need moves down to them or to src/shared.",
+      severity: "error",
+      from: { path: "^src/client/(lib|components)/" },
+      to: { path: "^src/client/(features|app)/" },
+    },
+    {
+      name: "schema-barrel-for-the-database-layer",
+      comment:
+        "Repositories import the schema modules of their own tables, never the barrel (db/schema/index.ts), which is for drizzle-kit and the database layer.",
+      severity: "error",
+      from: { path: "(^|/)repository\\.ts$" },
+      to: { path: "^src/server/db/schema/index\\.ts$" },
+    },
+    ...Object.entries(TABLE_OWNERS).map(([repository, modules]) => ({
+      name: "repository-owns-its-tables",
+      comment: `${repository} imports only its own tables (${modules.join(", ")}): a read of another domain's table goes through that domain's repository. The owners are listed in TABLE_OWNERS at the top of this file.`,
+      severity: "error",
+      from: { path: `^${escapeRegExp(repository)}$` },
+      to: {
+        path: "^src/server/db/schema/",
+        pathNot: [
+          `^src/server/db/schema/(${modules.map(escapeRegExp).join("|")})\\.ts$`,
+          "^src/server/db/schema/index\\.ts$",
+        ],
+      },
+    })),
+    {
+      name: "repository-owns-its-tables",
+      comment: "A repository not in TABLE_OWNERS owns no table yet: list it there with its schema modules.",
+      severity: "error",
+      from: {
+        path: "(^|/)repository\\.ts$",
+        pathNot: Object.keys(TABLE_OWNERS).map((path) => `^${escapeRegExp(path)}$`),
+      },
+      to: { path: "^src/server/db/schema/" },
+    },
     {
       name: "client-features-are-independent",
       comment:
@@ -57,7 +143,7 @@ module.exports = {
         path: "^src/",
         pathNot: ["(^|/)repository\\.ts$", "^src/server/db/", "\\.test\\.ts$"],
       },
-      to: { path: ["^node_modules/drizzle-orm/", "^src/server/db/schema/"], dependencyTypesNot: ["type-only"] },
+      to: { path: ["(^|/)node_modules/drizzle-orm/", "^src/server/db/schema/"], dependencyTypesNot: ["type-only"] },
     },
     {
       name: "db-knows-no-domain",
@@ -86,7 +172,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^src/server/db/migrations/" },
+    exclude: { path: ["^src/server/db/migrations/", "^tests/e2e/\\.output/"] },
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {

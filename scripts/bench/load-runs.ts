@@ -2,22 +2,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { deferCleanup } from "./cleanup.js";
-import {
-  type LoadScenarioResult,
-  type LoadScenarioSettings,
-  prepareLoad,
-  renderLoadRun,
-  runLoadScenario,
-} from "./load-scenario.js";
+import { type LoadScenarioResult, type LoadScenarioSettings, prepareLoad, runLoadScenario } from "./load-scenario.js";
 import { createScratchDatabase, type PostgresProbe } from "./postgres.js";
-import type { DatabaseKind } from "./results.js";
+import { renderLoadRun } from "./report.js";
+import type { DatabaseKind, LoadRun } from "./results.js";
 import { type RunningServer, startServer } from "./server-process.js";
 import { redactUrl } from "./settings.js";
 
-export type LoadRun = {
-  database: DatabaseKind;
-  label: string;
-} & ({ status: "ok"; result: LoadScenarioResult; prepareMs: number } | { status: "skipped" | "failed"; note: string });
+export type { LoadRun } from "./results.js";
 
 export type LoadRunContext = {
   root: string;

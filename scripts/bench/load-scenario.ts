@@ -7,7 +7,6 @@ import { openDatabase } from "../../src/server/db/client.js";
 import { funds, users } from "../../src/server/db/schema/index.js";
 import { seedFundsIfPristine } from "../../src/server/funds/import/seed.js";
 import { SEARCH_BODIES } from "./load.js";
-import { renderTable } from "./report.js";
 
 /**
  * The load scenario (`npm run load`, also in the bench): virtual users doing what people do, all at
@@ -359,36 +358,4 @@ async function firstPostSlug(baseUrl: string): Promise<string> {
 function percentile(sorted: readonly number[], fraction: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
-}
-
-/** The per-call table of one run, as printed by `npm run load` and the bench. */
-export function renderLoadRun(label: string, result: LoadScenarioResult): string {
-  const ms = (value: number) => value.toFixed(1);
-  const rows = result.calls.map((call) => [
-    call.call,
-    String(call.count),
-    ms(call.p50Ms),
-    ms(call.p95Ms),
-    ms(call.p99Ms),
-    ms(call.maxMs),
-    String(call.errors),
-    call.unexpected === 0 ? "0" : `${call.unexpected} (${call.unexpectedDetail.join(", ")})`,
-  ]);
-  const table = renderTable(
-    [
-      { title: "Call" },
-      { title: "Requests", align: "right" },
-      { title: "p50 ms", align: "right" },
-      { title: "p95 ms", align: "right" },
-      { title: "p99 ms", align: "right" },
-      { title: "max ms", align: "right" },
-      { title: "Errors", align: "right" },
-      { title: "Unexpected", align: "right" },
-    ],
-    rows,
-  );
-  return [
-    `${label}: ${result.users} users for ${result.durationS} s (think ${result.thinkMs} ms), ${result.totalRequests.toLocaleString("en-US")} requests, ${result.requestsPerSecond.toFixed(0)} req/s, ${result.errors} errors, ${result.unexpected} unexpected statuses`,
-    table,
-  ].join("\n");
 }

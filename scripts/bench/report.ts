@@ -1,5 +1,5 @@
 import type { LoadStats } from "./load.js";
-import { renderLoadRun } from "./load-scenario.js";
+import type { LoadScenarioResult } from "./load-scenario.js";
 import { type BenchResults, type Budget, kb, type ScenarioResult } from "./results.js";
 
 type Align = "left" | "right";
@@ -302,4 +302,36 @@ function megabytes(bytes: number | undefined): string {
 
 function kbText(bytes: number): string {
   return `${kb(bytes).toFixed(1)} kB`;
+}
+
+/** The per-call table of one run, as printed by `npm run load` and the bench. */
+export function renderLoadRun(label: string, result: LoadScenarioResult): string {
+  const ms = (value: number) => value.toFixed(1);
+  const rows = result.calls.map((call) => [
+    call.call,
+    String(call.count),
+    ms(call.p50Ms),
+    ms(call.p95Ms),
+    ms(call.p99Ms),
+    ms(call.maxMs),
+    String(call.errors),
+    call.unexpected === 0 ? "0" : `${call.unexpected} (${call.unexpectedDetail.join(", ")})`,
+  ]);
+  const table = renderTable(
+    [
+      { title: "Call" },
+      { title: "Requests", align: "right" },
+      { title: "p50 ms", align: "right" },
+      { title: "p95 ms", align: "right" },
+      { title: "p99 ms", align: "right" },
+      { title: "max ms", align: "right" },
+      { title: "Errors", align: "right" },
+      { title: "Unexpected", align: "right" },
+    ],
+    rows,
+  );
+  return [
+    `${label}: ${result.users} users for ${result.durationS} s (think ${result.thinkMs} ms), ${result.totalRequests.toLocaleString("en-US")} requests, ${result.requestsPerSecond.toFixed(0)} req/s, ${result.errors} errors, ${result.unexpected} unexpected statuses`,
+    table,
+  ].join("\n");
 }

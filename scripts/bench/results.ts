@@ -1,8 +1,14 @@
 import type { ClientJsReport } from "./client-js.js";
 import type { LoadStats } from "./load.js";
-import type { LoadRun } from "./load-runs.js";
+import type { LoadScenarioResult } from "./load-scenario.js";
 
 export type DatabaseKind = "pglite" | "postgres";
+/** One load run on one database: its result, or why there is none. */
+export type LoadRun = {
+  database: DatabaseKind;
+  label: string;
+} & ({ status: "ok"; result: LoadScenarioResult; prepareMs: number } | { status: "skipped" | "failed"; note: string });
+
 export type DataSetKind = "shipped" | "generated";
 
 export type ScenarioSpec = {

@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Logger } from "pino";
 import { apiRoutes } from "./api.js";
 import { SESSION_COOKIE } from "./auth/session-cookie.js";
+import { VISITOR, type Viewer } from "./auth/viewer.js";
 import { blogFeedRoutes, blogPageResolver, blogSitemapSource } from "./blog/pages.js";
 import type { Config } from "./config.js";
 import type { UserRow } from "./db/types.js";
@@ -19,7 +20,6 @@ import { registerOpenApi } from "./http/openapi.js";
 import { previewRedirectHook } from "./http/preview-redirect.js";
 import { API_PREFIX, collectRoutes, type RouteEntry } from "./http/route-inventory.js";
 import { securityHeaders, tagManager } from "./http/security-headers.js";
-import { VISITOR, type Viewer } from "./http/viewer.js";
 import { type AppServices, createServices, type ServiceOptions } from "./services.js";
 import { registerClientApp } from "./site/client-app.js";
 import { siteRoutes } from "./site/routes.js";

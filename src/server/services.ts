@@ -182,15 +182,16 @@ export async function createServices(
     savedSearchAlerts: new SavedSearchAlerts(database.db, funds, emailPreferences, publicOrigin),
   });
   const fundReports = new FundReportsService(database.db, funds, mailer, { origin: publicOrigin, logger });
+  const account = new AccountService(database.db, fundsIndex, auth, billing, fundReports, mailer);
   const services: AppServices = {
     database,
     auth,
     sessionCache,
     oidc,
     demoIssuer,
-    account: new AccountService(database.db, fundsIndex, auth, billing, fundReports, mailer),
+    account,
     emailPreferences,
-    adminUsers: new AdminUsersService(database.db, billing, auth),
+    adminUsers: new AdminUsersService(database.db, billing, auth, account),
     funds,
     fundImport: new FundImportService(database.db, fundsIndex),
     fundAdmin: new FundAdminService(database.db, fundsIndex, fundReports),

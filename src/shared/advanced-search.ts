@@ -9,6 +9,9 @@
  * fund-size range, sector-agnostic funds only, a text query, and any order but relevance.
  */
 
+/** The select value that means "no filter" (in the URL and the form; the request schema reads it as absent). */
+export const ANY_VALUE = "__empty";
+
 export const SEARCH_SORTS = ["relevance", "fund_size", "recently_reviewed"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 

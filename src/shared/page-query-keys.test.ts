@@ -46,8 +46,8 @@ describe("the pages' declared query keys", () => {
       // Signed-in areas and the pages of e-mailed links, rendered in the browser only.
       "features/account/profile-page.tsx",
       "features/admin/funds-page.tsx",
-      "features/auth/reset-password-page.tsx",
-      "features/auth/set-password-page.tsx",
+      // The set-password and reset-password pages (one component reads their ?token=).
+      "features/auth/components/password-link-page.tsx",
       "features/email/unsubscribe-page.tsx",
       "features/funds/claim-verify-page.tsx",
       // The home page's search: its keys are declared (SEARCH_QUERY_KEYS).

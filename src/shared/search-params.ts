@@ -12,8 +12,9 @@ import { isRegionCode, type RegionCode, regionLabel } from "./regions.js";
 import type { FundSearchRequest } from "./schemas/funds.js";
 import { isStageCode, type StageCode, sortStages, stageLabel } from "./stages.js";
 
-/** The select value that means "no filter". */
-export const ANY_VALUE = "__empty";
+// The select value that means "no filter" lives with the search's other shared constants, which the
+// request schema reads too (importing it from here made the two modules import each other).
+export { ANY_VALUE } from "./advanced-search.js";
 
 /**
  * A search as the page holds it, in the URL and in the form. Countries, stages and industries are

@@ -1,13 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS } from "../../src/shared/account-texts.js";
 import { OAUTH_TEXTS } from "../../src/shared/auth-texts.js";
 import { CONSENT_STORAGE_KEY, consentRecord, REJECT_ALL } from "../../src/shared/consent.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
+import { type LocalServer, startServerWithoutOpenIdKeys } from "./support/local-server.js";
 import { expect, type Page, test } from "./support/test.js";
 
 /**
@@ -18,51 +15,20 @@ import { expect, type Page, test } from "./support/test.js";
  */
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
-let server: ChildProcess | undefined;
-let dataDir = "";
-let base = "";
+let app: LocalServer | undefined;
 const SCREENSHOTS = process.env.ACCOUNT_SCREENSHOT_DIR;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "fundmatch-account-confirmation-"));
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "info",
-      RATE_LIMIT_PER_MINUTE: "0",
-      SEED_ON_START: "false",
-      OIDC_CLIENT_ID: "",
-      OIDC_CLIENT_SECRET: "",
-      OIDC_MODE: "",
-      NODE_ENV: "development",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  server = child;
-  // The readiness signal: Fastify's "Server listening at http://127.0.0.1:<port>" line.
-  base = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.on("line", (line) => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`the server exited with ${code} before listening`)));
-  });
+  app = await startServerWithoutOpenIdKeys("fundmatch-account-confirmation-");
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await app?.stop();
 });
+
+/** The local server's origin (started before any test runs). */
+const base = () => (app as LocalServer).base;
 
 /** Signs in through the demo popup from the login page, as a newcomer: an account without a password. */
 async function signInWithDemo(page: Page, email: string, name: string) {
@@ -70,7 +36,7 @@ async function signInWithDemo(page: Page, email: string, name: string) {
     ([key, value]) => window.localStorage.setItem(key as string, value as string),
     [CONSENT_STORAGE_KEY, JSON.stringify(consentRecord(REJECT_ALL))],
   );
-  await page.goto(`${base}/login`);
+  await page.goto(`${base()}/login`);
   const popupOpened = page.waitForEvent("popup");
   await page.getByRole("button", { name: OAUTH_TEXTS.continueWithDemo }).click();
   const popup = await popupOpened;
@@ -93,7 +59,7 @@ async function screenshots(page: Page, name: string) {
 
 /** The code in the newest e-mail to this address in the server's outbox (written before it answered). */
 async function codeMailedTo(email: string): Promise<string> {
-  const outbox = path.join(dataDir, "outbox");
+  const outbox = path.join((app as LocalServer).dataDir, "outbox");
   for (const name of (await readdir(outbox)).sort().reverse()) {
     const raw = await readFile(path.join(outbox, name), "utf8");
     if (!raw.includes(`To: ${email}`)) continue;
@@ -107,7 +73,7 @@ test("an account made through the demo provider is told no password is needed, a
   page,
 }) => {
   await signInWithDemo(page, "dee.delete@example.com", "Dee Delete");
-  await page.goto(`${base}/account-settings`);
+  await page.goto(`${base()}/account-settings`);
   const notice = page.getByRole("region", { name: ACCOUNT_TEXTS.confirmationTitle });
   await expect(notice).toContainText(
     /You signed in with the demo sign-in a moment ago: no password is needed until \d{1,2}:\d{2} [AP]M\./,
@@ -132,9 +98,9 @@ test("an account made through the demo provider is told no password is needed, a
   await expect(dialog.getByRole("note")).toHaveCount(0);
   await dialog.getByRole("button", { name: ACCOUNT_TEXTS.deleteConfirm }).click();
 
-  await expect(page).toHaveURL(`${base}/`);
+  await expect(page).toHaveURL(`${base()}/`);
   await expect(page.getByText(ACCOUNT_MESSAGES.deleted)).toBeVisible();
-  expect((await page.request.get(`${base}/_api/auth/session`)).status()).toBe(401);
+  expect((await page.request.get(`${base()}/_api/auth/session`)).status()).toBe(401);
 });
 
 test("once the sign-in is not recent, the dialog asks for the code e-mailed to the account", async ({ page }) => {
@@ -147,7 +113,7 @@ test("once the sign-in is not recent, the dialog asks for the code e-mailed to t
       json: { ...(await response.json()), confirmation: "email_code", recentSignInUntil: null },
     });
   });
-  await page.goto(`${base}/account-settings`);
+  await page.goto(`${base()}/account-settings`);
   await expect(page.getByRole("region", { name: ACCOUNT_TEXTS.confirmationTitle })).toContainText(
     ACCOUNT_TEXTS.confirmationCode("cody.code@example.com"),
   );
@@ -174,7 +140,7 @@ test("once the sign-in is not recent, the dialog asks for the code e-mailed to t
   await expect(dialog.getByText("The code is not correct.")).toBeVisible();
   await dialog.getByLabel(ACCOUNT_TEXTS.code).fill(code);
   await confirm.click();
-  await expect(page).toHaveURL(`${base}/`);
+  await expect(page).toHaveURL(`${base()}/`);
   await expect(page.getByText(ACCOUNT_MESSAGES.deactivated)).toBeVisible();
-  expect((await page.request.get(`${base}/_api/auth/session`)).status()).toBe(401);
+  expect((await page.request.get(`${base()}/_api/auth/session`)).status()).toBe(401);
 });

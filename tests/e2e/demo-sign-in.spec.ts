@@ -1,11 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createInterface } from "node:readline";
 import { OAUTH_TEXTS } from "../../src/shared/auth-texts.js";
 import { CONSENT_STORAGE_KEY, consentRecord, REJECT_ALL } from "../../src/shared/consent.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
+import { type LocalServer, startServerWithoutOpenIdKeys } from "./support/local-server.js";
 import { expect, type Page, test } from "./support/test.js";
 
 /**
@@ -16,50 +12,19 @@ import { expect, type Page, test } from "./support/test.js";
  */
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
-let server: ChildProcess | undefined;
-let dataDir = "";
-let base = "";
+let app: LocalServer | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "fundmatch-demo-sign-in-"));
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "info",
-      RATE_LIMIT_PER_MINUTE: "0",
-      SEED_ON_START: "false",
-      OIDC_CLIENT_ID: "",
-      OIDC_CLIENT_SECRET: "",
-      OIDC_MODE: "",
-      NODE_ENV: "development",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  server = child;
-  // The readiness signal: Fastify's "Server listening at http://127.0.0.1:<port>" line.
-  base = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.on("line", (line) => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`the server exited with ${code} before listening`)));
-  });
+  app = await startServerWithoutOpenIdKeys("fundmatch-demo-sign-in-");
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await app?.stop();
 });
+
+/** The local server's origin (started before any test runs). */
+const base = () => (app as LocalServer).base;
 
 async function openLogin(page: Page) {
   // This server's origin is not the shared one the default storage state answers the banner for.
@@ -67,7 +32,7 @@ async function openLogin(page: Page) {
     ([key, value]) => window.localStorage.setItem(key as string, value as string),
     [CONSENT_STORAGE_KEY, JSON.stringify(consentRecord(REJECT_ALL))],
   );
-  await page.goto(`${base}/login`);
+  await page.goto(`${base()}/login`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back");
 }
 
@@ -96,27 +61,27 @@ test("the login page offers the labelled demo provider when no OpenID keys are s
 test("a newcomer signs in through the demo popup: it closes and the header shows the account", async ({ page }) => {
   await openLogin(page);
   await signInWithDemo(page, "nia.newcomer@example.com", "Nia Newcomer");
-  await expect(page).toHaveURL(`${base}/`);
+  await expect(page).toHaveURL(`${base()}/`);
   await expect(page.getByRole("button", { name: /Account menu for Nia Newcomer/ })).toBeVisible();
-  const session = await page.request.get(`${base}/_api/auth/session`);
+  const session = await page.request.get(`${base()}/_api/auth/session`);
   expect((await session.json()).user).toMatchObject({ email: "nia.newcomer@example.com", displayName: "Nia Newcomer" });
 });
 
 test("an e-mail that has an account gets the demo provider's refusal, which neither confirms it nor repeats the address", async ({
   page,
 }) => {
-  const registered = await page.request.post(`${base}/_api/auth/register_with_password`, {
+  const registered = await page.request.post(`${base()}/_api/auth/register_with_password`, {
     data: { email: "owner@example.com", password: "Owner-pass-1", displayName: "Owen Owner" },
   });
   expect(registered.status()).toBe(201);
-  await page.request.post(`${base}/_api/auth/logout`, { data: {} });
+  await page.request.post(`${base()}/_api/auth/logout`, { data: {} });
   await openLogin(page);
   await signInWithDemo(page, "owner@example.com");
   const alert = page.getByRole("alert").filter({ hasText: OAUTH_TEXTS.demoAddressUnavailable });
   await expect(alert).toBeVisible();
   await expect(alert).not.toContainText("owner@example.com");
   await expect(page.getByText(OAUTH_TEXTS.accountExistsTitle)).toHaveCount(0);
-  await expect(page).toHaveURL(`${base}/login`);
+  await expect(page).toHaveURL(`${base()}/login`);
 });
 
 test("Cancel on the demo page closes the popup and leaves the person signed out", async ({ page }) => {
@@ -128,5 +93,5 @@ test("Cancel on the demo page closes the popup and leaves the person signed out"
   await popup.getByRole("button", { name: "Cancel" }).click();
   await closed;
   await expect(page.getByText("Sign-in was cancelled.")).toBeVisible();
-  expect((await page.request.get(`${base}/_api/auth/session`)).status()).toBe(401);
+  expect((await page.request.get(`${base()}/_api/auth/session`)).status()).toBe(401);
 });

@@ -1,8 +1,7 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { FUND_REPORT_TEXTS } from "../../src/shared/fund-report-texts.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
 import { chooseOption } from "./support/select.js";
+import { becomeSubscriber } from "./support/subscriber.js";
 import { expect, type Page, test } from "./support/test.js";
 
 /**
@@ -17,48 +16,10 @@ const RUN = Date.now().toString(36);
 const subscriberEmail = `founder-${RUN}@example.com`;
 const results = (page: Page) => page.getByRole("region", { name: "Your VC Matches" });
 
-/** Without SMTP_URL the server writes each e-mail to DATA_DIR/outbox; the link is in its text. */
-async function setPasswordTokenFor(to: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const files = await readdir(outbox).catch(() => [] as string[]);
-    for (const name of files) {
-      const text = (await readFile(path.join(outbox, name), "utf8")).replace(/=\r?\n/g, "").replaceAll("=3D", "=");
-      if (!text.includes(to)) continue;
-      const match = /\/set-password\?token=([A-Za-z0-9_-]+)/.exec(text);
-      if (match?.[1]) return match[1];
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no set-password e-mail to ${to} in ${outbox}`);
-}
-
-/** A monthly subscriber, signed in in this page's browser context. */
-async function becomeSubscriber(page: Page): Promise<void> {
-  const checkout = await page.request.post("/_api/stripe/create-checkout-session", {
-    data: {
-      plan: "monthly",
-      successUrl: "http://127.0.0.1/subscribe",
-      cancelUrl: "http://127.0.0.1/subscribe",
-      email: subscriberEmail,
-    },
-  });
-  expect(checkout.status(), await checkout.text()).toBe(200);
-  const { url } = (await checkout.json()) as { url: string };
-  const paid = await page.request.post(`${new URL(url).pathname}/pay`, { form: {}, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
-  const token = await setPasswordTokenFor(subscriberEmail);
-  const signedIn = await page.request.post("/_api/auth/set-password", { data: { token, password: "Sup3rSecret1" } });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  await expect
-    .poll(async () => (await (await page.request.get("/_api/user/account-status")).json()).subscriptionStatus)
-    .toBe("active");
-}
-
 test("a subscriber narrows a search with advanced filters, opens a fund page and reports outdated info", async ({
   page,
 }) => {
-  await becomeSubscriber(page);
+  await becomeSubscriber(page, subscriberEmail);
   await page.goto("/");
   await chooseOption(page, "Funding Stage", "Seed");
   await page.getByRole("button", { name: "Advanced filters" }).click();

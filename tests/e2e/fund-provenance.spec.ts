@@ -1,8 +1,8 @@
-import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fundPath } from "../../src/shared/fund-page.js";
 import type { FundResponse, FundSearchResponse } from "../../src/shared/schemas/funds.js";
-import { expect, type Page, test } from "./support/test.js";
+import { becomeSubscriber } from "./support/subscriber.js";
+import { expect, test } from "./support/test.js";
 
 /**
  * A fund's sourced facts on its page, from a fresh start (the shipped seed plus enrichment.csv).
@@ -14,46 +14,8 @@ test.describe.configure({ mode: "serial", timeout: 90_000 });
 const RUN = Date.now().toString(36);
 const subscriberEmail = `provenance-${RUN}@example.com`;
 
-/** Without SMTP_URL the server writes each e-mail to DATA_DIR/outbox; the link is in its text. */
-async function setPasswordTokenFor(to: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const files = await readdir(outbox).catch(() => [] as string[]);
-    for (const name of files) {
-      const text = (await readFile(path.join(outbox, name), "utf8")).replace(/=\r?\n/g, "").replaceAll("=3D", "=");
-      if (!text.includes(to)) continue;
-      const match = /\/set-password\?token=([A-Za-z0-9_-]+)/.exec(text);
-      if (match?.[1]) return match[1];
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no set-password e-mail to ${to} in ${outbox}`);
-}
-
-/** A monthly subscriber (demo checkout, then the e-mailed set-password link), signed in in this page. */
-async function becomeSubscriber(page: Page): Promise<void> {
-  const checkout = await page.request.post("/_api/stripe/create-checkout-session", {
-    data: {
-      plan: "monthly",
-      successUrl: "http://127.0.0.1/subscribe",
-      cancelUrl: "http://127.0.0.1/subscribe",
-      email: subscriberEmail,
-    },
-  });
-  expect(checkout.status(), await checkout.text()).toBe(200);
-  const { url } = (await checkout.json()) as { url: string };
-  const paid = await page.request.post(`${new URL(url).pathname}/pay`, { form: {}, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
-  const token = await setPasswordTokenFor(subscriberEmail);
-  const signedIn = await page.request.post("/_api/auth/set-password", { data: { token, password: "Sup3rSecret1" } });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  await expect
-    .poll(async () => (await (await page.request.get("/_api/user/account-status")).json()).subscriptionStatus)
-    .toBe("active");
-}
-
 test("a subscriber sees a fund's sourced fund size with its date and source link", async ({ page }) => {
-  await becomeSubscriber(page);
+  await becomeSubscriber(page, subscriberEmail);
   const search = await page.request.post("/_api/funds/search", { data: { query: "Cherry Ventures" } });
   const found = ((await search.json()) as FundSearchResponse).results.find((fund) => fund.name === "Cherry Ventures");
   if (!found) throw new Error("Cherry Ventures is not in the shipped data");

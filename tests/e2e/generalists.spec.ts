@@ -1,5 +1,5 @@
-import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { becomeSubscriber } from "./support/subscriber.js";
 import { expect, type Page, test } from "./support/test.js";
 
 /**
@@ -10,45 +10,6 @@ import { expect, type Page, test } from "./support/test.js";
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 const RUN = Date.now().toString(36);
-
-/** Without SMTP_URL the server writes each e-mail to DATA_DIR/outbox; the link is in its text. */
-async function setPasswordTokenFor(to: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const files = await readdir(outbox).catch(() => [] as string[]);
-    for (const name of files) {
-      const text = (await readFile(path.join(outbox, name), "utf8")).replace(/=\r?\n/g, "").replaceAll("=3D", "=");
-      if (!text.includes(to)) continue;
-      const match = /\/set-password\?token=([A-Za-z0-9_-]+)/.exec(text);
-      if (match?.[1]) return match[1];
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no set-password e-mail to ${to} in ${outbox}`);
-}
-
-/** A monthly subscriber (demo checkout, then the e-mailed set-password link), signed in in this page. */
-async function becomeSubscriber(page: Page, name: string): Promise<void> {
-  const subscriberEmail = `${name}-${RUN}@example.com`;
-  const checkout = await page.request.post("/_api/stripe/create-checkout-session", {
-    data: {
-      plan: "monthly",
-      successUrl: "http://127.0.0.1/subscribe",
-      cancelUrl: "http://127.0.0.1/subscribe",
-      email: subscriberEmail,
-    },
-  });
-  expect(checkout.status(), await checkout.text()).toBe(200);
-  const { url } = (await checkout.json()) as { url: string };
-  const paid = await page.request.post(`${new URL(url).pathname}/pay`, { form: {}, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
-  const token = await setPasswordTokenFor(subscriberEmail);
-  const signedIn = await page.request.post("/_api/auth/set-password", { data: { token, password: "Sup3rSecret1" } });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  await expect
-    .poll(async () => (await (await page.request.get("/_api/user/account-status")).json()).subscriptionStatus)
-    .toBe("active");
-}
 
 async function screenshots(page: Page, name: string, locator: ReturnType<Page["getByTestId"]>): Promise<void> {
   const dir = process.env.SCREENSHOT_DIR;
@@ -69,7 +30,7 @@ async function screenshots(page: Page, name: string, locator: ReturnType<Page["g
 test("a subscriber's search with a raise says how many funds' cheque covers it and labels each card", async ({
   page,
 }) => {
-  await becomeSubscriber(page, "raise");
+  await becomeSubscriber(page, `raise-${RUN}@example.com`);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/?search=1&country=Germany&raise=2000000");
   const counts = page.getByTestId("cheque-fit-counts");
@@ -90,7 +51,7 @@ test("a subscriber's search with a raise says how many funds' cheque covers it a
 });
 
 test("a sector-agnostic fund's card says it invests across sectors, in any industry's search", async ({ page }) => {
-  await becomeSubscriber(page, "agnostic");
+  await becomeSubscriber(page, `agnostic-${RUN}@example.com`);
   await page.setViewportSize({ width: 1280, height: 900 });
   // Cherry Ventures does not list space tech: it matches as a generalist.
   await page.goto("/?search=1&country=Germany&industry=space&agnostic=1");

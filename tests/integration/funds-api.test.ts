@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Viewer } from "../../src/server/http/viewer.js";
+import type { Viewer } from "../../src/server/auth/viewer.js";
 import { MAX_SEARCH_LIMIT } from "../../src/shared/plans.js";
 import {
   type FundSearchQuery,
@@ -165,12 +165,12 @@ describe.each(TEST_DRIVERS)("funds API on %s", (driver) => {
     });
     expect(alpha?.matchReasons).toContain("Leads rounds");
     const index = await t.app.services.funds.current();
-    const searchBody = vi.spyOn(index, "searchBody");
+    const searchPage = vi.spyOn(index, "searchPage");
     try {
       expect((await search({ limit: 1000 }, subscriber)).results).toHaveLength(FIXTURES.length);
-      expect(searchBody.mock.calls.at(-1)?.[1]).toMatchObject({ limit: MAX_SEARCH_LIMIT });
+      expect(searchPage.mock.calls.at(-1)?.[1]).toMatchObject({ limit: MAX_SEARCH_LIMIT });
     } finally {
-      searchBody.mockRestore();
+      searchPage.mockRestore();
     }
     const trialing = { ...subscriber, subscriptionStatus: "trialing" } as const;
     expect((await search({}, trialing)).results).toHaveLength(3);

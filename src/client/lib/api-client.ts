@@ -15,6 +15,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's own words for a failed request, else the screen's fallback (a network error has none). */
+export function messageOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
 type RequestOptions = {
   signal?: AbortSignal | undefined;
   /** Decodes a successful answer's text (the blog's superjson); errors are plain JSON whatever this says. */

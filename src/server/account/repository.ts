@@ -3,17 +3,15 @@ import type { PipelineStatus } from "../../shared/pipeline.js";
 import type { EmailPreferences, EmailPreferencesUpdate } from "../../shared/schemas/email-preferences.js";
 import type { StartupProfile, StartupProfileResponse } from "../../shared/schemas/match.js";
 import type { Db } from "../db/client.js";
-import {
-  confirmationCodes,
-  emailPreferences,
-  funds,
-  pipelineReminderDays,
-  savedFunds,
-  savedSearches,
-  startupProfiles,
-  usedEmailTokens,
-  users,
-} from "../db/schema/index.js";
+import { confirmationCodes } from "../db/schema/confirmation-codes.js";
+import { emailPreferences, usedEmailTokens } from "../db/schema/email-preferences.js";
+import { funds } from "../db/schema/funds.js";
+import { pipelineReminderDays } from "../db/schema/pipeline-reminders.js";
+import { savedFunds } from "../db/schema/saved-funds.js";
+import { savedSearches } from "../db/schema/saved-searches.js";
+import { startupProfiles } from "../db/schema/startup-profiles.js";
+import { users } from "../db/schema/users.js";
+import { lockUser } from "../users/repository.js";
 
 /** A saved fund's line in the pipeline, as stored. */
 export type PipelineRow = {
@@ -79,13 +77,11 @@ export async function updatePipeline(
   return row;
 }
 
-/** The user's saved funds with names, dates and pipeline, for the data export. */
+/** The user's saved funds with dates and pipeline, for the data export (the service adds the funds' names). */
 export async function savedFundsForExport(db: Db, userId: number) {
   return db
     .select({
       fundId: savedFunds.fundId,
-      name: funds.name,
-      country: funds.country,
       savedAt: savedFunds.createdAt,
       status: savedFunds.status,
       note: savedFunds.note,
@@ -94,9 +90,17 @@ export async function savedFundsForExport(db: Db, userId: number) {
       updatedAt: savedFunds.updatedAt,
     })
     .from(savedFunds)
-    .innerJoin(funds, eq(funds.id, savedFunds.fundId))
     .where(eq(savedFunds.userId, userId))
     .orderBy(desc(savedFunds.createdAt));
+}
+
+/** How many funds each account saved, by user id (accounts with none are absent), for the admin list. */
+export async function savedFundCounts(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ userId: savedFunds.userId, value: count() })
+    .from(savedFunds)
+    .groupBy(savedFunds.userId);
+  return new Map(rows.map((row) => [row.userId, row.value]));
 }
 
 /** Stores the user's new confirmation code, replacing any earlier one (and its count of tries). */
@@ -244,7 +248,7 @@ export async function insertSavedSearch(
   max: number,
 ): Promise<SavedSearchRow | undefined> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    await lockUser(tx, userId);
     const [counted] = await tx.select({ n: count() }).from(savedSearches).where(eq(savedSearches.userId, userId));
     if ((counted?.n ?? 0) >= max) return undefined;
     const [row] = await tx

@@ -27,9 +27,9 @@ import {
   savedSearchResponseSchema,
   savedSearchUpdateRequestSchema,
 } from "../../shared/schemas/saved-searches.js";
+import { clientInfo } from "../auth/client-info.js";
 import { toSessionUser } from "../auth/service.js";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "../auth/session-cookie.js";
-import { clientInfo } from "../http/client-info.js";
 import { requireUser } from "../http/guards.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import { fileDownload, sendJsonText } from "../http/responses.js";

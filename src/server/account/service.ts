@@ -10,13 +10,13 @@ import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from "../../shared/schemas/a
 import type { FundMatchRequest, StartupProfile, StartupProfileResponse } from "../../shared/schemas/match.js";
 import type { SavedSearch } from "../../shared/schemas/saved-searches.js";
 import { AUTH_MESSAGES, type AuthService, type ClientInfo, type SignedIn } from "../auth/service.js";
+import { subscriptionOf, type Viewer } from "../auth/viewer.js";
 import type { BillingService } from "../billing/service.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
 import { conflict, invalid, notFound, paymentRequired } from "../errors.js";
 import type { FundsIndexProvider } from "../funds/index-provider.js";
 import type { FundReportsService } from "../funds/reports/service.js";
-import { subscriptionOf, type Viewer } from "../http/viewer.js";
 import type { Mailer } from "../mail/mailer.js";
 import * as users from "../users/repository.js";
 import { ChangeConfirmation, type ConfirmationInput, type ConfirmationState } from "./confirmation.js";
@@ -38,6 +38,11 @@ export class AccountService {
   private readonly confirmation: ChangeConfirmation;
 
   /** Which confirmation a sensitive change needs from this session (the settings page says it). */
+  /** How many funds each account saved, by user id (the admin's list of accounts shows it). */
+  savedFundCounts(): Promise<Map<number, number>> {
+    return repository.savedFundCounts(this.db);
+  }
+
   confirmationState(user: UserRow, sessionToken: string | undefined): Promise<ConfirmationState> {
     return this.confirmation.state(user, sessionToken);
   }
@@ -109,8 +114,10 @@ export class AccountService {
 
   /** Everything stored about the user, without password hashes or session tokens. */
   async exportData(user: UserRow) {
-    const [saved, sessionList, identities, fundReports, startupProfile, searches] = await Promise.all([
+    // The funds' names come from the fund index (the funds domain owns that table).
+    const [saved, index, sessionList, identities, fundReports, startupProfile, searches] = await Promise.all([
       repository.savedFundsForExport(this.db, user.id),
+      this.indexes.current(),
       this.auth.sessionsOf(user.id),
       this.auth.identitiesOf(user.id),
       this.fundReports.reportsForExport(user.id),
@@ -141,11 +148,20 @@ export class AccountService {
       // The startup profile the match and the round progress read (null until saved).
       startupProfile,
       // Each saved fund with its place in the founder's pipeline: status, private note, next step.
-      savedFunds: saved.map((row) => ({
-        ...row,
-        savedAt: row.savedAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-      })),
+      savedFunds: saved.flatMap(({ fundId, ...row }) => {
+        const fund = index.row(fundId);
+        if (!fund) return [];
+        return [
+          {
+            fundId,
+            name: fund.name,
+            country: fund.country,
+            ...row,
+            savedAt: row.savedAt.toISOString(),
+            updatedAt: row.updatedAt.toISOString(),
+          },
+        ];
+      }),
       // Each saved search: its name, the search's filters, the alerts switch and when it last alerted.
       savedSearches: searches.map(savedSearchOf),
       signInProviders: identities.map((row) => ({ issuer: row.issuer, linkedAt: row.linkedAt.toISOString() })),

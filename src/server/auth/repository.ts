@@ -1,7 +1,10 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { authTempTokens, oauthFlows, passwordTokens, sessions, signInIdentities, users } from "../db/schema/index.js";
+import { authTempTokens, oauthFlows, signInIdentities } from "../db/schema/oauth.js";
+import { passwordTokens } from "../db/schema/password-tokens.js";
+import { sessions } from "../db/schema/sessions.js";
 import type { SessionRow } from "../db/types.js";
+import { findUserById } from "../users/repository.js";
 
 export async function insertSession(
   db: Db,
@@ -26,14 +29,19 @@ export async function findSessionSignIn(db: Db, tokenHash: string, now: Date) {
   return row;
 }
 
-/** The live session for a token hash and its user, in one round trip. */
+/**
+ * The live session for a token hash and its user. The user is read through the users repository
+ * (the users domain owns that table), one more round trip on a session-cache miss; a session whose
+ * account is gone is none (deleting an account deletes its sessions too).
+ */
 export async function findSessionWithUser(db: Db, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({ session: sessions, user: users })
+  const [session] = await db
+    .select()
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
-  return row;
+  if (!session) return undefined;
+  const user = await findUserById(db, session.userId);
+  return user ? { session, user } : undefined;
 }
 
 /**

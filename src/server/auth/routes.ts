@@ -18,11 +18,11 @@ import {
 } from "../../shared/schemas/auth.js";
 import { setPasswordRequestSchema } from "../../shared/schemas/billing.js";
 import { unauthenticated } from "../errors.js";
-import { clientInfo } from "../http/client-info.js";
 import { requestOrigin } from "../http/origin.js";
 import { sendPopupPage } from "../http/popup-page.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import { htmlPage, redirect } from "../http/responses.js";
+import { clientInfo } from "./client-info.js";
 import { OidcError, type OidcSignIn } from "./oidc.js";
 import { AUTH_MESSAGES, type AuthService, toSessionUser } from "./service.js";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie.js";

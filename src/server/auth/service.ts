@@ -10,12 +10,11 @@ import { SET_PASSWORD_LINK_INVALID } from "../../shared/schemas/billing.js";
 import type { Db } from "../db/client.js";
 import type { SessionRow, UserRow } from "../db/types.js";
 import { conflict, forbidden, invalid, rateLimited, unauthenticated } from "../errors.js";
-import type { ClientInfo } from "../http/client-info.js";
-import type { Viewer } from "../http/viewer.js";
 import type { Mailer } from "../mail/mailer.js";
 import { passwordResetEmail } from "../mail/templates.js";
 import * as users from "../users/repository.js";
 import { AttemptLimiter } from "./attempt-limiter.js";
+import type { ClientInfo } from "./client-info.js";
 import { revokeUnprovenAccess } from "./ownership.js";
 import { hashPassword, verifyPassword } from "./password.js";
 import {
@@ -28,6 +27,7 @@ import {
 import * as repository from "./repository.js";
 import type { CachedSession, SessionCache } from "./session-cache.js";
 import { hashToken, newSessionToken } from "./tokens.js";
+import type { Viewer } from "./viewer.js";
 
 /** A session ends after this long without use. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;

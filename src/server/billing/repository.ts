@@ -1,5 +1,5 @@
 import type { Db } from "../db/client.js";
-import { billingApplied } from "../db/schema/index.js";
+import { billingApplied } from "../db/schema/billing.js";
 
 /**
  * Records that an event or Checkout Session was applied; false when it already was. Run inside the

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNotNull, like, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { blogPosts, dataVersions } from "../db/schema/index.js";
+import { blogPosts } from "../db/schema/blog.js";
 import type { BlogPostRow, NewBlogPostRow } from "../db/types.js";
 import { readDataVersion } from "../db/versioned-snapshot.js";
 
@@ -14,16 +14,13 @@ export type BlogPostChanges = Omit<NewBlogPostRow, "id" | "authorId" | "authorNa
 export async function loadPublishedPosts(db: Db): Promise<{ version: number; rows: BlogPostRow[] }> {
   return db.transaction(
     async (tx) => {
-      const [versionRow] = await tx
-        .select({ version: dataVersions.version })
-        .from(dataVersions)
-        .where(eq(dataVersions.name, BLOG_DATA));
+      const version = await readDataVersion(tx, BLOG_DATA);
       const rows = await tx
         .select()
         .from(blogPosts)
         .where(and(eq(blogPosts.status, "published"), isNotNull(blogPosts.publishedAt)))
         .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
-      return { version: versionRow?.version ?? 0, rows };
+      return { version, rows };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Database } from "../db/client.js";
 import { VersionedSnapshot } from "../db/versioned-snapshot.js";
 import { FUNDS_DATA, loadFundsSnapshot } from "./repository.js";
-import { FundSearchIndex } from "./search-index.js";
+import { FundSearchIndex } from "./search/fund-search-index.js";
 
 /**
  * The in-memory fund search index of this instance, rebuilt from one consistent read of the funds

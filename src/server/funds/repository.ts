@@ -1,16 +1,9 @@
 import { and, desc, eq, gt, ilike, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import {
-  dataVersions,
-  type FundFactChangeRow,
-  type FundFactRow,
-  type FundRow,
-  fundFactChanges,
-  fundFactRevisions,
-  fundFacts,
-  funds,
-  type NewFundRow,
-} from "../db/schema/index.js";
+import { fundFactRevisions } from "../db/schema/fund-fact-revisions.js";
+import { type FundFactRow, fundFacts } from "../db/schema/fund-facts.js";
+import { type FundFactChangeRow, fundFactChanges } from "../db/schema/fund-fact-changes.js";
+import { type FundRow, funds, type NewFundRow } from "../db/schema/funds.js";
 import { readDataVersion } from "../db/versioned-snapshot.js";
 
 /** The funds' row in data_versions, bumped by their trigger on every write. */
@@ -29,13 +22,10 @@ export type FundsSnapshot = { version: number; rows: FundRow[]; facts: FundFactR
 export async function loadFundsSnapshot(db: Db): Promise<FundsSnapshot> {
   return db.transaction(
     async (tx) => {
-      const [versionRow] = await tx
-        .select({ version: dataVersions.version })
-        .from(dataVersions)
-        .where(eq(dataVersions.name, FUNDS_DATA));
+      const version = await readDataVersion(tx, FUNDS_DATA);
       const rows = await tx.select().from(funds).orderBy(funds.id);
       const facts = await tx.select().from(fundFacts).orderBy(fundFacts.fundId, fundFacts.field);
-      return { version: versionRow?.version ?? 0, rows, facts };
+      return { version, rows, facts };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
@@ -196,6 +186,16 @@ export async function findFundsByIds(db: Db, ids: readonly number[]): Promise<Fu
     .where(sql`${funds.id} = any(${sql.param(ids)}::int4[])`);
 }
 
+/** The names of the funds with these ids, by id (unknown ids are absent). */
+export async function fundNamesByIds(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: funds.id, name: funds.name })
+    .from(funds)
+    .where(sql`${funds.id} = any(${sql.param(ids)}::int4[])`);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** Deletes a fund; saved copies in users' lists go with it (the foreign key cascades). */
 export async function deleteFund(db: Db, id: number): Promise<boolean> {
   const rows = await db.delete(funds).where(eq(funds.id, id)).returning({ id: funds.id });
@@ -343,31 +343,6 @@ export async function applyCuratedFundUpdates(db: Db, updates: readonly CuratedF
 export async function deleteFundsByIds(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.delete(funds).where(sql`${funds.id} = any(${sql.param(ids)}::int4[])`);
-}
-
-/**
- * Runs `step` once per database for the named data step at `version`: the step's marker row in
- * data_versions is locked for the transaction, so instances starting together run it one at a time
- * and the later ones see it done. Returns whether it ran.
- */
-export async function runDataStepOnce(
-  db: Db,
-  name: string,
-  version: number,
-  step: (tx: Db) => Promise<void>,
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx.insert(dataVersions).values({ name, version: 0 }).onConflictDoNothing();
-    const [marker] = await tx
-      .select({ version: dataVersions.version })
-      .from(dataVersions)
-      .where(eq(dataVersions.name, name))
-      .for("update");
-    if ((marker?.version ?? 0) >= version) return false;
-    await step(tx as unknown as Db);
-    await tx.update(dataVersions).set({ version, updatedAt: new Date() }).where(eq(dataVersions.name, name));
-    return true;
-  });
 }
 
 /** The day a fund was last looked at: its review date, or (an import without one) the day its row last changed. */

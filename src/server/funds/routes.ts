@@ -12,10 +12,10 @@ import {
   fundSearchResponseSchema,
 } from "../../shared/schemas/funds.js";
 import { fundMatchRequestSchema, fundMatchResponseSchema } from "../../shared/schemas/match.js";
+import { subscriptionOf } from "../auth/viewer.js";
 import { forbidden, unauthenticated } from "../errors.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import { fileDownload, sendJsonText } from "../http/responses.js";
-import { subscriptionOf } from "../http/viewer.js";
 import { exportFunds, XLSX_CONTENT_TYPE } from "./export.js";
 import type { FundsService } from "./service.js";
 

@@ -5,13 +5,13 @@ import { SUBSCRIPTION_REQUIRED } from "../../shared/schemas/account.js";
 import type { FundStats } from "../../shared/schemas/admin-data.js";
 import type { FundSearchQuery } from "../../shared/schemas/funds.js";
 import type { FundMatchRequest } from "../../shared/schemas/match.js";
+import { subscriptionOf, type Viewer } from "../auth/viewer.js";
 import type { Db } from "../db/client.js";
 import type { FundRow } from "../db/types.js";
 import { notFound, paymentRequired } from "../errors.js";
-import { subscriptionOf, type Viewer } from "../http/viewer.js";
 import type { FundsIndexProvider } from "./index-provider.js";
 import { fundNewsBetween, readFundsVersion } from "./repository.js";
-import type { FundSearchIndex } from "./search-index.js";
+import type { FundSearchIndex } from "./search/fund-search-index.js";
 import { fundStatsOf } from "./stats.js";
 
 /** Page size when a subscriber does not give a limit. */
@@ -43,7 +43,7 @@ export class FundsService {
     const full = seesAllResults(subscriptionOf(viewer));
     if (!full && isAdvancedSearch(query)) throw paymentRequired(SUBSCRIPTION_REQUIRED);
     const index = await this.indexes.current();
-    return index.searchBody(query, {
+    return index.searchPage(query, {
       offset: full ? (query.offset ?? 0) : 0,
       limit: full
         ? Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_SEARCH_LIMIT)
@@ -60,7 +60,7 @@ export class FundsService {
   async matchBody(request: FundMatchRequest, viewer: Viewer): Promise<Buffer> {
     const full = seesAllResults(subscriptionOf(viewer));
     const index = await this.indexes.current();
-    return index.matchBody(request, {
+    return index.matchPage(request, {
       offset: full ? (request.offset ?? 0) : 0,
       limit: full
         ? Math.min(request.limit ?? DEFAULT_PAGE_SIZE, MAX_SEARCH_LIMIT)

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { type JobRunRow, jobRuns, jobSchedules } from "../db/schema/index.js";
+import { type JobRunRow, jobRuns, jobSchedules } from "../db/schema/jobs.js";
 
 /** Runs kept per job: enough to see a pattern of failures, not a log for ever. */
 export const KEPT_RUNS = 50;

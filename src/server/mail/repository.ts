@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { emailSigningKeys } from "../db/schema/index.js";
+import { emailSigningKeys } from "../db/schema/email-signing-keys.js";
 
 /**
  * The database's own key for signing e-mailed links (used when EMAIL_TOKEN_SECRET is unset):

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { savedFunds, type UserRow, users } from "../db/schema/index.js";
+import { type UserRow, users } from "../db/schema/users.js";
 
 /**
  * The one owner of the `users` table: every read and write of an account row goes through here,
@@ -59,8 +59,8 @@ export async function deleteUser(db: Db, id: number): Promise<boolean> {
   return deleted.length > 0;
 }
 
-/** Every account with the number of funds it saved, for the admin list. */
-export async function listUsersWithSavedCounts(db: Db) {
+/** Every account, for the admin list (the account domain counts their saved funds). */
+export async function listUsersForAdmin(db: Db) {
   return db
     .select({
       id: users.id,
@@ -76,12 +76,23 @@ export async function listUsersWithSavedCounts(db: Db) {
       subscriptionStoppedOnDeactivation: users.subscriptionStoppedOnDeactivation,
       stripeSubscriptionId: users.stripeSubscriptionId,
       createdAt: users.createdAt,
-      savedFundsCount: count(savedFunds.fundId),
     })
     .from(users)
-    .leftJoin(savedFunds, eq(savedFunds.userId, users.id))
-    .groupBy(users.id)
     .orderBy(asc(users.id));
+}
+
+/** Locks the account's row until the transaction ends: writes that count what an account holds take turns. */
+export async function lockUser(db: Db, id: number): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for("update");
+}
+
+/** The accounts with these ids (unknown ids are left out). */
+export async function findUsersByIds(db: Db, ids: readonly number[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ids]));
 }
 
 /** Creates the start-up admin account (ADMIN_EMAIL); undefined when the address is taken. */

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { MAX_USD_AMOUNT, SEARCH_QUERY_MAX, SEARCH_SORTS } from "../advanced-search.js";
+import { ANY_VALUE, MAX_USD_AMOUNT, SEARCH_QUERY_MAX, SEARCH_SORTS } from "../advanced-search.js";
 import { AS_OF_PATTERN, FACT_FIELDS, FACT_ORIGINS, MONEY_FACT_KINDS, type PremiumFactFlags } from "../fund-facts.js";
 import { INDUSTRY_CODES } from "../industries.js";
 import { REGION_CODES } from "../regions.js";
-import { ANY_VALUE } from "../search-params.js";
 import { STAGE_CODES } from "../stages.js";
 import { describeInput, idResponseSchema, idSchema, noControlCharacters } from "./fields.js";
 

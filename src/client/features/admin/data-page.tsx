@@ -15,10 +15,12 @@ import type { AdminDataResponse } from "../../../shared/schemas/admin-data.js";
 import { ScrollFrame } from "../../components/scroll-frame.js";
 import { Button } from "../../components/ui/button.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
+import { messageOr } from "../../lib/api-client.js";
 import { safeExternalUrl } from "../../lib/safe-url.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
+import { cn } from "../../lib/utils.js";
 import { useAdminData, useMarkReviewed } from "./api/use-admin-data.js";
-import { messageOr } from "./api/use-admin-users.js";
+import { AdminPageHeader } from "./components/admin-page-header.js";
 
 const number = new Intl.NumberFormat("en-US");
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
@@ -34,12 +36,7 @@ export function DataPage() {
 
   return (
     <section aria-labelledby="data-title" className="flex flex-col gap-8">
-      <header>
-        <h1 id="data-title" className="text-3xl font-bold tracking-tight text-slate-900">
-          {DATA_ADMIN_TEXTS.title}
-        </h1>
-        <p className="mt-1.5 text-slate-600">{DATA_ADMIN_TEXTS.description}</p>
-      </header>
+      <AdminPageHeader titleId="data-title" title={DATA_ADMIN_TEXTS.title} description={DATA_ADMIN_TEXTS.description} />
       {data.isPending ? (
         <div className="flex flex-col gap-3" aria-hidden="true">
           {[0, 1, 2].map((row) => (
@@ -66,15 +63,20 @@ export function DataPage() {
   );
 }
 
+/** One section of the page; a list's section says so in `emptyText` when `isEmpty`, instead of its list. */
 function Panel({
   id,
   title,
   description,
+  isEmpty = false,
+  emptyText,
   children,
 }: {
   id: string;
   title: string;
   description?: string;
+  isEmpty?: boolean;
+  emptyText?: string;
   children: ReactNode;
 }) {
   return (
@@ -88,8 +90,42 @@ function Panel({
         </h2>
         {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
       </div>
-      {children}
+      {isEmpty ? (
+        <p role="status" className="text-sm text-slate-600">
+          {emptyText}
+        </p>
+      ) : (
+        children
+      )}
     </section>
+  );
+}
+
+/** A section's table: its head from `columns` (a column's class hides it on narrow screens), its rows as children. */
+function DataTable({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: ReadonlyArray<{ label: string; className?: string }>;
+  children: ReactNode;
+}) {
+  return (
+    <ScrollFrame label={label} hint={ADMIN_TEXTS.scrollHint} frameClassName="rounded-xl">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <tr>
+            {columns.map((column) => (
+              <th key={column.label} scope="col" className={cn("px-3 py-2", column.className)}>
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">{children}</tbody>
+      </table>
+    </ScrollFrame>
   );
 }
 
@@ -134,127 +170,107 @@ function StaleFunds({ stale, onPage }: { stale: AdminDataResponse["stale"]; onPa
       id="stale-title"
       title={`${DATA_ADMIN_TEXTS.staleTitle} (${number.format(stale.total)})`}
       description={`Last reviewed (or, never reviewed, last changed) before ${stale.reviewedBefore}.`}
+      isEmpty={stale.funds.length === 0}
+      emptyText={DATA_ADMIN_TEXTS.staleEmpty}
     >
-      {stale.funds.length === 0 ? (
-        <p role="status" className="text-sm text-slate-600">
-          {DATA_ADMIN_TEXTS.staleEmpty}
+      {/* On a phone each row keeps the fund (its country and date under the name) and the actions. */}
+      <DataTable
+        label={DATA_ADMIN_TEXTS.staleTitle}
+        columns={[
+          { label: columns.fund },
+          { label: columns.country, className: "hidden md:table-cell" },
+          { label: columns.reviewed, className: "hidden md:table-cell" },
+          { label: columns.actions, className: "text-right" },
+        ]}
+      >
+        {stale.funds.map((fund) => {
+          const reviewed = fund.lastReviewed ?? `${DATA_ADMIN_TEXTS.neverReviewed} ${fund.updatedAt.slice(0, 10)})`;
+          return (
+            <tr key={fund.id}>
+              <td className="px-3 py-2.5 break-words text-slate-900">
+                <span className="font-medium">{fund.name}</span>
+                <span className="mt-0.5 block text-xs text-slate-600 md:hidden">
+                  {fund.country} · {reviewed}
+                </span>
+              </td>
+              <td className="hidden px-3 py-2.5 text-slate-700 md:table-cell">{fund.country}</td>
+              <td className="hidden px-3 py-2.5 whitespace-nowrap text-slate-700 md:table-cell">{reviewed}</td>
+              <td className="px-3 py-2.5">
+                <div className="flex flex-wrap justify-end gap-1.5">
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={editFundPath(fund.id)} aria-label={`${DATA_ADMIN_TEXTS.editFund} ${fund.name}`}>
+                      <Pencil aria-hidden="true" />
+                      <span className="max-sm:sr-only">{DATA_ADMIN_TEXTS.editFund}</span>
+                    </Link>
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`${DATA_ADMIN_TEXTS.markReviewed}: ${fund.name}`}
+                    disabled={mark.isPending && mark.variables === fund.id}
+                    onClick={() =>
+                      mark.mutate(fund.id, {
+                        onSuccess: () => toast.success(DATA_ADMIN_TEXTS.markedReviewed),
+                        onError: (error) => toast.error(messageOr(error, DATA_ADMIN_TEXTS.markFailed)),
+                      })
+                    }
+                  >
+                    <CheckCheck aria-hidden="true" />
+                    <span className="max-sm:sr-only">{DATA_ADMIN_TEXTS.markReviewed}</span>
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
+      <nav
+        aria-label="Pages of funds not reviewed"
+        className="flex items-center justify-between gap-4 text-sm text-slate-700"
+      >
+        <p>
+          Page {stale.page} of {pages}
         </p>
-      ) : (
-        <>
-          {/* On a phone each row keeps the fund (its country and date under the name) and the actions. */}
-          <ScrollFrame label={DATA_ADMIN_TEXTS.staleTitle} hint={ADMIN_TEXTS.scrollHint} frameClassName="rounded-xl">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {columns.fund}
-                  </th>
-                  <th scope="col" className="hidden px-3 py-2 md:table-cell">
-                    {columns.country}
-                  </th>
-                  <th scope="col" className="hidden px-3 py-2 md:table-cell">
-                    {columns.reviewed}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    {columns.actions}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {stale.funds.map((fund) => {
-                  const reviewed =
-                    fund.lastReviewed ?? `${DATA_ADMIN_TEXTS.neverReviewed} ${fund.updatedAt.slice(0, 10)})`;
-                  return (
-                    <tr key={fund.id}>
-                      <td className="px-3 py-2.5 break-words text-slate-900">
-                        <span className="font-medium">{fund.name}</span>
-                        <span className="mt-0.5 block text-xs text-slate-600 md:hidden">
-                          {fund.country} · {reviewed}
-                        </span>
-                      </td>
-                      <td className="hidden px-3 py-2.5 text-slate-700 md:table-cell">{fund.country}</td>
-                      <td className="hidden px-3 py-2.5 whitespace-nowrap text-slate-700 md:table-cell">{reviewed}</td>
-                      <td className="px-3 py-2.5">
-                        <div className="flex flex-wrap justify-end gap-1.5">
-                          <Button asChild variant="outline" size="sm">
-                            <Link to={editFundPath(fund.id)} aria-label={`${DATA_ADMIN_TEXTS.editFund} ${fund.name}`}>
-                              <Pencil aria-hidden="true" />
-                              <span className="max-sm:sr-only">{DATA_ADMIN_TEXTS.editFund}</span>
-                            </Link>
-                          </Button>
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            aria-label={`${DATA_ADMIN_TEXTS.markReviewed}: ${fund.name}`}
-                            disabled={mark.isPending && mark.variables === fund.id}
-                            onClick={() =>
-                              mark.mutate(fund.id, {
-                                onSuccess: () => toast.success(DATA_ADMIN_TEXTS.markedReviewed),
-                                onError: (error) => toast.error(messageOr(error, DATA_ADMIN_TEXTS.markFailed)),
-                              })
-                            }
-                          >
-                            <CheckCheck aria-hidden="true" />
-                            <span className="max-sm:sr-only">{DATA_ADMIN_TEXTS.markReviewed}</span>
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </ScrollFrame>
-          <nav
-            aria-label="Pages of funds not reviewed"
-            className="flex items-center justify-between gap-4 text-sm text-slate-700"
-          >
-            <p>
-              Page {stale.page} of {pages}
-            </p>
-            <div className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={stale.page <= 1} onClick={() => onPage(stale.page - 1)}>
-                {DATA_ADMIN_TEXTS.previous}
-              </Button>
-              <Button variant="outline" size="sm" disabled={stale.page >= pages} onClick={() => onPage(stale.page + 1)}>
-                {DATA_ADMIN_TEXTS.next}
-              </Button>
-            </div>
-          </nav>
-        </>
-      )}
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" disabled={stale.page <= 1} onClick={() => onPage(stale.page - 1)}>
+            {DATA_ADMIN_TEXTS.previous}
+          </Button>
+          <Button variant="outline" size="sm" disabled={stale.page >= pages} onClick={() => onPage(stale.page + 1)}>
+            {DATA_ADMIN_TEXTS.next}
+          </Button>
+        </div>
+      </nav>
     </Panel>
   );
 }
 
 function OpenReports({ reports }: { reports: AdminDataResponse["openReports"] }) {
   return (
-    <Panel id="reports-title" title={`${DATA_ADMIN_TEXTS.reportsTitle} (${number.format(reports.total)})`}>
-      {reports.reports.length === 0 ? (
-        <p role="status" className="text-sm text-slate-600">
-          {DATA_ADMIN_TEXTS.reportsEmpty}
-        </p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-slate-200" aria-label={DATA_ADMIN_TEXTS.reportsTitle}>
-          {reports.reports.map((report) => (
-            <li key={report.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
-              <div className="min-w-0">
-                <p className="font-medium text-slate-900">
-                  {report.fundName}{" "}
-                  <span className="text-sm font-normal text-slate-600">· {reportFieldLabel(report.field)}</span>
-                </p>
-                <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{report.note}</p>
-              </div>
-              <Button asChild variant="outline" size="sm" className="shrink-0 self-start">
-                <Link to={editFundPath(report.fundId)} aria-label={`${DATA_ADMIN_TEXTS.editFund} ${report.fundName}`}>
-                  <Pencil aria-hidden="true" />
-                  {DATA_ADMIN_TEXTS.editFund}
-                </Link>
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+    <Panel
+      id="reports-title"
+      title={`${DATA_ADMIN_TEXTS.reportsTitle} (${number.format(reports.total)})`}
+      isEmpty={reports.reports.length === 0}
+      emptyText={DATA_ADMIN_TEXTS.reportsEmpty}
+    >
+      <ul className="flex flex-col divide-y divide-slate-200" aria-label={DATA_ADMIN_TEXTS.reportsTitle}>
+        {reports.reports.map((report) => (
+          <li key={report.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
+            <div className="min-w-0">
+              <p className="font-medium text-slate-900">
+                {report.fundName}{" "}
+                <span className="text-sm font-normal text-slate-600">· {reportFieldLabel(report.field)}</span>
+              </p>
+              <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{report.note}</p>
+            </div>
+            <Button asChild variant="outline" size="sm" className="shrink-0 self-start">
+              <Link to={editFundPath(report.fundId)} aria-label={`${DATA_ADMIN_TEXTS.editFund} ${report.fundName}`}>
+                <Pencil aria-hidden="true" />
+                {DATA_ADMIN_TEXTS.editFund}
+              </Link>
+            </Button>
+          </li>
+        ))}
+      </ul>
     </Panel>
   );
 }
@@ -262,71 +278,58 @@ function OpenReports({ reports }: { reports: AdminDataResponse["openReports"] })
 function OldestFacts({ facts }: { facts: AdminDataResponse["oldestFacts"] }) {
   const columns = DATA_ADMIN_TEXTS.columns;
   return (
-    <Panel id="oldest-title" title={DATA_ADMIN_TEXTS.oldestTitle}>
-      {facts.length === 0 ? (
-        <p role="status" className="text-sm text-slate-600">
-          {DATA_ADMIN_TEXTS.oldestEmpty}
-        </p>
-      ) : (
-        <ScrollFrame label={DATA_ADMIN_TEXTS.oldestTitle} hint={ADMIN_TEXTS.scrollHint} frameClassName="rounded-xl">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  {columns.fund}
-                </th>
-                <th scope="col" className="hidden px-3 py-2 sm:table-cell">
-                  {columns.field}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {columns.asOf}
-                </th>
-                <th scope="col" className="hidden px-3 py-2 md:table-cell">
-                  {columns.source}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {facts.map((fact) => {
-                const url = safeExternalUrl(fact.sourceUrl);
-                const source = url ? (
-                  <a
-                    href={url.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex max-w-full items-center gap-1 text-indigo-700 underline-offset-4 hover:underline"
-                  >
-                    {/* A long address breaks anywhere: the table must fit a phone without scrolling. */}
-                    <span className="min-w-0 break-all">{fact.sourceName}</span>
-                    <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
-                    <span className="sr-only">(opens in a new tab)</span>
-                  </a>
-                ) : (
-                  fact.sourceName
-                );
-                return (
-                  <tr key={`${fact.fundId}-${fact.field}`}>
-                    <td className="px-3 py-2.5 break-words text-slate-900">
-                      <Link to={editFundPath(fact.fundId)} className="font-medium underline-offset-4 hover:underline">
-                        {fact.fundName}
-                      </Link>
-                      <span className="mt-0.5 block text-xs text-slate-600 sm:hidden">
-                        {FACT_FIELD_LABELS[fact.field] ?? fact.field}
-                      </span>
-                      <span className="mt-0.5 block text-xs text-slate-600 md:hidden">{source}</span>
-                    </td>
-                    <td className="hidden px-3 py-2.5 text-slate-700 sm:table-cell">
-                      {FACT_FIELD_LABELS[fact.field] ?? fact.field}
-                    </td>
-                    <td className="px-3 py-2.5 whitespace-nowrap text-slate-700">{formatAsOf(fact.asOf)}</td>
-                    <td className="hidden px-3 py-2.5 text-slate-700 md:table-cell">{source}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </ScrollFrame>
-      )}
+    <Panel
+      id="oldest-title"
+      title={DATA_ADMIN_TEXTS.oldestTitle}
+      isEmpty={facts.length === 0}
+      emptyText={DATA_ADMIN_TEXTS.oldestEmpty}
+    >
+      <DataTable
+        label={DATA_ADMIN_TEXTS.oldestTitle}
+        columns={[
+          { label: columns.fund },
+          { label: columns.field, className: "hidden sm:table-cell" },
+          { label: columns.asOf },
+          { label: columns.source, className: "hidden md:table-cell" },
+        ]}
+      >
+        {facts.map((fact) => {
+          const url = safeExternalUrl(fact.sourceUrl);
+          const source = url ? (
+            <a
+              href={url.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex max-w-full items-center gap-1 text-indigo-700 underline-offset-4 hover:underline"
+            >
+              {/* A long address breaks anywhere: the table must fit a phone without scrolling. */}
+              <span className="min-w-0 break-all">{fact.sourceName}</span>
+              <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          ) : (
+            fact.sourceName
+          );
+          return (
+            <tr key={`${fact.fundId}-${fact.field}`}>
+              <td className="px-3 py-2.5 break-words text-slate-900">
+                <Link to={editFundPath(fact.fundId)} className="font-medium underline-offset-4 hover:underline">
+                  {fact.fundName}
+                </Link>
+                <span className="mt-0.5 block text-xs text-slate-600 sm:hidden">
+                  {FACT_FIELD_LABELS[fact.field] ?? fact.field}
+                </span>
+                <span className="mt-0.5 block text-xs text-slate-600 md:hidden">{source}</span>
+              </td>
+              <td className="hidden px-3 py-2.5 text-slate-700 sm:table-cell">
+                {FACT_FIELD_LABELS[fact.field] ?? fact.field}
+              </td>
+              <td className="px-3 py-2.5 whitespace-nowrap text-slate-700">{formatAsOf(fact.asOf)}</td>
+              <td className="hidden px-3 py-2.5 text-slate-700 md:table-cell">{source}</td>
+            </tr>
+          );
+        })}
+      </DataTable>
     </Panel>
   );
 }

@@ -19,8 +19,8 @@ import {
 } from "../../components/ui/dialog.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
 import { Textarea } from "../../components/ui/textarea.js";
+import { messageOr } from "../../lib/api-client.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
-import { messageOr } from "./api/use-admin-users.js";
 import { useFundClaimAction, useFundClaims, useRemoveFundMember } from "./api/use-fund-claims.js";
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });

@@ -7,8 +7,8 @@ import type { FundFactChange } from "../../../shared/schemas/investor.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
+import { messageOr } from "../../lib/api-client.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
-import { messageOr } from "./api/use-admin-users.js";
 import { useFundHistory, useRevert } from "./api/use-fund-history.js";
 import { describeValue } from "./fund-history-values.js";
 

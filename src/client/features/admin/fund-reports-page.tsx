@@ -14,10 +14,11 @@ import type { AdminFundReport } from "../../../shared/schemas/fund-reports.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
+import { messageOr } from "../../lib/api-client.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { cn } from "../../lib/utils.js";
-import { messageOr } from "./api/use-admin-users.js";
 import { useFundReportAction, useFundReports } from "./api/use-fund-reports.js";
+import { AdminPageHeader } from "./components/admin-page-header.js";
 import { type ReportAnswer, ReportDoneDialog } from "./components/report-done-dialog.js";
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -54,12 +55,11 @@ export function FundReportsPage() {
 
   return (
     <section aria-labelledby="fund-reports-title" className="flex flex-col gap-6">
-      <header>
-        <h1 id="fund-reports-title" className="text-3xl font-bold tracking-tight text-slate-900">
-          {FUND_REPORT_TEXTS.adminTitle}
-        </h1>
-        <p className="mt-1.5 text-slate-600">{FUND_REPORT_TEXTS.adminDescription}</p>
-      </header>
+      <AdminPageHeader
+        titleId="fund-reports-title"
+        title={FUND_REPORT_TEXTS.adminTitle}
+        description={FUND_REPORT_TEXTS.adminDescription}
+      />
       <fieldset className="flex gap-2">
         <legend className="sr-only">Show reports</legend>
         {(["open", "done"] as const).map((option) => (

@@ -1,4 +1,4 @@
-import { History, LoaderCircle, Pencil, Search, Trash2, TriangleAlert } from "lucide-react";
+import { History, Pencil, Trash2, TriangleAlert } from "lucide-react";
 import { useDeferredValue, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -9,28 +9,17 @@ import type { AdminFund } from "../../../shared/schemas/admin-funds.js";
 import { stageLabel } from "../../../shared/stages.js";
 import { ScrollFrame } from "../../components/scroll-frame.js";
 import { Button } from "../../components/ui/button.js";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog.js";
-import { Input } from "../../components/ui/input.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
-import { ApiError } from "../../lib/api-client.js";
+import { messageOr } from "../../lib/api-client.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { cn } from "../../lib/utils.js";
+import { AdminPageHeader, AdminSearchField } from "./components/admin-page-header.js";
+import { ConfirmDialog } from "./components/confirm-dialog.js";
 import { FundEditDialog } from "./funds/fund-edit-dialog.js";
 import { useAdminFund, useAdminFunds, useDeleteFund } from "./funds/use-admin-funds.js";
 
 const PAGE_SIZE = 25;
 const SKELETON_ROWS = 5;
-
-const messageOr = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 
 /** Fund management (/admin/funds): the paged, searchable table with Edit and Delete. */
 export function FundsPage() {
@@ -72,34 +61,23 @@ export function FundsPage() {
 
   return (
     <section aria-labelledby="funds-title" className="flex flex-col gap-6">
-      <header className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
-        <div>
-          <h1 id="funds-title" className="text-3xl font-bold tracking-tight text-slate-900">
-            {FUNDS_ADMIN_TEXTS.title}
-          </h1>
-          <p className="mt-1.5 text-slate-600">{FUNDS_ADMIN_TEXTS.description}</p>
-        </div>
-        <div className="relative w-full md:w-96">
-          <label htmlFor="funds-search" className="sr-only">
-            Search funds
-          </label>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-            aria-hidden="true"
-          />
-          <Input
-            id="funds-search"
-            type="search"
-            placeholder={FUNDS_ADMIN_TEXTS.searchPlaceholder}
-            value={query}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setPage(1);
-            }}
-            className="pl-9"
-          />
-        </div>
-      </header>
+      <AdminPageHeader
+        titleId="funds-title"
+        title={FUNDS_ADMIN_TEXTS.title}
+        description={FUNDS_ADMIN_TEXTS.description}
+      >
+        <AdminSearchField
+          id="funds-search"
+          label="Search funds"
+          placeholder={FUNDS_ADMIN_TEXTS.searchPlaceholder}
+          value={query}
+          onChange={(value) => {
+            setQuery(value);
+            setPage(1);
+          }}
+          className="md:w-96"
+        />
+      </AdminPageHeader>
 
       {funds.isError ? (
         <p
@@ -252,30 +230,16 @@ export function FundsPage() {
 
       <FundEditDialog fund={editing} onClose={closeEdit} />
 
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open && !remove.isPending) setDeleting(null);
-        }}
-      >
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{FUNDS_ADMIN_TEXTS.deleteTitle}</DialogTitle>
-            <DialogDescription>{deleting ? fundDeleteText(deleting.name) : ""}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={remove.isPending}>
-                {ADMIN_TEXTS.cancel}
-              </Button>
-            </DialogClose>
-            <Button disabled={remove.isPending} onClick={confirmDelete} className="bg-red-600 hover:bg-red-700">
-              {remove.isPending && <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />}
-              {FUNDS_ADMIN_TEXTS.deleteConfirm}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+        pending={remove.isPending}
+        title={FUNDS_ADMIN_TEXTS.deleteTitle}
+        description={deleting ? fundDeleteText(deleting.name) : ""}
+        confirmLabel={FUNDS_ADMIN_TEXTS.deleteConfirm}
+        destructive
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { Card, CardContent } from "../../components/ui/card.js";
 import { ApiError } from "../../lib/api-client.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { cn } from "../../lib/utils.js";
+import { AdminPageHeader } from "./components/admin-page-header.js";
 import { FileDrop } from "./import/file-drop.js";
 import { ImportHistory } from "./import/import-history.js";
 import { EMPTY_DRAFT, type MappingDraft, PreviewPanel } from "./import/preview-panel.js";
@@ -155,12 +156,7 @@ export function ImportPage() {
 
   return (
     <section aria-labelledby="import-title" className="flex flex-col gap-8">
-      <header>
-        <h1 id="import-title" className="text-3xl font-bold tracking-tight text-slate-900">
-          {IMPORT_TEXTS.heading}
-        </h1>
-        <p className="mt-1.5 text-slate-600">{IMPORT_TEXTS.description}</p>
-      </header>
+      <AdminPageHeader titleId="import-title" title={IMPORT_TEXTS.heading} description={IMPORT_TEXTS.description} />
 
       <Card>
         <CardContent className="flex flex-col gap-6 pt-6">

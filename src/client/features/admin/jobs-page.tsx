@@ -6,9 +6,10 @@ import type { AdminJobsResponse, JobRun } from "../../../shared/schemas/jobs.js"
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
+import { messageOr } from "../../lib/api-client.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useAdminJobs, useRunJob } from "./api/use-admin-jobs.js";
-import { messageOr } from "./api/use-admin-users.js";
+import { AdminPageHeader } from "./components/admin-page-header.js";
 
 type Job = AdminJobsResponse["jobs"][number];
 
@@ -28,12 +29,7 @@ export function JobsPage() {
 
   return (
     <section aria-labelledby="jobs-title" className="flex flex-col gap-6">
-      <header>
-        <h1 id="jobs-title" className="text-3xl font-bold tracking-tight text-slate-900">
-          {JOB_TEXTS.title}
-        </h1>
-        <p className="mt-1.5 text-slate-600">{JOB_TEXTS.description}</p>
-      </header>
+      <AdminPageHeader titleId="jobs-title" title={JOB_TEXTS.title} description={JOB_TEXTS.description} />
       {jobs.isPending ? (
         <div className="flex flex-col gap-3" aria-hidden="true">
           {[0, 1, 2].map((row) => (

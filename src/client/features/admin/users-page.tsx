@@ -1,4 +1,4 @@
-import { ArrowRight, Pause, Play, RotateCcw, Search, Trash2, TriangleAlert } from "lucide-react";
+import { ArrowRight, Pause, Play, RotateCcw, Trash2, TriangleAlert } from "lucide-react";
 import { useDeferredValue, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ADMIN_TEXTS, usersLoadFailedText } from "../../../shared/admin-texts.js";
@@ -6,13 +6,14 @@ import { PAGE_META } from "../../../shared/page-meta.js";
 import type { AdminUser, UserAction } from "../../../shared/schemas/admin.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
-import { Input } from "../../components/ui/input.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
+import { messageOr } from "../../lib/api-client.js";
 import { BADGE_TONE_CLASS, subscriptionStatusTone } from "../../lib/subscription-status.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useSessionQuery } from "../../lib/use-session-query.js";
 import { cn } from "../../lib/utils.js";
-import { messageOr, useAdminUsers, useUserAction } from "./api/use-admin-users.js";
+import { useAdminUsers, useUserAction } from "./api/use-admin-users.js";
+import { AdminPageHeader, AdminSearchField } from "./components/admin-page-header.js";
 import { UserActionDialog } from "./components/user-action-dialog.js";
 import {
   accountStatusTone,
@@ -92,31 +93,16 @@ export function UsersPage() {
 
   return (
     <section aria-labelledby="users-title" className="flex flex-col gap-6">
-      <header className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
-        <div>
-          <h1 id="users-title" className="text-3xl font-bold tracking-tight text-slate-900">
-            {ADMIN_TEXTS.usersTitle}
-          </h1>
-          <p className="mt-1.5 text-slate-600">{ADMIN_TEXTS.usersDescription}</p>
-        </div>
-        <div className="relative w-full md:w-80">
-          <label htmlFor="users-search" className="sr-only">
-            Search users
-          </label>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-            aria-hidden="true"
-          />
-          <Input
-            id="users-search"
-            type="search"
-            placeholder={ADMIN_TEXTS.searchPlaceholder}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            className="pl-9"
-          />
-        </div>
-      </header>
+      <AdminPageHeader titleId="users-title" title={ADMIN_TEXTS.usersTitle} description={ADMIN_TEXTS.usersDescription}>
+        <AdminSearchField
+          id="users-search"
+          label="Search users"
+          placeholder={ADMIN_TEXTS.searchPlaceholder}
+          value={query}
+          onChange={setQuery}
+          className="md:w-80"
+        />
+      </AdminPageHeader>
 
       {users.isError ? (
         <p

@@ -5,6 +5,7 @@ import {
 } from "../../../shared/admin-user-actions.js";
 import { effectiveSubscriptionStatus } from "../../../shared/entitlements.js";
 import type { AdminUser, UserActionRequest } from "../../../shared/schemas/admin.js";
+import type { AccountService } from "../../account/service.js";
 import type { AuthService } from "../../auth/service.js";
 import type { BillingService } from "../../billing/service.js";
 import type { Db } from "../../db/client.js";
@@ -41,11 +42,12 @@ export class AdminUsersService {
     private readonly db: Db,
     private readonly billing: BillingService,
     private readonly auth: Pick<AuthService, "userChanged">,
+    private readonly account: Pick<AccountService, "savedFundCounts">,
   ) {}
 
   /** Every account, with the actions that apply to it for this admin. */
   async list(adminId: number): Promise<AdminUser[]> {
-    const rows = await users.listUsersWithSavedCounts(this.db);
+    const [rows, savedCounts] = await Promise.all([users.listUsersForAdmin(this.db), this.account.savedFundCounts()]);
     const now = new Date();
     return rows.map((row) => ({
       id: row.id,
@@ -58,7 +60,7 @@ export class AdminUsersService {
       // the user keeps access until it takes effect at the end of the paid period.
       subscriptionStatus: row.subscriptionPauseAt ? "paused" : row.subscriptionStatus,
       createdAt: row.createdAt?.toISOString() ?? null,
-      savedFundsCount: row.savedFundsCount,
+      savedFundsCount: savedCounts.get(row.id) ?? 0,
       subscriptionEndDate: row.subscriptionEndDate?.toISOString() ?? null,
       subscriptionCancelAtPeriodEnd: row.subscriptionCancelAtPeriodEnd,
       renewalStoppedOnDeactivation: row.subscriptionStoppedOnDeactivation,

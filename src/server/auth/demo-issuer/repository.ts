@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { demoIssuerCodes, demoIssuerKeys } from "../../db/schema/index.js";
+import { demoIssuerCodes, demoIssuerKeys } from "../../db/schema/demo-issuer.js";
 
 /**
  * The demo sign-in provider's own storage: its signing key and its authorization codes. Kept in

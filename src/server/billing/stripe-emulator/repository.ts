@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { demoStripeObjects } from "../../db/schema/billing.js";
+import { demoStripeObjects } from "../../db/schema/demo-stripe-objects.js";
 import type { EmulatorStore, StripeObject } from "./emulator.js";
 
 /**

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import { toUsd } from "../../../shared/currency-rates.js";
 import { AS_OF_PATTERN, asOfKey, type FactField, type FactKind, MONEY_FACT_KINDS } from "../../../shared/fund-facts.js";
 import type { Db } from "../../db/client.js";
+import { runDataStepOnce } from "../../db/data-steps.js";
 import type { FundFactRow, FundRow } from "../../db/types.js";
 import { SEED_ENRICHMENT_CSV } from "../../paths.js";
 import {
@@ -13,7 +14,6 @@ import {
   type FundFactValues,
   listAllFunds,
   listFundFacts,
-  runDataStepOnce,
   upsertFundFacts,
 } from "../repository.js";
 

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { ImportMode, ImportResult, ImportRun } from "../../../shared/schemas/import.js";
 import type { Db } from "../../db/client.js";
-import { importRuns } from "../../db/schema/index.js";
+import { importRuns } from "../../db/schema/import-runs.js";
 
 /** The only SQL on import_runs: the admin's import history. */
 

@@ -1,7 +1,9 @@
-import { aliasedTable, and, count, desc, eq, gte, isNull } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull } from "drizzle-orm";
 import type { ReportField, ReportOutcome, ReportStatus } from "../../../shared/fund-report-texts.js";
 import type { Db } from "../../db/client.js";
-import { type FundReportRow, fundReports, funds, users } from "../../db/schema/index.js";
+import { type FundReportRow, fundReports } from "../../db/schema/fund-reports.js";
+import { findUsersByIds } from "../../users/repository.js";
+import { fundNamesByIds } from "../repository.js";
 
 export type NewReport = { fundId: number; userId: number; field: ReportField; note: string };
 
@@ -20,27 +22,7 @@ export async function countReportsSince(db: Db, userId: number, since: Date): Pr
   return row?.value ?? 0;
 }
 
-const resolver = aliasedTable(users, "resolver");
-
-/** The columns an admin sees: the report, its fund's name, the reporter's account and who closed it. */
-const adminColumns = {
-  id: fundReports.id,
-  fundId: fundReports.fundId,
-  field: fundReports.field,
-  note: fundReports.note,
-  status: fundReports.status,
-  createdAt: fundReports.createdAt,
-  resolvedAt: fundReports.resolvedAt,
-  outcome: fundReports.outcome,
-  changedFields: fundReports.changedFields,
-  reply: fundReports.reply,
-  reporterNotifiedAt: fundReports.reporterNotifiedAt,
-  fundName: funds.name,
-  reporterId: users.id,
-  reporterName: users.displayName,
-  reporterEmail: users.email,
-  resolvedByName: resolver.displayName,
-};
+/** What an admin sees: the report, its fund's name, the reporter's account and who closed it. */
 
 export type AdminReportRow = {
   id: number;
@@ -61,25 +43,61 @@ export type AdminReportRow = {
   resolvedByName: string | null;
 };
 
-function adminQuery(db: Db) {
-  return db
-    .select(adminColumns)
-    .from(fundReports)
-    .innerJoin(funds, eq(funds.id, fundReports.fundId))
-    .innerJoin(users, eq(users.id, fundReports.userId))
-    .leftJoin(resolver, eq(resolver.id, fundReports.resolvedBy));
+/**
+ * The reports as an admin sees them, in the given order. The funds' names and the accounts are read
+ * through their owners' repositories (this one owns fund_reports only); a report whose fund or
+ * reporter is gone is left out, as deleting either deletes its reports.
+ */
+async function withNames(db: Db, reports: readonly FundReportRow[]): Promise<AdminReportRow[]> {
+  const fundIds = [...new Set(reports.map((report) => report.fundId))];
+  const userIds = [
+    ...new Set(
+      reports.flatMap((report) => (report.resolvedBy === null ? [report.userId] : [report.userId, report.resolvedBy])),
+    ),
+  ];
+  const [fundNames, userRows] = await Promise.all([fundNamesByIds(db, fundIds), findUsersByIds(db, userIds)]);
+  const accounts = new Map(userRows.map((user) => [user.id, user]));
+  return reports.flatMap((report) => {
+    const fundName = fundNames.get(report.fundId);
+    const reporter = accounts.get(report.userId);
+    if (fundName === undefined || reporter === undefined) return [];
+    return [
+      {
+        id: report.id,
+        fundId: report.fundId,
+        field: report.field,
+        note: report.note,
+        status: report.status,
+        createdAt: report.createdAt,
+        resolvedAt: report.resolvedAt,
+        outcome: report.outcome,
+        changedFields: report.changedFields as ReportField[],
+        reply: report.reply,
+        reporterNotifiedAt: report.reporterNotifiedAt,
+        fundName,
+        reporterId: reporter.id,
+        reporterName: reporter.displayName,
+        reporterEmail: reporter.email,
+        resolvedByName: report.resolvedBy === null ? null : (accounts.get(report.resolvedBy)?.displayName ?? null),
+      },
+    ];
+  });
 }
 
 /** The newest reports of one status: open ones by when they came in, done ones by when they were closed. */
 export async function listReports(db: Db, status: ReportStatus, limit: number): Promise<AdminReportRow[]> {
-  return adminQuery(db)
+  const reports = await db
+    .select()
+    .from(fundReports)
     .where(eq(fundReports.status, status))
     .orderBy(status === "done" ? desc(fundReports.resolvedAt) : desc(fundReports.createdAt), desc(fundReports.id))
     .limit(limit);
+  return withNames(db, reports);
 }
 
 export async function findReport(db: Db, id: number): Promise<AdminReportRow | undefined> {
-  const [row] = await adminQuery(db).where(eq(fundReports.id, id));
+  const reports = await db.select().from(fundReports).where(eq(fundReports.id, id));
+  const [row] = await withNames(db, reports);
   return row;
 }
 
@@ -142,27 +160,35 @@ export async function releaseReporterNotification(db: Db, id: number): Promise<v
 }
 
 /**
- * The user's own reports with their fund's name and the admin's answer, newest first: all of them
- * for the data export, the newest `limit` for the profile.
+ * The user's own reports with their fund's name (through the funds' repository) and the admin's
+ * answer, newest first: all of them for the data export, the newest `limit` for the profile.
  */
 export async function reportsOfUser(db: Db, userId: number, limit?: number) {
   const query = db
-    .select({
-      id: fundReports.id,
-      fundId: fundReports.fundId,
-      fundName: funds.name,
-      field: fundReports.field,
-      note: fundReports.note,
-      status: fundReports.status,
-      createdAt: fundReports.createdAt,
-      resolvedAt: fundReports.resolvedAt,
-      outcome: fundReports.outcome,
-      changedFields: fundReports.changedFields,
-      reply: fundReports.reply,
-    })
+    .select()
     .from(fundReports)
-    .innerJoin(funds, eq(funds.id, fundReports.fundId))
     .where(eq(fundReports.userId, userId))
     .orderBy(desc(fundReports.createdAt), desc(fundReports.id));
-  return limit === undefined ? query : query.limit(limit);
+  const reports = await (limit === undefined ? query : query.limit(limit));
+  const fundNames = await fundNamesByIds(db, [...new Set(reports.map((report) => report.fundId))]);
+  return reports.flatMap((report) => {
+    const fundName = fundNames.get(report.fundId);
+    if (fundName === undefined) return [];
+    const { id, fundId, field, note, status, createdAt, resolvedAt, outcome, reply } = report;
+    return [
+      {
+        id,
+        fundId,
+        fundName,
+        field,
+        note,
+        status,
+        createdAt,
+        resolvedAt,
+        outcome,
+        changedFields: report.changedFields as ReportField[],
+        reply,
+      },
+    ];
+  });
 }

@@ -35,11 +35,6 @@ export function useSendConfirmationCode() {
   });
 }
 
-/** The server's own message when it sent one (e.g. 'The password is not correct.'), else a fixed fallback. */
-export function messageOr(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
-}
-
 /** The answer's user replaces the cached current user (the header shows the new name). */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

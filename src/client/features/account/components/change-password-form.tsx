@@ -7,9 +7,9 @@ import { PASSWORD_RULE_MESSAGE } from "../../../../shared/password-rules.js";
 import type { ConfirmationKind } from "../../../../shared/schemas/account.js";
 import { FormField } from "../../../components/form-field.js";
 import { Button } from "../../../components/ui/button.js";
-import { ApiError } from "../../../lib/api-client.js";
+import { ApiError, messageOr } from "../../../lib/api-client.js";
 import { type ChangePasswordValues, changePasswordFormSchema } from "../account-form-schemas.js";
-import { isCodeNeeded, messageOr, useChangePassword, useRefreshConfirmation } from "../api/use-account-actions.js";
+import { isCodeNeeded, useChangePassword, useRefreshConfirmation } from "../api/use-account-actions.js";
 import { ConfirmationField } from "./confirmation-field.js";
 
 type ChangePasswordFormProps = { confirmation: ConfirmationKind; recentSignInUntil: Date | null };

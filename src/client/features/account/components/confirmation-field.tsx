@@ -5,7 +5,8 @@ import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS } from "../../../../shared/account-text
 import type { ConfirmationKind } from "../../../../shared/schemas/account.js";
 import { FormField } from "../../../components/form-field.js";
 import { Button } from "../../../components/ui/button.js";
-import { messageOr, useSendConfirmationCode } from "../api/use-account-actions.js";
+import { messageOr } from "../../../lib/api-client.js";
+import { useSendConfirmationCode } from "../api/use-account-actions.js";
 import { clockTime, providerName } from "../confirmation-texts.js";
 
 type FieldProps = Omit<ComponentProps<"input">, "id"> & { error?: string | undefined };

@@ -4,12 +4,11 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS } from "../../../../shared/account-texts.js";
 import { Button } from "../../../components/ui/button.js";
-import { ApiError } from "../../../lib/api-client.js";
+import { ApiError, messageOr } from "../../../lib/api-client.js";
 import type { ConfirmPasswordValues } from "../account-form-schemas.js";
 import {
   type CloseAccountKind,
   isCodeNeeded,
-  messageOr,
   useCloseAccount,
   useExportData,
   useForgetUser,

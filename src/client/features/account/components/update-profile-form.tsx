@@ -7,12 +7,11 @@ import type { ConfirmationKind } from "../../../../shared/schemas/account.js";
 import type { SessionUser } from "../../../../shared/schemas/auth.js";
 import { FormField } from "../../../components/form-field.js";
 import { Button } from "../../../components/ui/button.js";
-import { ApiError } from "../../../lib/api-client.js";
+import { ApiError, messageOr } from "../../../lib/api-client.js";
 import { updateProfileFormSchema } from "../account-form-schemas.js";
 import {
   confirmationDefaults,
   isCodeNeeded,
-  messageOr,
   useRefreshConfirmation,
   useUpdateProfile,
 } from "../api/use-account-actions.js";

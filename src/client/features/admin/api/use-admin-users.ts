@@ -4,11 +4,6 @@ import { ApiError, apiGet, apiPost } from "../../../lib/api-client.js";
 
 const adminUsersQueryKey = ["admin", "users"] as const;
 
-/** The server's own text when it sent one, else a fixed fallback. */
-export function messageOr(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
-}
-
 export function useAdminUsers() {
   return useQuery({
     queryKey: adminUsersQueryKey,

@@ -1,4 +1,4 @@
-import { ExternalLink, LoaderCircle, Pencil, Plus, Trash2, TriangleAlert } from "lucide-react";
+import { ExternalLink, Pencil, Plus, Trash2, TriangleAlert } from "lucide-react";
 import { Suspense, useState } from "react";
 import { toast } from "sonner";
 import { BLOG_ADMIN_TEXTS, deletePostConfirmText, postsLoadFailedText } from "../../../../shared/admin-texts.js";
@@ -7,20 +7,15 @@ import { PAGE_META } from "../../../../shared/page-meta.js";
 import type { BlogPost } from "../../../../shared/schemas/blog.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Button } from "../../../components/ui/button.js";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog.js";
 import { Skeleton } from "../../../components/ui/skeleton.js";
+import { messageOr } from "../../../lib/api-client.js";
 import { lazyPart } from "../../../lib/lazy-part.js";
 import { BADGE_TONE_CLASS } from "../../../lib/subscription-status.js";
 import { usePageMeta } from "../../../lib/use-page-meta.js";
 import { cn } from "../../../lib/utils.js";
-import { messageOr, useAdminBlogPosts, useDeletePost } from "./api/use-admin-blog.js";
+import { AdminPageHeader } from "../components/admin-page-header.js";
+import { ConfirmDialog } from "../components/confirm-dialog.js";
+import { useAdminBlogPosts, useDeletePost } from "./api/use-admin-blog.js";
 
 // The editor (Quill, the markdown library) loads only when a post is opened for writing.
 const PostEditor = lazyPart("features/admin/blog/components/post-editor.tsx", () =>
@@ -88,18 +83,12 @@ function PostList({ onCreate, onEdit }: { onCreate(): void; onEdit(post: BlogPos
 
   return (
     <section aria-labelledby="blog-admin-title" className="flex flex-col gap-6">
-      <header className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
-        <div>
-          <h1 id="blog-admin-title" className="text-3xl font-bold tracking-tight text-slate-900">
-            {T.title}
-          </h1>
-          <p className="mt-1.5 text-slate-600">{T.description}</p>
-        </div>
+      <AdminPageHeader titleId="blog-admin-title" title={T.title} description={T.description}>
         <Button onClick={onCreate}>
           <Plus aria-hidden="true" />
           {T.createNew}
         </Button>
-      </header>
+      </AdminPageHeader>
 
       <fieldset className="flex flex-wrap gap-2">
         <legend className="sr-only">Show posts by status</legend>
@@ -211,23 +200,16 @@ function PostList({ onCreate, onEdit }: { onCreate(): void; onEdit(post: BlogPos
         </section>
       )}
 
-      <Dialog open={target !== null} onOpenChange={(open) => !open && !remove.isPending && setTarget(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{T.deletePost}</DialogTitle>
-            <DialogDescription>{target ? deletePostConfirmText(target.title) : ""}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" disabled={remove.isPending} onClick={() => setTarget(null)}>
-              {T.cancel}
-            </Button>
-            <Button className="bg-red-600 hover:bg-red-700" disabled={remove.isPending} onClick={confirmDelete}>
-              {remove.isPending && <LoaderCircle className="motion-safe:animate-spin" aria-hidden="true" />}
-              {T.delete}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={target !== null}
+        pending={remove.isPending}
+        title={T.deletePost}
+        description={target ? deletePostConfirmText(target.title) : ""}
+        confirmLabel={T.delete}
+        destructive
+        onConfirm={confirmDelete}
+        onClose={() => setTarget(null)}
+      />
     </section>
   );
 }

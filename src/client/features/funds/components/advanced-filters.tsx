@@ -5,9 +5,10 @@ import { INDUSTRIES } from "../../../../shared/industries.js";
 import { REGIONS } from "../../../../shared/regions.js";
 import { STAGES } from "../../../../shared/stages.js";
 import { FormField } from "../../../components/form-field.js";
+import { MoneyField } from "../../../components/money-field.js";
 import { type MultiOption, MultiSelect, ToggleChips } from "../../../components/multi-select.js";
+import { SelectField } from "../../../components/select-field.js";
 import { Button } from "../../../components/ui/button.js";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
 import { Switch } from "../../../components/ui/switch.js";
 import { cn } from "../../../lib/utils.js";
 import type { SearchFormValues } from "../search-form-schema.js";
@@ -15,6 +16,7 @@ import type { SearchFormValues } from "../search-form-schema.js";
 const STAGE_OPTIONS: MultiOption[] = STAGES.map((stage) => ({ value: stage.code, label: stage.label }));
 const INDUSTRY_OPTIONS: MultiOption[] = INDUSTRIES.map((industry) => ({ value: industry.code, label: industry.label }));
 const REGION_OPTIONS: MultiOption[] = REGIONS.map((region) => ({ value: region.code, label: region.label }));
+const SORT_OPTIONS = SEARCH_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }));
 
 type AdvancedFiltersProps = {
   /** Not a subscriber: the controls show what Premium offers, disabled, with a way to unlock them. */
@@ -116,31 +118,25 @@ export function AdvancedFilters({ locked, countryOptions, onUnlock }: AdvancedFi
             )}
           />
         </div>
-        <FormField
+        <MoneyField
           id="advanced-raise"
           label="Your raise (USD)"
-          inputMode="decimal"
-          autoComplete="off"
           placeholder="e.g. 750k"
           hint="Funds whose first cheque covers it."
           error={errors.raise?.message}
           {...register("raise")}
         />
         <div className="grid grid-cols-2 gap-3">
-          <FormField
+          <MoneyField
             id="advanced-size-min"
             label="Fund size from"
-            inputMode="decimal"
-            autoComplete="off"
             placeholder="$0"
             error={errors.sizeMin?.message}
             {...register("sizeMin")}
           />
-          <FormField
+          <MoneyField
             id="advanced-size-max"
             label="to (USD)"
-            inputMode="decimal"
-            autoComplete="off"
             placeholder="Any"
             error={errors.sizeMax?.message}
             {...register("sizeMax")}
@@ -184,23 +180,15 @@ export function AdvancedFilters({ locked, countryOptions, onUnlock }: AdvancedFi
           control={control}
           name="sort"
           render={({ field }) => (
-            <div className="flex min-w-0 flex-col gap-1.5">
-              <label htmlFor="advanced-sort" className="text-sm font-medium text-slate-800">
-                Sort by
-              </label>
-              <Select value={field.value} onValueChange={field.onChange} disabled={locked}>
-                <SelectTrigger id="advanced-sort">
-                  <SelectValue>{SORT_LABELS[field.value as keyof typeof SORT_LABELS] ?? field.value}</SelectValue>
-                </SelectTrigger>
-                <SelectContent>
-                  {SEARCH_SORTS.map((sort) => (
-                    <SelectItem key={sort} value={sort}>
-                      {SORT_LABELS[sort]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
+            <SelectField
+              id="advanced-sort"
+              label="Sort by"
+              value={field.value}
+              onChange={field.onChange}
+              disabled={locked}
+              options={SORT_OPTIONS}
+              valueLabel={SORT_LABELS[field.value as keyof typeof SORT_LABELS] ?? field.value}
+            />
           )}
         />
       </fieldset>

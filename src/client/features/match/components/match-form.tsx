@@ -4,10 +4,10 @@ import { Controller, useForm } from "react-hook-form";
 import { INDUSTRIES } from "../../../../shared/industries.js";
 import { STARTUP_DESCRIPTION_MAX, STARTUP_SECTORS_MAX } from "../../../../shared/schemas/match.js";
 import { STAGES, stageLabel } from "../../../../shared/stages.js";
-import { FormField } from "../../../components/form-field.js";
+import { MoneyField } from "../../../components/money-field.js";
 import { MultiSelect } from "../../../components/multi-select.js";
+import { SelectField } from "../../../components/select-field.js";
 import { Button } from "../../../components/ui/button.js";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select.js";
 import { Switch } from "../../../components/ui/switch.js";
 import { Textarea } from "../../../components/ui/textarea.js";
 import { useCountries } from "../../../lib/use-countries.js";
@@ -45,7 +45,10 @@ export function MatchForm({ initialValues, canSave, pending, onSubmit }: MatchFo
   const country = watch("country");
   const countryOptions = useMemo(() => {
     const names = countries.data ?? [];
-    return country && !names.includes(country) ? [country, ...names] : names;
+    return (country && !names.includes(country) ? [country, ...names] : names).map((name) => ({
+      value: name,
+      label: name,
+    }));
   }, [countries.data, country]);
   const descriptionLength = watch("description").length;
 
@@ -64,65 +67,34 @@ export function MatchForm({ initialValues, canSave, pending, onSubmit }: MatchFo
           control={control}
           name="stage"
           render={({ field, fieldState }) => (
-            <div className="flex min-w-0 flex-col gap-1.5">
-              <label htmlFor="match-stage" className="text-sm font-medium text-slate-800">
-                Stage
-              </label>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger
-                  id="match-stage"
-                  onBlur={field.onBlur}
-                  aria-invalid={fieldState.error ? true : undefined}
-                  aria-describedby={fieldState.error ? "match-stage-error" : undefined}
-                >
-                  {/* The label is given, not portalled from the closed list, so a prefilled value shows at once. */}
-                  <SelectValue placeholder="Choose your round">
-                    {field.value ? stageLabel(field.value) : undefined}
-                  </SelectValue>
-                </SelectTrigger>
-                <SelectContent>
-                  {STAGE_OPTIONS.map((option) => (
-                    <SelectItem key={option.value} value={option.value}>
-                      {option.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FieldError id="match-stage-error" message={fieldState.error?.message} />
-            </div>
+            <SelectField
+              id="match-stage"
+              label="Stage"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              options={STAGE_OPTIONS}
+              placeholder="Choose your round"
+              valueLabel={field.value ? stageLabel(field.value) : undefined}
+              error={fieldState.error?.message}
+            />
           )}
         />
         <Controller
           control={control}
           name="country"
           render={({ field, fieldState }) => (
-            <div className="flex min-w-0 flex-col gap-1.5">
-              <label htmlFor="match-country" className="text-sm font-medium text-slate-800">
-                Country
-              </label>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger
-                  id="match-country"
-                  onBlur={field.onBlur}
-                  aria-invalid={fieldState.error ? true : undefined}
-                  aria-describedby={fieldState.error ? "match-country-error" : undefined}
-                >
-                  <SelectValue
-                    placeholder={countries.isError ? "Countries could not be loaded" : "Where you are based"}
-                  >
-                    {field.value || undefined}
-                  </SelectValue>
-                </SelectTrigger>
-                <SelectContent>
-                  {countryOptions.map((name) => (
-                    <SelectItem key={name} value={name}>
-                      {name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FieldError id="match-country-error" message={fieldState.error?.message} />
-            </div>
+            <SelectField
+              id="match-country"
+              label="Country"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              options={countryOptions}
+              placeholder={countries.isError ? "Countries could not be loaded" : "Where you are based"}
+              valueLabel={field.value || undefined}
+              error={fieldState.error?.message}
+            />
           )}
         />
         <Controller
@@ -148,22 +120,18 @@ export function MatchForm({ initialValues, canSave, pending, onSubmit }: MatchFo
             </div>
           )}
         />
-        <FormField
+        <MoneyField
           id="match-raise"
           label="Raising (USD)"
           placeholder="$2M"
-          inputMode="decimal"
-          autoComplete="off"
           hint="This round, such as 500k or 2M."
           error={errors.raise?.message}
           {...register("raise")}
         />
-        <FormField
+        <MoneyField
           id="match-round-target"
           label="Round target (USD, optional)"
           placeholder="$3M"
-          inputMode="decimal"
-          autoComplete="off"
           hint="The whole round, for your pipeline's progress."
           error={errors.roundTarget?.message}
           {...register("roundTarget")}

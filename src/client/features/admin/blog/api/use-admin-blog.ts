@@ -4,11 +4,6 @@ import type { AiWriterResponse, BlogPost, BlogPostCreateRequest } from "../../..
 import { ApiError, apiPost } from "../../../../lib/api-client.js";
 import { BLOG_QUERY_KEYS, blogGet, blogPost } from "../../../../lib/blog-api.js";
 
-/** The server's own text when it sent one, else a fixed fallback. */
-export function messageOr(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
-}
-
 /** Every post, drafts included. */
 export function useAdminBlogPosts() {
   return useQuery({

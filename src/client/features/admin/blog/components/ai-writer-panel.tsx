@@ -15,9 +15,9 @@ import { Button } from "../../../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card.js";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../components/ui/tabs.js";
 import { Textarea } from "../../../../components/ui/textarea.js";
-import { ApiError } from "../../../../lib/api-client.js";
+import { ApiError, messageOr } from "../../../../lib/api-client.js";
 import { appConfig } from "../../../../lib/app-config.js";
-import { messageOr, useAiWriter } from "../api/use-admin-blog.js";
+import { useAiWriter } from "../api/use-admin-blog.js";
 import { markdownPreviewHtml } from "../markdown-preview.js";
 
 const T = BLOG_ADMIN_TEXTS.ai;

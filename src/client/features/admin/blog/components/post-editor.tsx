@@ -12,8 +12,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../../components
 import { Switch } from "../../../../components/ui/switch.js";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../components/ui/tabs.js";
 import { Textarea } from "../../../../components/ui/textarea.js";
-import { ApiError } from "../../../../lib/api-client.js";
-import { messageOr, saveFailedFallback, useSavePost } from "../api/use-admin-blog.js";
+import { ApiError, messageOr } from "../../../../lib/api-client.js";
+import { saveFailedFallback, useSavePost } from "../api/use-admin-blog.js";
 import { EMPTY_POST, type PostFormValues, postFormSchema } from "../post-form-schema.js";
 import { AiWriterPanel, type Draft } from "./ai-writer-panel.js";
 import { RichTextEditor } from "./rich-text-editor.js";

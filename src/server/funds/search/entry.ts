@@ -1,0 +1,80 @@
+import { toUsd } from "../../../shared/currency-rates.js";
+import { INDUSTRY_CODES } from "../../../shared/industries.js";
+import { REGION_CODES, type RegionCode } from "../../../shared/regions.js";
+import { STAGE_CODES } from "../../../shared/stages.js";
+import type { FundFactRow, FundRow } from "../../db/types.js";
+import { regionOfFund } from "../country-regions.js";
+import { baseScore } from "../scoring.js";
+import { type TextTokens, wordsOf } from "../text-match.js";
+import {
+  premiumFactsJson,
+  premiumMembersJson,
+  provenanceJson,
+  publicMembersJson,
+  reviewedDate,
+  type SerialisedResult,
+} from "./result-json.js";
+
+/** One fund as the index holds it: what matching compares, and its result serialised once. */
+export type Entry = SerialisedResult & {
+  row: FundRow;
+  /** The fund states it invests across sectors: it matches every industry filter. */
+  agnostic: boolean;
+  countryKey: string;
+  stageMask: number;
+  industryMaskLow: number;
+  industryMaskHigh: number;
+  /** The region's bit (REGION_BIT), 0 for a fund in no known region. */
+  regionBit: number;
+  region: RegionCode | undefined;
+  /** Fund size in USD through the fixed rates; NaN when undisclosed or in an unknown currency. */
+  fundSizeUsd: number;
+  /** The review date as a number for sorting (YYYYMMDD). */
+  reviewedKey: number;
+  base: number;
+  /** Folded words of the name and the description, for the text query. */
+  tokens: TextTokens;
+  /** The provenance of the fund's facts as JSON array members: everyone's, and the premium facts'. */
+  publicProvenanceJson: string;
+  premiumProvenanceJson: string;
+};
+
+export const STAGE_BIT = new Map<string, number>(STAGE_CODES.map((code, index) => [code, 1 << index]));
+export const INDUSTRY_INDEX = new Map<string, number>(INDUSTRY_CODES.map((code, index) => [code, index]));
+export const REGION_BIT = new Map<string, number>(REGION_CODES.map((code, index) => [code, 1 << index]));
+
+export function toEntry(row: FundRow, facts: readonly FundFactRow[]): Entry {
+  let stageMask = 0;
+  for (const stage of row.fundingStages) stageMask |= STAGE_BIT.get(stage) ?? 0;
+  let industryMaskLow = 0;
+  let industryMaskHigh = 0;
+  for (const industry of row.industryFocus) {
+    const index = INDUSTRY_INDEX.get(industry);
+    if (index === undefined) continue;
+    if (index < 32) industryMaskLow |= 1 << index;
+    else industryMaskHigh |= 1 << (index - 32);
+  }
+  const region = regionOfFund(row);
+  const lastReviewed = reviewedDate(row);
+  return {
+    row,
+    agnostic: row.sectorAgnostic === true,
+    countryKey: row.country.trim().toLowerCase(),
+    stageMask,
+    industryMaskLow,
+    industryMaskHigh,
+    region,
+    regionBit: region ? (REGION_BIT.get(region) ?? 0) : 0,
+    fundSizeUsd: toUsd(row.fundSize, row.currency) ?? Number.NaN,
+    reviewedKey: Number(lastReviewed.replaceAll("-", "")) || 0,
+    base: baseScore(row),
+    // The portfolio's names count as description words: the text query finds a fund by a company it
+    // backed. The text query is a subscriber's filter, so this never reveals the premium portfolio.
+    tokens: { name: wordsOf(row.name), description: wordsOf([row.description ?? "", ...row.portfolio].join(" ")) },
+    publicJson: publicMembersJson(row, facts),
+    premiumJson: premiumMembersJson(row),
+    premiumFactsJson: premiumFactsJson(row),
+    publicProvenanceJson: provenanceJson(facts, false),
+    premiumProvenanceJson: provenanceJson(facts, true),
+  };
+}
