@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, ilike, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
+import { type FundFactChangeRow, fundFactChanges } from "../db/schema/fund-fact-changes.js";
 import { fundFactRevisions } from "../db/schema/fund-fact-revisions.js";
 import { type FundFactRow, fundFacts } from "../db/schema/fund-facts.js";
-import { type FundFactChangeRow, fundFactChanges } from "../db/schema/fund-fact-changes.js";
 import { type FundRow, funds, type NewFundRow } from "../db/schema/funds.js";
 import { readDataVersion } from "../db/versioned-snapshot.js";
 
