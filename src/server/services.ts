@@ -20,13 +20,15 @@ import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { VersionedSnapshot } from "./db/versioned-snapshot.js";
 import { FundAdminService } from "./funds/admin-service.js";
+import { AudienceRecorder } from "./funds/audience/recorder.js";
+import { FundAudienceService } from "./funds/audience/service.js";
 import { applyCuratedDataOnce } from "./funds/import/curated-data.js";
 import { seedFundsIfPristine } from "./funds/import/seed.js";
 import { FundImportService } from "./funds/import/service.js";
 import { FundsIndexProvider } from "./funds/index-provider.js";
 import { FundReportsService } from "./funds/reports/service.js";
 import { FundsService } from "./funds/service.js";
-import { InvestorsService } from "./investors/service.js";
+import { InvestorsService, listedTeams } from "./investors/service.js";
 import { registerProductJobs } from "./jobs/registry.js";
 import { JobQueue, type JobQueueOptions } from "./jobs/service.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
@@ -53,6 +55,8 @@ export type AppServices = {
   fundReports: FundReportsService;
   /** Fund teams (issue 24): membership, claims, and the check every fund-team call makes. */
   investors: InvestorsService;
+  /** Founders' interest in each fund, counted (never who) and shown to the fund's team (issue 24). */
+  fundAudience: FundAudienceService;
   billing: BillingService;
   blog: BlogService;
   /** This instance's copy of the published blog posts. */
@@ -108,7 +112,7 @@ export async function createServices(
     }
   });
 
-  const fundsIndex = new FundsIndexProvider(database, logger);
+  const fundsIndex = new FundsIndexProvider(database, logger, listedTeams);
   await fundsIndex.start();
   const publishedPosts = new VersionedSnapshot(
     database,
@@ -164,6 +168,12 @@ export async function createServices(
   });
   const jobs = new JobQueue(database, logger, options.jobs);
   registerProductJobs(jobs, auth);
+  const investors = new InvestorsService(database.db);
+  const audienceRecorder = new AudienceRecorder(
+    database.db,
+    (userIds) => investors.membershipsOf(userIds),
+    logger,
+  );
   const funds = new FundsService(fundsIndex);
   const fundReports = new FundReportsService(database.db, funds);
   const services: AppServices = {
@@ -172,7 +182,7 @@ export async function createServices(
     sessionCache,
     oidc,
     demoIssuer,
-    account: new AccountService(database.db, fundsIndex, auth, billing, fundReports, mailer),
+    account: new AccountService(database.db, fundsIndex, auth, billing, fundReports, mailer, audienceRecorder),
     emailPreferences: new EmailPreferencesService(database.db, mailer, {
       secret: config.EMAIL_TOKEN_SECRET,
       origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
@@ -184,7 +194,8 @@ export async function createServices(
     fundAdmin: new FundAdminService(database.db, fundsIndex, fundReports),
     fundsIndex,
     fundReports,
-    investors: new InvestorsService(database.db),
+    investors,
+    fundAudience: new FundAudienceService(database.db, audienceRecorder, investors),
     billing,
     blog: new BlogService(database.db, publishedPosts),
     publishedPosts,
@@ -205,8 +216,13 @@ export async function createServices(
   };
   return {
     services,
-    start: () => jobs.start(),
+    async start() {
+      audienceRecorder.start();
+      await jobs.start();
+    },
     async close() {
+      // The queued counts first, while the database is open: none is lost on shutdown.
+      await audienceRecorder.stop();
       await jobs.stop();
       await auth.drain();
       await sessionCache.stop();

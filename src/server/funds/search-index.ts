@@ -12,6 +12,7 @@ import {
   type FundProvenance,
   type FundResult,
   type FundSearchQuery,
+  type ListedTeamMember,
   type PREMIUM_FUND_FIELDS,
   SIMILAR_FUNDS_LIMIT,
 } from "../../shared/schemas/funds.js";
@@ -19,6 +20,7 @@ import type { FundMatchRequest } from "../../shared/schemas/match.js";
 import { isStageCode, STAGE_CODES, sortStages, stageLabel } from "../../shared/stages.js";
 import type { FundFactRow, FundRow } from "../db/types.js";
 import { regionOfFund } from "./country-regions.js";
+import { fundTeamPremiumView, fundTeamPublicView, type ListedTeams } from "./fund-team-view.js";
 import { FundMatcher, type MatchRanking, normaliseProfile, profileKey } from "./match/matcher.js";
 import { askedStages, baseScore, chequeGroup, matchReasons, type ReasonQuery, relevanceScore } from "./scoring.js";
 import { knownFacts } from "./stats.js";
@@ -109,7 +111,12 @@ export class FundSearchIndex {
   private matcher: FundMatcher | undefined;
   private readonly matchRankings = new Map<string, MatchRanking>();
 
-  constructor(rows: readonly FundRow[], version: number, facts: readonly FundFactRow[] = []) {
+  constructor(
+    rows: readonly FundRow[],
+    version: number,
+    facts: readonly FundFactRow[] = [],
+    teams: ListedTeams = new Map(),
+  ) {
     this.version = version;
     this.size = rows.length;
     const factsByFund = new Map<number, FundFactRow[]>();
@@ -118,7 +125,7 @@ export class FundSearchIndex {
       if (list) list.push(fact);
       else factsByFund.set(fact.fundId, [fact]);
     }
-    this.entries = rows.map((row) => toEntry(row, factsByFund.get(row.id) ?? []));
+    this.entries = rows.map((row) => toEntry(row, factsByFund.get(row.id) ?? [], teams.get(row.id) ?? []));
 
     const order = this.entries.map((_, index) => index);
     const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
@@ -190,22 +197,11 @@ export class FundSearchIndex {
    * and kept; only the page's explanations are built per call.
    */
   matchBody(body: FundMatchRequest, page: PageRequest): Buffer {
-    const matcher = this.prepareMatch();
-    const profile = normaliseProfile(body);
-    const key = profileKey(profile);
+    const { matcher, profile, key, ranking } = this.matchRanking(body);
     // Kept with the search's pages (one byte budget): a founder's repeat asks cost a lookup.
     const pageKey = `\u0004match\u0002${key}\u0002${page.offset}\u0002${page.limit}\u0002${page.includePremium ? 1 : 0}`;
     const cached = this.pages.get(pageKey);
     if (cached !== undefined) return cached;
-    let ranking = this.matchRankings.get(key);
-    if (ranking === undefined) {
-      ranking = matcher.rank(profile);
-      if (this.matchRankings.size >= MAX_CACHED_MATCHES) {
-        const oldest = this.matchRankings.keys().next().value;
-        if (oldest !== undefined) this.matchRankings.delete(oldest);
-      }
-      this.matchRankings.set(key, ranking);
-    }
     const end = Math.min(ranking.ids.length, page.offset + page.limit);
     const results: string[] = [];
     for (let position = page.offset; position < end; position++) {
@@ -219,6 +215,49 @@ export class FundSearchIndex {
     const answer = Buffer.from(`{"results":[${results.join(",")}],"totalCount":${ranking.ids.length}}`, "utf8");
     this.rememberPage(pageKey, answer);
     return answer;
+  }
+
+  /** The fund ids of the page `matchBody` answers (the founder's shortlist, counted for the funds: issue 24). */
+  matchPageIds(body: FundMatchRequest, page: PageRequest): number[] {
+    const { ranking } = this.matchRanking(body);
+    const end = Math.min(ranking.ids.length, page.offset + page.limit);
+    const ids: number[] = [];
+    for (let position = page.offset; position < end; position++) {
+      ids.push(this.entry(ranking.ids[position] as number).row.id);
+    }
+    return ids;
+  }
+
+  /**
+   * A profile's ranking, computed once and kept. With `activelyInvesting` (issue 24) it is the
+   * profile's own ranking without the funds that do not say they are actively investing, kept under
+   * its own key.
+   */
+  private matchRanking(body: FundMatchRequest): {
+    matcher: FundMatcher;
+    profile: ReturnType<typeof normaliseProfile>;
+    key: string;
+    ranking: MatchRanking;
+  } {
+    const matcher = this.prepareMatch();
+    const profile = normaliseProfile(body);
+    const profileOnly = profileKey(profile);
+    const activeOnly = body.activelyInvesting === true;
+    const key = activeOnly ? `${profileOnly}\u0001active` : profileOnly;
+    let ranking = this.matchRankings.get(key);
+    if (ranking === undefined) {
+      ranking = this.matchRankings.get(profileOnly) ?? matcher.rank(profile);
+      if (activeOnly) {
+        const all = ranking;
+        ranking = { ...all, ids: all.ids.filter((index) => this.entry(index).row.investingStatus === "active") };
+      }
+      if (this.matchRankings.size >= MAX_CACHED_MATCHES) {
+        const oldest = this.matchRankings.keys().next().value;
+        if (oldest !== undefined) this.matchRankings.delete(oldest);
+      }
+      this.matchRankings.set(key, ranking);
+    }
+    return { matcher, profile, key, ranking };
   }
 
   /**
@@ -506,6 +545,8 @@ export class FundSearchIndex {
           continue;
       }
       if (filters.sectorAgnostic && !entry.agnostic) continue;
+      // A fund that has not stated a status is left out here only: the founder asked for stated ones.
+      if (filters.activeOnly && entry.row.investingStatus !== "active") continue;
       if (regionsMask && (entry.regionBit & regionsMask) === 0) continue;
       if (raise !== undefined) {
         const group = chequeGroup(entry.row, raise);
@@ -601,6 +642,8 @@ type Filters = {
   raise: number | undefined;
   /** Only the funds stated to invest across sectors. */
   sectorAgnostic: boolean;
+  /** Only the funds whose team says they are actively investing (issue 24). */
+  activeOnly: boolean;
   leadsOnly: boolean;
   sizeMin: number | undefined;
   sizeMax: number | undefined;
@@ -639,6 +682,7 @@ function filterKey(query: FundSearchQuery): string {
   if (query.raiseAmountUsd !== undefined) key += `\u0001a=${query.raiseAmountUsd}`;
   if (query.leadsRounds === true) key += "\u0001l=1";
   if (query.sectorAgnostic === true) key += "\u0001g=1";
+  if (query.activelyInvesting === true) key += "\u0001i=1";
   if (query.fundSizeMinUsd !== undefined) key += `\u0001min=${query.fundSizeMinUsd}`;
   if (query.fundSizeMaxUsd !== undefined) key += `\u0001max=${query.fundSizeMaxUsd}`;
   if (query.query) key += `\u0001q=${query.query.trim().toLowerCase()}`;
@@ -658,6 +702,7 @@ function normaliseFilters(query: FundSearchQuery, key = filterKey(query)): Filte
     regions: [...sortedUnique(query.regions)],
     raise: query.raiseAmountUsd,
     sectorAgnostic: query.sectorAgnostic === true,
+    activeOnly: query.activelyInvesting === true,
     leadsOnly: query.leadsRounds === true,
     sizeMin: query.fundSizeMinUsd,
     sizeMax: query.fundSizeMaxUsd,
@@ -743,6 +788,7 @@ export function premiumFactsOf(row: FundRow): PremiumFactFlags {
     hasCheckSize: row.checkSizeMinUsd !== null || row.checkSizeMaxUsd !== null,
     hasRoundRole: row.leadsRounds !== null,
     portfolioCount: row.portfolio.length,
+    hasPitchRoute: row.pitchRoute !== null,
   };
 }
 
@@ -760,7 +806,7 @@ function provenanceItem(fact: FundFactRow): ProvenanceItem {
   };
 }
 
-function toEntry(row: FundRow, facts: readonly FundFactRow[]): Entry {
+function toEntry(row: FundRow, facts: readonly FundFactRow[], team: readonly ListedTeamMember[]): Entry {
   let stageMask = 0;
   for (const stage of row.fundingStages) stageMask |= STAGE_BIT.get(stage) ?? 0;
   let industryMaskLow = 0;
@@ -816,6 +862,7 @@ function toEntry(row: FundRow, facts: readonly FundFactRow[]): Entry {
       aumCurrency: row.aumCurrency,
       sectorAgnostic: row.sectorAgnostic,
       factsKnown: countFactsKnown(row),
+      ...fundTeamPublicView(row, facts, team),
     }),
     premiumJson: membersJson<PremiumView>({
       website: row.website,
@@ -825,6 +872,7 @@ function toEntry(row: FundRow, facts: readonly FundFactRow[]): Entry {
       checkSizeMaxUsd: row.checkSizeMaxUsd,
       leadsRounds: row.leadsRounds,
       portfolio: row.portfolio,
+      ...fundTeamPremiumView(row),
     }),
     premiumFactsJson: `"premiumFacts":${JSON.stringify(premiumFactsOf(row))}`,
     publicProvenanceJson: facts

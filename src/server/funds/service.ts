@@ -9,7 +9,7 @@ import type { FundRow } from "../db/types.js";
 import { notFound, paymentRequired } from "../errors.js";
 import { subscriptionOf, type Viewer } from "../http/viewer.js";
 import type { FundsIndexProvider } from "./index-provider.js";
-import type { FundSearchIndex } from "./search-index.js";
+import type { FundSearchIndex, PageRequest } from "./search-index.js";
 import { fundStatsOf } from "./stats.js";
 
 /** Page size when a subscriber does not give a limit. */
@@ -49,19 +49,31 @@ export class FundsService {
 
   /**
    * The match (ADR 0021) through the search's one gate: a viewer who does not see all results gets
-   * the top 3 and the count, without premium fields or the texts built on them; never a 402 (the
-   * profile is the match's whole question, not a premium filter).
+   * the top 3 and the count, without premium fields or the texts built on them; never a 402 for the
+   * profile (the match's whole question, not a premium filter). The one premium filter of the match,
+   * `activelyInvesting` (issue 24), is refused to that viewer with 402 like the search's.
    */
   async matchBody(request: FundMatchRequest, viewer: Viewer): Promise<Buffer> {
-    const full = seesAllResults(subscriptionOf(viewer));
     const index = await this.indexes.current();
-    return index.matchBody(request, {
+    return index.matchBody(request, this.matchPage(request, viewer));
+  }
+
+  /** The ids of the funds `matchBody` shows this viewer: their shortlist (issue 24's counts). */
+  async matchShortlist(request: FundMatchRequest, viewer: Viewer): Promise<number[]> {
+    const index = await this.indexes.current();
+    return index.matchPageIds(request, this.matchPage(request, viewer));
+  }
+
+  private matchPage(request: FundMatchRequest, viewer: Viewer): PageRequest {
+    const full = seesAllResults(subscriptionOf(viewer));
+    if (!full && request.activelyInvesting === true) throw paymentRequired(SUBSCRIPTION_REQUIRED);
+    return {
       offset: full ? (request.offset ?? 0) : 0,
       limit: full
         ? Math.min(request.limit ?? DEFAULT_PAGE_SIZE, MAX_SEARCH_LIMIT)
         : Math.min(request.limit ?? FREE_RESULTS_LIMIT, FREE_RESULTS_LIMIT),
       includePremium: full,
-    });
+    };
   }
 
   /** The search's body as a string. */
