@@ -82,6 +82,7 @@ const NOT_FREE_TEXT = new Set([
   "fundSizeMaxUsd",
   "leadsRounds",
   "sectorAgnostic",
+  "activelyInvesting",
   "nextStepDate",
   "stage",
   "sectors",

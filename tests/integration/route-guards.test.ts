@@ -81,6 +81,7 @@ describe.each(TEST_DRIVERS)("access decided on the matched route, on %s", (drive
         "GET /_api/user/email-preferences",
         "PUT /_api/user/email-preferences",
         "POST /_api/email/unsubscribe",
+        "GET /_api/investor/funds/:id/audience",
         "GET /healthz",
       ]),
     );
