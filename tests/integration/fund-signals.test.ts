@@ -191,7 +191,9 @@ describe.each(TEST_DRIVERS)("fund teams' signals on %s", (driver) => {
       const free = (await request("GET", `/_api/funds/${ids.active}`, "free")).json();
       expect(free.fund).not.toHaveProperty("pitchRoute");
 
-      const subscriber = fundResponseSchema.parse((await request("GET", `/_api/funds/${ids.active}`, "founder")).json());
+      const subscriber = fundResponseSchema.parse(
+        (await request("GET", `/_api/funds/${ids.active}`, "founder")).json(),
+      );
       expect(subscriber.fund).toMatchObject({ pitchRoute: "form", pitchTarget: "https://active.example/pitch" });
       expect(subscriber.provenance.map((item) => item.field)).toContain("pitchRoute");
     });

@@ -68,7 +68,11 @@ export const fundsRoutes =
       async (request, reply) => {
         const body = await service.matchBody(request.body, request.viewer);
         // The funds this founder was shown are their shortlist: counted for each fund's team (issue 24).
-        audience?.record("shortlist", audienceViewerOf(request), await service.matchShortlist(request.body, request.viewer));
+        audience?.record(
+          "shortlist",
+          audienceViewerOf(request),
+          await service.matchShortlist(request.body, request.viewer),
+        );
         return sendJsonText(reply, body);
       },
     );

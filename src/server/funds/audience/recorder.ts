@@ -151,7 +151,10 @@ export class AudienceRecorder {
         this.logger.error({ dropped: events.length - kept.length }, "audience counts dropped after a failed write");
       }
       this.pending = [...kept, ...this.pending];
-      this.logger.error({ err: error, events: events.length }, "audience counts not written; retried at the next flush");
+      this.logger.error(
+        { err: error, events: events.length },
+        "audience counts not written; retried at the next flush",
+      );
     }
   }
 }
