@@ -123,7 +123,7 @@ test("a subscriber sees a fund that is actively investing, on its card and its p
   await expect(page.getByTestId("investing-status")).toHaveText("Actively investing");
   const premium = page.getByRole("complementary", { name: "Contact and investment criteria" });
   await expect(premium.getByText("How to pitch")).toBeVisible();
-  await expect(premium.getByRole("link", { name: /Pitch form \(example\.com\)/ })).toBeVisible();
+  await expect(premium.getByRole("link", { name: /^Pitch form \(example\.com\/pitch\)/ })).toBeVisible();
   const team = page.getByRole("region", { name: "Team" });
   await expect(team.getByText("Petra Partner")).toBeVisible();
   await expect(team.getByText("General Partner")).toBeVisible();
