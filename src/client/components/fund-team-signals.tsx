@@ -2,7 +2,7 @@ import { CircleCheck, CirclePause, ExternalLink, Mail, Send, UsersRound } from "
 import { LISTED_TEAM_HEADING, pausedText, updatedByFundTeamText } from "../../shared/fund-signals.js";
 import { INVESTING_STATUS_LABELS, PITCH_ROUTE_LABELS } from "../../shared/fund-team.js";
 import type { FundResult } from "../../shared/schemas/funds.js";
-import { displayHost, safeExternalUrl } from "../lib/safe-url.js";
+import { safeExternalUrl } from "../lib/safe-url.js";
 import { cn } from "../lib/utils.js";
 
 /**
@@ -71,7 +71,7 @@ export function PitchRouteValue({ fund }: { fund: FundResult }) {
     >
       <Send className="size-3.5 shrink-0" aria-hidden="true" />
       <span className="truncate">
-        {PITCH_ROUTE_LABELS.form} ({displayHost(form)})
+        {PITCH_ROUTE_LABELS.form} ({form.hostname.replace(/^www\./, "")})
       </span>
       <span className="sr-only">(opens in a new tab)</span>
     </a>
