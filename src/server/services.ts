@@ -169,11 +169,7 @@ export async function createServices(
   const jobs = new JobQueue(database, logger, options.jobs);
   registerProductJobs(jobs, auth);
   const investors = new InvestorsService(database.db);
-  const audienceRecorder = new AudienceRecorder(
-    database.db,
-    (userIds) => investors.membershipsOf(userIds),
-    logger,
-  );
+  const audienceRecorder = new AudienceRecorder(database.db, (userIds) => investors.membershipsOf(userIds), logger);
   const funds = new FundsService(fundsIndex);
   const fundReports = new FundReportsService(database.db, funds);
   const services: AppServices = {
