@@ -14,6 +14,7 @@ import { adminBlogRoutes, blogRoutes } from "./blog/routes.js";
 import type { Config } from "./config.js";
 import { rateLimited } from "./errors.js";
 import { fundAdminRoutes } from "./funds/admin-routes.js";
+import { fundAudienceRoutes } from "./funds/audience/routes.js";
 import { fundHistoryAdminRoutes } from "./funds/history-routes.js";
 import { fundImportRoutes } from "./funds/import/routes.js";
 import { adminFundReportRoutes, fundReportRoutes } from "./funds/reports/routes.js";
@@ -60,7 +61,8 @@ export const apiRoutes =
     });
     await api.register(pingRoute);
     await api.register(apiDocsRoutes);
-    await api.register(fundsRoutes(services.funds));
+    await api.register(fundsRoutes(services.funds, services.fundAudience.recorder));
+    await api.register(fundAudienceRoutes(services.fundAudience));
     await api.register(fundReportRoutes(services.fundReports));
     await api.register(blogRoutes(services.blog));
     await api.register(authRoutes(services.auth, config.PUBLIC_ORIGIN, services.oidc));

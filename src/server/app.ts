@@ -13,6 +13,7 @@ import { VISITOR, type Viewer } from "./auth/viewer.js";
 import { blogFeedRoutes, blogPageResolver, blogSitemapSource } from "./blog/pages.js";
 import type { Config } from "./config.js";
 import type { UserRow } from "./db/types.js";
+import { fundPageViewHook } from "./funds/audience/page-views.js";
 import { fundPageResolver, fundSitemapSource, homePageResolver } from "./funds/pages.js";
 import { registerErrorHandling } from "./http/errors.js";
 import { registerJsonBodyParser } from "./http/json-body.js";
@@ -112,6 +113,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     request.user = null;
     reply.header("x-request-id", request.id);
   });
+  // A visitor's fund page, however it was rendered or kept, counts as a view for the fund's team (issue 24).
+  app.addHook("onResponse", fundPageViewHook(services.fundAudience.recorder));
   const redirectPreviewHost = previewRedirectHook(config);
   if (redirectPreviewHost) app.addHook("onRequest", redirectPreviewHost);
   await app.register(helmet, securityHeaders(config));

@@ -22,6 +22,8 @@ import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { VersionedSnapshot } from "./db/versioned-snapshot.js";
 import { FundAdminService } from "./funds/admin-service.js";
+import { AudienceRecorder } from "./funds/audience/recorder.js";
+import { FundAudienceService } from "./funds/audience/service.js";
 import { applyCuratedDataOnce } from "./funds/import/curated-data.js";
 import { seedFundsIfPristine } from "./funds/import/seed.js";
 import { FundImportService } from "./funds/import/service.js";
@@ -29,7 +31,7 @@ import { FundsIndexProvider } from "./funds/index-provider.js";
 import { FundReportsService } from "./funds/reports/service.js";
 import { FundsService } from "./funds/service.js";
 import { FundTeamService } from "./funds/team-service.js";
-import { InvestorsService } from "./investors/service.js";
+import { InvestorsService, listedTeams } from "./investors/service.js";
 import { registerProductJobs } from "./jobs/registry.js";
 import { JobQueue, type JobQueueOptions } from "./jobs/service.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
@@ -58,6 +60,8 @@ export type AppServices = {
   investors: InvestorsService;
   /** The fund's own editor and its history (issue 24): the facts a fund's team changes, and the admins' reverts. */
   fundTeam: FundTeamService;
+  /** Founders' interest in each fund, counted (never who) and shown to the fund's team (issue 24). */
+  fundAudience: FundAudienceService;
   billing: BillingService;
   blog: BlogService;
   /** This instance's copy of the published blog posts. */
@@ -113,7 +117,7 @@ export async function createServices(
     }
   });
 
-  const fundsIndex = new FundsIndexProvider(database, logger);
+  const fundsIndex = new FundsIndexProvider(database, logger, listedTeams);
   await fundsIndex.start();
   const publishedPosts = new VersionedSnapshot(
     database,
@@ -181,8 +185,10 @@ export async function createServices(
     pipelineReminders: new PipelineReminders(database.db, emailPreferences, { origin: publicOrigin }),
     savedSearchAlerts: new SavedSearchAlerts(database.db, funds, emailPreferences, publicOrigin),
   });
+  const investors = new InvestorsService(database.db, { mailer, logger });
+  const audienceRecorder = new AudienceRecorder(database.db, (userIds) => investors.membershipsOf(userIds), logger);
   const fundReports = new FundReportsService(database.db, funds, mailer, { origin: publicOrigin, logger });
-  const account = new AccountService(database.db, fundsIndex, auth, billing, fundReports, mailer);
+  const account = new AccountService(database.db, fundsIndex, auth, billing, fundReports, mailer, audienceRecorder);
   const services: AppServices = {
     database,
     auth,
@@ -197,8 +203,9 @@ export async function createServices(
     fundAdmin: new FundAdminService(database.db, fundsIndex, fundReports),
     fundsIndex,
     fundReports,
-    investors: new InvestorsService(database.db, { mailer, logger }),
+    investors,
     fundTeam: new FundTeamService(database.db, fundsIndex),
+    fundAudience: new FundAudienceService(database.db, audienceRecorder, investors),
     billing,
     blog: new BlogService(database.db, publishedPosts),
     publishedPosts,
@@ -219,8 +226,13 @@ export async function createServices(
   };
   return {
     services,
-    start: () => jobs.start(),
+    async start() {
+      audienceRecorder.start();
+      await jobs.start();
+    },
     async close() {
+      // The queued counts first, while the database is open: none is lost on shutdown.
+      await audienceRecorder.stop();
       await jobs.stop();
       await auth.drain();
       await sessionCache.stop();

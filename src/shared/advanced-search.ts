@@ -6,7 +6,8 @@
  * The three basic filters are everyone's: `country`, `fundingStage` and an `industryFocus` of one
  * code. Everything else narrows or reorders the list and is Premium: several industries, several
  * stages (`fundingStages`), several countries or a region, a raise amount, leads rounds only, a
- * fund-size range, sector-agnostic funds only, a text query, and any order but relevance.
+ * fund-size range, sector-agnostic funds only, actively investing funds only (issue 24), a text
+ * query, and any order but relevance.
  */
 
 /** The select value that means "no filter" (in the URL and the form; the request schema reads it as absent). */
@@ -41,6 +42,7 @@ export type AdvancedSearchFields = {
   fundSizeMinUsd?: number | undefined;
   fundSizeMaxUsd?: number | undefined;
   sectorAgnostic?: boolean | undefined;
+  activelyInvesting?: boolean | undefined;
   query?: string | undefined;
   sort?: string | undefined;
 };
@@ -59,6 +61,7 @@ export function advancedFiltersOf(search: AdvancedSearchFields): string[] {
   if (search.fundSizeMinUsd !== undefined) used.push("fundSizeMinUsd");
   if (search.fundSizeMaxUsd !== undefined) used.push("fundSizeMaxUsd");
   if (search.sectorAgnostic === true) used.push("sectorAgnostic");
+  if (search.activelyInvesting === true) used.push("activelyInvesting");
   if (search.query !== undefined && search.query.trim() !== "") used.push("query");
   if (search.sort !== undefined && search.sort !== "relevance") used.push("sort");
   return used;

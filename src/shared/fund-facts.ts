@@ -99,6 +99,8 @@ export type PremiumFactFlags = {
   hasCheckSize: boolean;
   hasRoundRole: boolean;
   portfolioCount: number;
+  /** The fund's team says how it wants to be pitched (issue 24). */
+  hasPitchRoute: boolean;
 };
 
 /** The locked preview's list: "Website", "Cheque size", "3 portfolio companies"; empty when the fund has none. */
@@ -109,6 +111,7 @@ export function premiumFactLabels(facts: PremiumFactFlags): string[] {
   if (facts.hasFundManager) labels.push("Fund manager");
   if (facts.hasCheckSize) labels.push("Cheque size");
   if (facts.hasRoundRole) labels.push("Leads or follows");
+  if (facts.hasPitchRoute) labels.push("How to pitch");
   if (facts.portfolioCount > 0)
     labels.push(`${facts.portfolioCount} portfolio ${facts.portfolioCount === 1 ? "company" : "companies"}`);
   return labels;

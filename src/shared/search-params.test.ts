@@ -5,6 +5,7 @@ import {
   filterChips,
   parseUsdAmount,
   searchStateFromQuery,
+  searchStateFromRequest,
   searchStateToQuery,
   toSearchRequest,
   usesAdvancedFilters,
@@ -117,5 +118,21 @@ describe("the sector-agnostic filter in the URL", () => {
     expect(basicPart(state).sectorAgnostic).toBe(false);
     const [chip] = filterChips(state);
     expect(chip).toMatchObject({ key: "agnostic", label: "Sector agnostic", without: EMPTY_SEARCH });
+  });
+});
+
+describe("the actively-investing filter in the URL (issue 24)", () => {
+  it("round-trips as active=1, is sent as activelyInvesting: true, is Premium and has a chip", () => {
+    const state = { ...EMPTY_SEARCH, activelyInvesting: true };
+    const query = searchStateToQuery(state);
+    expect(query.toString()).toBe("search=1&active=1");
+    expect(searchStateFromQuery(new URLSearchParams(query.toString()))).toEqual(state);
+    expect(searchStateFromQuery(new URLSearchParams("search=1&active=yes"))?.activelyInvesting).toBe(false);
+    expect(toSearchRequest(state)).toEqual({ activelyInvesting: true });
+    expect(usesAdvancedFilters(state)).toBe(true);
+    expect(basicPart(state).activelyInvesting).toBe(false);
+    const [chip] = filterChips(state);
+    expect(chip).toMatchObject({ key: "active", label: "Actively investing", without: EMPTY_SEARCH });
+    expect(searchStateFromRequest({ activelyInvesting: true })).toEqual(state);
   });
 });

@@ -6,6 +6,7 @@ import {
   type SearchSort,
   SORT_LABELS,
 } from "./advanced-search.js";
+import { ACTIVELY_INVESTING_CHIP } from "./fund-signals.js";
 import { formatCompactAmount } from "./fund-size.js";
 import { type IndustryCode, industryLabel, isIndustryCode } from "./industries.js";
 import { isRegionCode, type RegionCode, regionLabel } from "./regions.js";
@@ -30,6 +31,8 @@ export type SearchState = {
   leadsRounds: boolean;
   /** Only funds stated to invest across sectors. */
   sectorAgnostic: boolean;
+  /** Only funds whose team says they are actively investing (issue 24). */
+  activelyInvesting: boolean;
   fundSizeMinUsd: number | undefined;
   fundSizeMaxUsd: number | undefined;
   query: string;
@@ -44,6 +47,7 @@ export const EMPTY_SEARCH: SearchState = {
   raiseAmountUsd: undefined,
   leadsRounds: false,
   sectorAgnostic: false,
+  activelyInvesting: false,
   fundSizeMinUsd: undefined,
   fundSizeMaxUsd: undefined,
   query: "",
@@ -59,6 +63,7 @@ const PARAM = {
   raise: "raise",
   leads: "leads",
   agnostic: "agnostic",
+  active: "active",
   sizeMin: "sizeMin",
   sizeMax: "sizeMax",
   query: "q",
@@ -107,6 +112,7 @@ export function searchStateFromQuery(params: URLSearchParams): SearchState | nul
     raiseAmountUsd: amountParam(params, PARAM.raise, false),
     leadsRounds: params.get(PARAM.leads) === "1",
     sectorAgnostic: params.get(PARAM.agnostic) === "1",
+    activelyInvesting: params.get(PARAM.active) === "1",
     fundSizeMinUsd,
     fundSizeMaxUsd,
     query: (params.get(PARAM.query) ?? "").trim().slice(0, SEARCH_QUERY_MAX),
@@ -124,6 +130,7 @@ export function searchStateToQuery(state: SearchState): URLSearchParams {
   if (state.raiseAmountUsd !== undefined) params.set(PARAM.raise, String(state.raiseAmountUsd));
   if (state.leadsRounds) params.set(PARAM.leads, "1");
   if (state.sectorAgnostic) params.set(PARAM.agnostic, "1");
+  if (state.activelyInvesting) params.set(PARAM.active, "1");
   if (state.fundSizeMinUsd !== undefined) params.set(PARAM.sizeMin, String(state.fundSizeMinUsd));
   if (state.fundSizeMaxUsd !== undefined) params.set(PARAM.sizeMax, String(state.fundSizeMaxUsd));
   if (state.query.trim()) params.set(PARAM.query, state.query.trim());
@@ -143,6 +150,7 @@ export function toSearchRequest(state: SearchState): FundSearchRequest {
   if (state.raiseAmountUsd !== undefined) request.raiseAmountUsd = state.raiseAmountUsd;
   if (state.leadsRounds) request.leadsRounds = true;
   if (state.sectorAgnostic) request.sectorAgnostic = true;
+  if (state.activelyInvesting) request.activelyInvesting = true;
   if (state.fundSizeMinUsd !== undefined) request.fundSizeMinUsd = state.fundSizeMinUsd;
   if (state.fundSizeMaxUsd !== undefined) request.fundSizeMaxUsd = state.fundSizeMaxUsd;
   if (state.query.trim()) request.query = state.query.trim();
@@ -244,6 +252,9 @@ export function filterChips(state: SearchState): FilterChip[] {
   if (state.sectorAgnostic) {
     chips.push({ key: "agnostic", label: "Sector agnostic", without: remove("sectorAgnostic", false) });
   }
+  if (state.activelyInvesting) {
+    chips.push({ key: "active", label: ACTIVELY_INVESTING_CHIP, without: remove("activelyInvesting", false) });
+  }
   if (state.fundSizeMinUsd !== undefined) {
     chips.push({
       key: "sizeMin",
@@ -287,6 +298,7 @@ export function searchStateFromRequest(request: FundSearchRequest): SearchState 
   if (request.raiseAmountUsd !== undefined) params.set(PARAM.raise, String(request.raiseAmountUsd));
   if (request.leadsRounds) params.set(PARAM.leads, "1");
   if (request.sectorAgnostic) params.set(PARAM.agnostic, "1");
+  if (request.activelyInvesting) params.set(PARAM.active, "1");
   if (request.fundSizeMinUsd !== undefined) params.set(PARAM.sizeMin, String(request.fundSizeMinUsd));
   if (request.fundSizeMaxUsd !== undefined) params.set(PARAM.sizeMax, String(request.fundSizeMaxUsd));
   if (request.query?.trim()) params.set(PARAM.query, request.query.trim());

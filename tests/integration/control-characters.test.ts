@@ -90,6 +90,7 @@ const NOT_FREE_TEXT = new Set([
   "fundSizeMaxUsd",
   "leadsRounds",
   "sectorAgnostic",
+  "activelyInvesting",
   "nextStepDate",
   "stage",
   "sectors",

@@ -89,6 +89,7 @@ describe.each(TEST_DRIVERS)("access decided on the matched route, on %s", (drive
         "GET /_api/admin/fund-claims",
         "POST /_api/admin/fund-claim-action",
         "POST /_api/admin/fund-member-removal",
+        "GET /_api/investor/funds/:id/audience",
         "GET /healthz",
       ]),
     );

@@ -15,6 +15,7 @@ import type { BillingService } from "../billing/service.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
 import { conflict, invalid, notFound, paymentRequired } from "../errors.js";
+import type { AudienceRecorder } from "../funds/audience/recorder.js";
 import type { FundsIndexProvider } from "../funds/index-provider.js";
 import type { FundReportsService } from "../funds/reports/service.js";
 import type { Mailer } from "../mail/mailer.js";
@@ -31,6 +32,8 @@ export class AccountService {
     private readonly billing: Pick<BillingService, "cancelBeforeDeletion" | "stopRenewalForDeactivation">,
     private readonly fundReports: Pick<FundReportsService, "reportsForExport">,
     mailer: Mailer,
+    /** Counts a save for the fund's team (issue 24): counts only, never who. */
+    private readonly audience?: Pick<AudienceRecorder, "record">,
   ) {
     this.confirmation = new ChangeConfirmation(db, auth, mailer);
   }
@@ -267,6 +270,8 @@ export class AccountService {
     if (!canSaveFunds(subscriptionOf(viewer))) throw paymentRequired(SUBSCRIPTION_REQUIRED);
     if (!(await this.indexes.current()).has(fundId)) throw notFound("Fund not found.");
     await repository.saveFund(this.db, userId, fundId);
+    // Admins are not founders; the fund's own team is left out when the count is written.
+    if (viewer.kind === "user" && viewer.role !== "admin") this.audience?.record("save", { userId }, [fundId]);
   }
 
   /** The user's own saved searches, newest first; kept and listed after a subscription ends. */

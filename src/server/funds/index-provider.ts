@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
-import type { Database } from "../db/client.js";
+import type { Database, Db } from "../db/client.js";
 import { VersionedSnapshot } from "../db/versioned-snapshot.js";
+import type { ListedTeams } from "./fund-team-view.js";
 import { FUNDS_DATA, loadFundsSnapshot } from "./repository.js";
 import { FundSearchIndex } from "./search/fund-search-index.js";
 
@@ -10,13 +11,17 @@ import { FundSearchIndex } from "./search/fund-search-index.js";
  * answer from data older than themselves.
  */
 export class FundsIndexProvider extends VersionedSnapshot<FundSearchIndex> {
-  constructor(database: Database, logger: Logger) {
+  /**
+   * `loadTeams` reads the funds' listed team members in the snapshot's transaction; the investors
+   * domain owns them and services.ts hands its reader in (issue 24).
+   */
+  constructor(database: Database, logger: Logger, loadTeams?: (db: Db) => Promise<ListedTeams>) {
     super(
       database,
       FUNDS_DATA,
       async (db) => {
-        const snapshot = await loadFundsSnapshot(db);
-        const index = new FundSearchIndex(snapshot.rows, snapshot.version, snapshot.facts);
+        const snapshot = await loadFundsSnapshot(db, loadTeams);
+        const index = new FundSearchIndex(snapshot.rows, snapshot.version, snapshot.facts, snapshot.extra);
         // The match's thesis index is built with the search index, never on a request (ADR 0021).
         index.prepareMatch();
         return index;

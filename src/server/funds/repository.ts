@@ -16,16 +16,23 @@ export const FUNDS_DATA = "funds";
  */
 export const INSERT_BATCH_SIZE = 1000;
 
-export type FundsSnapshot = { version: number; rows: FundRow[]; facts: FundFactRow[] };
+export type FundsSnapshot<Extra = undefined> = { version: number; rows: FundRow[]; facts: FundFactRow[]; extra: Extra };
 
-/** Every fund and its facts' provenance plus the data version they belong to, read in one consistent snapshot. */
-export async function loadFundsSnapshot(db: Db): Promise<FundsSnapshot> {
+/**
+ * Every fund and its facts' provenance plus the data version they belong to, read in one consistent
+ * snapshot; `readExtra` reads more in the same transaction (the fund teams' listings: issue 24).
+ */
+export async function loadFundsSnapshot<Extra = undefined>(
+  db: Db,
+  readExtra?: (tx: Db) => Promise<Extra>,
+): Promise<FundsSnapshot<Extra>> {
   return db.transaction(
     async (tx) => {
       const version = await readDataVersion(tx, FUNDS_DATA);
       const rows = await tx.select().from(funds).orderBy(funds.id);
       const facts = await tx.select().from(fundFacts).orderBy(fundFacts.fundId, fundFacts.field);
-      return { version, rows, facts };
+      const extra = (readExtra ? await readExtra(tx as unknown as Db) : undefined) as Extra;
+      return { version, rows, facts, extra };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );

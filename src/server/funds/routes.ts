@@ -16,6 +16,7 @@ import { subscriptionOf } from "../auth/viewer.js";
 import { forbidden, unauthenticated } from "../errors.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import { fileDownload, sendJsonText } from "../http/responses.js";
+import { type AudienceRecorder, audienceViewerOf } from "./audience/recorder.js";
 import { exportFunds, XLSX_CONTENT_TYPE } from "./export.js";
 import type { FundsService } from "./service.js";
 
@@ -28,7 +29,7 @@ async function requireExporter(request: FastifyRequest): Promise<void> {
 }
 
 export const fundsRoutes =
-  (service: FundsService): FastifyPluginAsyncZod =>
+  (service: FundsService, audience?: Pick<AudienceRecorder, "record">): FastifyPluginAsyncZod =>
   async (app) => {
     app.get("/countries", { schema: { response: { 200: countriesResponseSchema } } }, async () => ({
       countries: await service.countries(),
@@ -64,14 +65,29 @@ export const fundsRoutes =
     app.post(
       "/funds/match",
       { schema: { body: fundMatchRequestSchema, response: { 200: fundMatchResponseSchema } } },
-      async (request, reply) => sendJsonText(reply, await service.matchBody(request.body, request.viewer)),
+      async (request, reply) => {
+        const body = await service.matchBody(request.body, request.viewer);
+        // The funds this founder was shown are their shortlist: counted for each fund's team (issue 24).
+        audience?.record(
+          "shortlist",
+          audienceViewerOf(request),
+          await service.matchShortlist(request.body, request.viewer),
+        );
+        return sendJsonText(reply, body);
+      },
     );
 
     // A fund page's data: the same gate as search, pre-serialised like search.
     app.get(
       "/funds/:id",
       { schema: { params: fundParamsSchema, response: { 200: fundResponseSchema } } },
-      async (request, reply) => sendJsonText(reply, await service.fundJson(request.params.id, request.viewer)),
+      async (request, reply) => {
+        const json = await service.fundJson(request.params.id, request.viewer);
+        // A founder opened the fund's page (issue 24); a visitor's server-rendered page is counted by
+        // the page's own hook (src/server/funds/audience/page-views.ts).
+        audience?.record("pageView", audienceViewerOf(request), [request.params.id]);
+        return sendJsonText(reply, json);
+      },
     );
 
     // Building a workbook of every fund is the heaviest call in the API, hence its own tight limit

@@ -11,7 +11,7 @@ import type { FundRow } from "../db/types.js";
 import { notFound, paymentRequired } from "../errors.js";
 import type { FundsIndexProvider } from "./index-provider.js";
 import { fundNewsBetween, readFundsVersion } from "./repository.js";
-import type { FundSearchIndex } from "./search/fund-search-index.js";
+import type { FundSearchIndex, PageRequest } from "./search/fund-search-index.js";
 import { fundStatsOf } from "./stats.js";
 
 /** Page size when a subscriber does not give a limit. */
@@ -54,19 +54,31 @@ export class FundsService {
 
   /**
    * The match (ADR 0021) through the search's one gate: a viewer who does not see all results gets
-   * the top 3 and the count, without premium fields or the texts built on them; never a 402 (the
-   * profile is the match's whole question, not a premium filter).
+   * the top 3 and the count, without premium fields or the texts built on them; never a 402 for the
+   * profile (the match's whole question, not a premium filter). The one premium filter of the match,
+   * `activelyInvesting` (issue 24), is refused to that viewer with 402 like the search's.
    */
   async matchBody(request: FundMatchRequest, viewer: Viewer): Promise<Buffer> {
-    const full = seesAllResults(subscriptionOf(viewer));
     const index = await this.indexes.current();
-    return index.matchPage(request, {
+    return index.matchPage(request, this.matchPageRequest(request, viewer));
+  }
+
+  /** The ids of the funds `matchBody` shows this viewer: their shortlist (issue 24's counts). */
+  async matchShortlist(request: FundMatchRequest, viewer: Viewer): Promise<number[]> {
+    const index = await this.indexes.current();
+    return index.matchPageIds(request, this.matchPageRequest(request, viewer));
+  }
+
+  private matchPageRequest(request: FundMatchRequest, viewer: Viewer): PageRequest {
+    const full = seesAllResults(subscriptionOf(viewer));
+    if (!full && request.activelyInvesting === true) throw paymentRequired(SUBSCRIPTION_REQUIRED);
+    return {
       offset: full ? (request.offset ?? 0) : 0,
       limit: full
         ? Math.min(request.limit ?? DEFAULT_PAGE_SIZE, MAX_SEARCH_LIMIT)
         : Math.min(request.limit ?? FREE_RESULTS_LIMIT, FREE_RESULTS_LIMIT),
       includePremium: full,
-    });
+    };
   }
 
   /**

@@ -15,6 +15,7 @@ import {
   type AdminFundClaimsResponse,
   type FundClaimRequest,
 } from "../../shared/schemas/fund-claims.js";
+import type { ListedTeamMember } from "../../shared/schemas/funds.js";
 import type { TeamListing } from "../../shared/schemas/investor.js";
 import { hashToken, newSessionToken } from "../auth/tokens.js";
 import type { Db } from "../db/client.js";
@@ -65,6 +66,11 @@ export class InvestorsService {
 
   memberFundIds(userId: number): Promise<number[]> {
     return investorsRepository.memberFundIds(this.db, userId);
+  }
+
+  /** Which funds each of these accounts is on the team of (the audience counts leave members out). */
+  membershipsOf(userIds: readonly number[]): Promise<Map<number, Set<number>>> {
+    return investorsRepository.membershipsOf(this.db, userIds);
   }
 
   /** Throws `forbidden` unless the account is on this fund's team (`canEditFund`). */
@@ -270,4 +276,20 @@ export class InvestorsService {
     });
     if (!updated) throw forbidden("You are not a member of this fund's team.");
   }
+}
+
+/**
+ * The listed team of every fund (members who opted in), for the funds' index: read with the funds'
+ * snapshot on the snapshot's own transaction `db`. A change to a listing bumps the funds' data
+ * version (the fund_members trigger), so the index is rebuilt with it.
+ */
+export async function listedTeams(db: Db): Promise<Map<number, ListedTeamMember[]>> {
+  const teams = new Map<number, ListedTeamMember[]>();
+  for (const row of await investorsRepository.listedMembers(db)) {
+    const member = { name: row.name, role: row.role, linkedin: row.linkedin };
+    const team = teams.get(row.fundId);
+    if (team) team.push(member);
+    else teams.set(row.fundId, [member]);
+  }
+  return teams;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ANY_VALUE, MAX_USD_AMOUNT, SEARCH_QUERY_MAX, SEARCH_SORTS } from "../advanced-search.js";
 import { AS_OF_PATTERN, FACT_FIELDS, FACT_ORIGINS, MONEY_FACT_KINDS, type PremiumFactFlags } from "../fund-facts.js";
+import { INVESTING_STATUSES, PITCH_ROUTES } from "../fund-team.js";
 import { INDUSTRY_CODES } from "../industries.js";
 import { REGION_CODES } from "../regions.js";
 import { STAGE_CODES } from "../stages.js";
@@ -88,6 +89,14 @@ export const fundSearchRequestSchema = z
             "sectorAgnostic can only be true (leave it out to include every fund; sector-agnostic funds match any industry anyway).",
         })
         .optional(),
+      // Issue 24: only the funds whose team says they are actively investing; a fund that has not said
+      // is left out only under this filter (Premium, like the other narrowing filters).
+      activelyInvesting: z
+        .literal(true, {
+          error:
+            "activelyInvesting can only be true (leave it out to include every fund, whether or not it says it is investing).",
+        })
+        .optional(),
       query: z
         .string({ error: "query must be a string." })
         .trim()
@@ -170,6 +179,7 @@ export const fundExportQuerySchema = z
       fundSizeMinUsd: singleParam("fundSizeMinUsd"),
       fundSizeMaxUsd: singleParam("fundSizeMaxUsd"),
       sectorAgnostic: singleParam("sectorAgnostic"),
+      activelyInvesting: singleParam("activelyInvesting"),
       query: singleParam("query"),
       sort: singleParam("sort"),
     },
@@ -193,6 +203,8 @@ export const fundExportQuerySchema = z
     }
     if (!isAny(raw.leadsRounds)) request.leadsRounds = raw.leadsRounds === "true" ? true : raw.leadsRounds;
     if (!isAny(raw.sectorAgnostic)) request.sectorAgnostic = raw.sectorAgnostic === "true" ? true : raw.sectorAgnostic;
+    if (!isAny(raw.activelyInvesting))
+      request.activelyInvesting = raw.activelyInvesting === "true" ? true : raw.activelyInvesting;
     if (!isAny(raw.query)) request.query = raw.query;
     if (!isAny(raw.sort)) request.sort = raw.sort;
     return request;
@@ -208,6 +220,8 @@ export const PREMIUM_FUND_FIELDS = [
   "checkSizeMaxUsd",
   "leadsRounds",
   "portfolio",
+  "pitchRoute",
+  "pitchTarget",
 ] as const;
 
 export const premiumFactsSchema = z.object({
@@ -220,7 +234,17 @@ export const premiumFactsSchema = z.object({
   hasRoundRole: z.boolean(),
   /** How many portfolio companies are known (their names are premium). */
   portfolioCount: z.number().int().nonnegative(),
+  /** The fund's team says how it wants to be pitched (the route itself is premium). */
+  hasPitchRoute: z.boolean(),
 }) satisfies z.ZodType<PremiumFactFlags>;
+
+/** A member of the fund's team who opted in to be listed on its page. */
+export const listedTeamMemberSchema = z.object({
+  name: z.string(),
+  role: z.string().nullable(),
+  linkedin: z.string().nullable(),
+});
+export type ListedTeamMember = z.infer<typeof listedTeamMemberSchema>;
 
 export const fundResultSchema = z.object({
   id: idResponseSchema,
@@ -277,6 +301,23 @@ export const fundResultSchema = z.object({
    * values, so that the locked preview names only what Premium would show (docs/decisions/0005).
    */
   premiumFacts: premiumFactsSchema.optional(),
+  /**
+   * Issue 24: whether the fund is investing now, as its team states it; null when not stated (never
+   * assumed either way). `pausedUntil` (YYYY-MM-DD) only with 'paused', when the team says.
+   */
+  investingStatus: z.enum(INVESTING_STATUSES).nullable(),
+  pausedUntil: z.string().nullable(),
+  /** The month (YYYY-MM) the fund's team last recorded a fact through its editor; null when it never did. */
+  updatedByFundTeam: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .nullable(),
+  /** The team members who chose to be listed on the fund page (name, role, LinkedIn); empty otherwise. */
+  team: z.array(listedTeamMemberSchema),
+  /** How the fund wants to be pitched (premium, shown next to the website): its form, an e-mail address, or introductions only. */
+  pitchRoute: z.enum(PITCH_ROUTES).nullable().optional(),
+  /** The form's URL or the e-mail address; null for warm introductions. */
+  pitchTarget: z.string().nullable().optional(),
 });
 
 export type FundResult = z.infer<typeof fundResultSchema>;

@@ -99,6 +99,13 @@ export const fundMatchRequestSchema = z
   .strictObject(
     {
       ...profileShape,
+      // Issue 24: a subscriber's filter (402 for anyone else, like the search's advanced filters): only
+      // the funds whose team says they are actively investing. Not part of the saved profile.
+      activelyInvesting: z
+        .literal(true, {
+          error: "activelyInvesting can only be true (leave it out to include every fund).",
+        })
+        .optional(),
       limit: z
         .number({ error: "limit must be a number." })
         .positive("limit must be a positive number.")

@@ -24,12 +24,14 @@ import {
 } from "../../../shared/fund-facts.js";
 import { fundLocation, fundPageMeta, fundPath, parseFundPath, reviewedText } from "../../../shared/fund-page.js";
 import { FUND_REPORT_TEXTS } from "../../../shared/fund-report-texts.js";
+import { PITCH_HEADING } from "../../../shared/fund-signals.js";
 import { formatFundSize } from "../../../shared/fund-size.js";
 import { fundTeamUpdatedText } from "../../../shared/fund-team.js";
 import { NOT_FOUND_META, type PageMeta } from "../../../shared/page-meta.js";
 import type { FundProvenance, FundResponse, FundResult } from "../../../shared/schemas/funds.js";
 import { stageLabel } from "../../../shared/stages.js";
 import { FundTags } from "../../components/fund-tags.js";
+import { InvestingStatusBadge, ListedTeam, PitchRouteValue } from "../../components/fund-team-signals.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
@@ -214,6 +216,7 @@ function FundDetails({
             <MapPin className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
             {fundLocation(fund)}
           </p>
+          <InvestingStatusBadge fund={fund} className="mt-3" />
         </div>
         <SaveFundButton
           fund={fund}
@@ -266,6 +269,8 @@ function FundDetails({
               <FactSource item={sourceOf("description")} testId="description-source" />
             </section>
           )}
+
+          <ListedTeam fund={fund} />
 
           {matchReasons.length > 0 && (
             <section aria-labelledby="fund-reasons">
@@ -431,6 +436,10 @@ function PremiumBlock({
       label: "Website",
       value: withSource(website && <ExternalAnchor url={website} text={displayHost(website)} />, "website"),
     },
+    // Next to the website, only when the fund's team has said (issue 24): never "Not disclosed".
+    ...(fund.pitchRoute
+      ? [{ label: PITCH_HEADING, value: withSource(<PitchRouteValue fund={fund} />, "pitchRoute") }]
+      : []),
     { label: "LinkedIn", value: linkedin ? <ExternalAnchor url={linkedin} text="View profile" /> : null },
     { label: "Fund manager", value: fund.fundManager || null },
     {

@@ -19,6 +19,8 @@ export type SearchFormValues = {
   sizeMax: string;
   leads: boolean;
   agnostic: boolean;
+  /** Only funds that say they are actively investing (issue 24). */
+  active: boolean;
   query: string;
   sort: string;
 };
@@ -81,6 +83,7 @@ export function formValuesFromState(state: SearchState): SearchFormValues {
     sizeMax: amountText(state.fundSizeMaxUsd),
     leads: state.leadsRounds,
     agnostic: state.sectorAgnostic,
+    active: state.activelyInvesting,
     query: state.query,
     sort: state.sort,
   };
@@ -99,6 +102,7 @@ export function stateFromFormValues(values: SearchFormValues): SearchState {
     raiseAmountUsd: amountOf(values.raise),
     leadsRounds: values.leads,
     sectorAgnostic: values.agnostic,
+    activelyInvesting: values.active,
     fundSizeMinUsd: amountOf(values.sizeMin),
     fundSizeMaxUsd: amountOf(values.sizeMax),
     query: values.query.trim(),

@@ -14,6 +14,8 @@ export type MatchFormValues = {
   roundTarget: string;
   /** Signed-in users: also PUT the profile when running the match. */
   saveProfile: boolean;
+  /** Subscribers: only funds that say they are actively investing (issue 24); never part of the saved profile. */
+  activelyInvesting: boolean;
 };
 
 export const EMPTY_MATCH_FORM: MatchFormValues = {
@@ -25,6 +27,7 @@ export const EMPTY_MATCH_FORM: MatchFormValues = {
   description: "",
   roundTarget: "",
   saveProfile: true,
+  activelyInvesting: false,
 };
 
 export const AMOUNT_MESSAGE = "Enter an amount in US dollars, such as 500k or 2M.";
@@ -47,6 +50,7 @@ export function formValuesFromProfile(profile: SavedStartupProfile): MatchFormVa
     description: profile.description ?? "",
     roundTarget: amountText(profile.roundTargetUsd),
     saveProfile: true,
+    activelyInvesting: false,
   };
 }
 
@@ -67,6 +71,12 @@ export function profileFromValues(values: MatchFormValues) {
     ...(description ? { description } : {}),
     ...(typeof target === "number" ? { roundTargetUsd: target } : {}),
   } as FundMatchRequest;
+}
+
+/** The match request: the profile, plus the subscriber's actively-investing filter when on. */
+export function matchRequestFromValues(values: MatchFormValues): FundMatchRequest {
+  const profile = profileFromValues(values);
+  return values.activelyInvesting ? { ...profile, activelyInvesting: true } : profile;
 }
 
 /** The match's error for an empty form, in the founder's words. */

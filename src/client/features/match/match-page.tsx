@@ -11,10 +11,15 @@ import { ApiError, apiPut } from "../../lib/api-client.js";
 import { scrollToElement } from "../../lib/scroll.js";
 import { STARTUP_PROFILE_URL, useStartupProfile } from "../../lib/startup-profile.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
-import { useViewer } from "../../lib/viewer.js";
+import { isSubscriber, useViewer } from "../../lib/viewer.js";
 import { MatchForm } from "./components/match-form.js";
 import { MatchResults } from "./components/match-results.js";
-import { formValuesFromProfile, type MatchFormValues, profileFromValues } from "./match-form-schema.js";
+import {
+  formValuesFromProfile,
+  type MatchFormValues,
+  matchRequestFromValues,
+  profileFromValues,
+} from "./match-form-schema.js";
 
 /**
  * /match: the founder describes the startup and gets the funds ranked by fit. The form is
@@ -50,7 +55,7 @@ export function MatchPage() {
         setSaving(false);
       }
     }
-    setRequest(body);
+    setRequest(matchRequestFromValues(values));
     // A new run starts the shortlist from its first page.
     setRuns((count) => count + 1);
     requestAnimationFrame(() => {
@@ -69,7 +74,13 @@ export function MatchPage() {
             Tell us about your round: we rank every fund by how well it fits, and say why, and what may not fit.
           </p>
           <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-            <MatchForm initialValues={initialValues} canSave={signedIn} pending={saving} onSubmit={onSubmit} />
+            <MatchForm
+              initialValues={initialValues}
+              canSave={signedIn}
+              canFilterActive={isSubscriber(viewer)}
+              pending={saving}
+              onSubmit={onSubmit}
+            />
           </div>
         </div>
       </section>

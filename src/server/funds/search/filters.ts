@@ -14,6 +14,8 @@ export type Filters = {
   raise: number | undefined;
   /** Only the funds stated to invest across sectors. */
   sectorAgnostic: boolean;
+  /** Only the funds whose team says they are actively investing (issue 24). */
+  activeOnly: boolean;
   leadsOnly: boolean;
   sizeMin: number | undefined;
   sizeMax: number | undefined;
@@ -48,6 +50,7 @@ export function filterKey(query: FundSearchQuery): string {
   if (query.raiseAmountUsd !== undefined) key += `\u0001a=${query.raiseAmountUsd}`;
   if (query.leadsRounds === true) key += "\u0001l=1";
   if (query.sectorAgnostic === true) key += "\u0001g=1";
+  if (query.activelyInvesting === true) key += "\u0001i=1";
   if (query.fundSizeMinUsd !== undefined) key += `\u0001min=${query.fundSizeMinUsd}`;
   if (query.fundSizeMaxUsd !== undefined) key += `\u0001max=${query.fundSizeMaxUsd}`;
   if (query.query) key += `\u0001q=${query.query.trim().toLowerCase()}`;
@@ -67,6 +70,7 @@ export function normaliseFilters(query: FundSearchQuery, key = filterKey(query))
     regions: [...sortedUnique(query.regions)],
     raise: query.raiseAmountUsd,
     sectorAgnostic: query.sectorAgnostic === true,
+    activeOnly: query.activelyInvesting === true,
     leadsOnly: query.leadsRounds === true,
     sizeMin: query.fundSizeMinUsd,
     sizeMax: query.fundSizeMaxUsd,

@@ -1,6 +1,7 @@
 import type { FundSearchQuery } from "../../../shared/schemas/funds.js";
 import type { FundMatchRequest } from "../../../shared/schemas/match.js";
 import type { FundFactRow, FundRow } from "../../db/types.js";
+import type { ListedTeams } from "../fund-team-view.js";
 import { FundMatcher, type MatchRanking, normaliseProfile, profileKey } from "../match/matcher.js";
 import { matchReasons } from "../scoring.js";
 import { type Entry, toEntry } from "./entry.js";
@@ -40,7 +41,12 @@ export class FundSearchIndex {
   private matcher: FundMatcher | undefined;
   private readonly matchRankings = new Map<string, MatchRanking>();
 
-  constructor(rows: readonly FundRow[], version: number, facts: readonly FundFactRow[] = []) {
+  constructor(
+    rows: readonly FundRow[],
+    version: number,
+    facts: readonly FundFactRow[] = [],
+    teams: ListedTeams = new Map(),
+  ) {
     this.version = version;
     this.size = rows.length;
     const factsByFund = new Map<number, FundFactRow[]>();
@@ -49,7 +55,7 @@ export class FundSearchIndex {
       if (list) list.push(fact);
       else factsByFund.set(fact.fundId, [fact]);
     }
-    this.entries = rows.map((row) => toEntry(row, factsByFund.get(row.id) ?? []));
+    this.entries = rows.map((row) => toEntry(row, factsByFund.get(row.id) ?? [], teams.get(row.id) ?? []));
 
     const order = this.entries.map((_, index) => index);
     const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
@@ -133,12 +139,12 @@ export class FundSearchIndex {
   matchPage(body: FundMatchRequest, page: PageRequest): Buffer {
     const matcher = this.prepareMatch();
     const profile = normaliseProfile(body);
-    const key = profileKey(profile);
+    const key = rankingKey(body, profileKey(profile));
     // Kept with the search's pages (one byte budget): a founder's repeat asks cost a lookup.
     const cacheKey = pageKey(`\u0004match\u0002${key}`, page);
     const cached = this.pages.get(cacheKey);
     if (cached !== undefined) return cached;
-    const ranking = this.matchRanking(matcher, profile, key);
+    const ranking = this.matchRanking(matcher, profile, key, body.activelyInvesting === true);
     const end = Math.min(ranking.ids.length, page.offset + page.limit);
     const results: string[] = [];
     for (let position = page.offset; position < end; position++) {
@@ -248,11 +254,38 @@ export class FundSearchIndex {
     return json;
   }
 
-  /** The match's ranking for a profile, computed once and kept (the oldest dropped past the limit). */
-  private matchRanking(matcher: FundMatcher, profile: ReturnType<typeof normaliseProfile>, key: string): MatchRanking {
+  /** The fund ids of the page `matchPage` answers (the founder's shortlist, counted for the funds: issue 24). */
+  matchPageIds(body: FundMatchRequest, page: PageRequest): number[] {
+    const matcher = this.prepareMatch();
+    const profile = normaliseProfile(body);
+    const activeOnly = body.activelyInvesting === true;
+    const ranking = this.matchRanking(matcher, profile, rankingKey(body, profileKey(profile)), activeOnly);
+    const end = Math.min(ranking.ids.length, page.offset + page.limit);
+    const ids: number[] = [];
+    for (let position = page.offset; position < end; position++) {
+      ids.push(this.entry(ranking.ids[position] as number).row.id);
+    }
+    return ids;
+  }
+
+  /**
+   * The match's ranking for a profile, computed once and kept (the oldest dropped past the limit).
+   * With `activeOnly` (issue 24) it is the profile's own ranking without the funds that do not say
+   * they are actively investing, kept under its own key.
+   */
+  private matchRanking(
+    matcher: FundMatcher,
+    profile: ReturnType<typeof normaliseProfile>,
+    key: string,
+    activeOnly = false,
+  ): MatchRanking {
     let ranking = this.matchRankings.get(key);
     if (ranking === undefined) {
       ranking = matcher.rank(profile);
+      if (activeOnly) {
+        const all = ranking;
+        ranking = { ...all, ids: all.ids.filter((index) => this.entry(index).row.investingStatus === "active") };
+      }
       if (this.matchRankings.size >= MAX_CACHED_MATCHES) {
         const oldest = this.matchRankings.keys().next().value;
         if (oldest !== undefined) this.matchRankings.delete(oldest);
@@ -265,4 +298,9 @@ export class FundSearchIndex {
   private entry(index: number): Entry {
     return this.entries[index] as Entry;
   }
+}
+
+/** A match ranking's cache key: the profile's, marked when only actively investing funds are wanted. */
+function rankingKey(body: FundMatchRequest, profileOnly: string): string {
+  return body.activelyInvesting === true ? `${profileOnly}\u0001active` : profileOnly;
 }

@@ -181,6 +181,8 @@ export class FundMatching {
           continue;
       }
       if (filters.sectorAgnostic && !entry.agnostic) continue;
+      // A fund that has not stated a status is left out here only: the founder asked for stated ones.
+      if (filters.activeOnly && entry.row.investingStatus !== "active") continue;
       if (regionsMask && (entry.regionBit & regionsMask) === 0) continue;
       if (raise !== undefined) {
         const group = chequeGroup(entry.row, raise);

@@ -4,9 +4,15 @@ import {
   PREMIUM_FACT_FIELDS,
   type PremiumFactFlags,
 } from "../../../shared/fund-facts.js";
-import type { FundProvenance, FundResult, PREMIUM_FUND_FIELDS } from "../../../shared/schemas/funds.js";
+import type {
+  FundProvenance,
+  FundResult,
+  ListedTeamMember,
+  PREMIUM_FUND_FIELDS,
+} from "../../../shared/schemas/funds.js";
 import { isStageCode, sortStages } from "../../../shared/stages.js";
 import type { FundFactRow, FundRow } from "../../db/types.js";
+import { fundTeamPremiumView, fundTeamPublicView } from "../fund-team-view.js";
 import { knownFacts } from "../stats.js";
 
 /*
@@ -64,12 +70,17 @@ export function premiumFactsOf(row: FundRow): PremiumFactFlags {
     hasFundManager: Boolean(row.fundManager),
     hasCheckSize: row.checkSizeMinUsd !== null || row.checkSizeMaxUsd !== null,
     hasRoundRole: row.leadsRounds !== null,
+    hasPitchRoute: row.pitchRoute !== null,
     portfolioCount: row.portfolio.length,
   };
 }
 
 /** Everyone's members of the fund's result. */
-export function publicMembersJson(row: FundRow, facts: readonly FundFactRow[]): string {
+export function publicMembersJson(
+  row: FundRow,
+  facts: readonly FundFactRow[],
+  team: readonly ListedTeamMember[] = [],
+): string {
   // Rows written outside the import may hold stages out of order; responses show them earliest first.
   const stages = sortStages(row.fundingStages.filter(isStageCode));
   return membersJson<PublicView>({
@@ -98,6 +109,7 @@ export function publicMembersJson(row: FundRow, facts: readonly FundFactRow[]): 
     aumCurrency: row.aumCurrency,
     sectorAgnostic: row.sectorAgnostic,
     factsKnown: countFactsKnown(row),
+    ...fundTeamPublicView(row, facts, team),
   });
 }
 
@@ -111,6 +123,7 @@ export function premiumMembersJson(row: FundRow): string {
     checkSizeMaxUsd: row.checkSizeMaxUsd,
     leadsRounds: row.leadsRounds,
     portfolio: row.portfolio,
+    ...fundTeamPremiumView(row),
   });
 }
 

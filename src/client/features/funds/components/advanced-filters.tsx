@@ -1,6 +1,7 @@
 import { Lock, Sparkles } from "lucide-react";
 import { Controller, useFormContext } from "react-hook-form";
 import { SEARCH_QUERY_MAX, SEARCH_SORTS, SORT_LABELS } from "../../../../shared/advanced-search.js";
+import { ACTIVELY_INVESTING_FILTER_HINT, ACTIVELY_INVESTING_FILTER_LABEL } from "../../../../shared/fund-signals.js";
 import { INDUSTRIES } from "../../../../shared/industries.js";
 import { REGIONS } from "../../../../shared/regions.js";
 import { STAGES } from "../../../../shared/stages.js";
@@ -41,7 +42,7 @@ export function AdvancedFilters({ locked, countryOptions, onUnlock }: AdvancedFi
           <p id="advanced-filters-locked" className="flex items-start gap-2 text-sm text-indigo-950">
             <Lock className="mt-0.5 size-4 shrink-0 text-indigo-700" aria-hidden="true" />
             Narrow your list by several stages, industries and countries, region, your raise, leads rounds,
-            sector-agnostic funds, fund size and keywords, and sort it, with Premium.
+            sector-agnostic or actively investing funds, fund size and keywords, and sort it, with Premium.
           </p>
           <Button onClick={onUnlock} className="shrink-0">
             <Sparkles aria-hidden="true" />
@@ -173,6 +174,31 @@ export function AdvancedFilters({ locked, countryOptions, onUnlock }: AdvancedFi
               <label htmlFor="advanced-agnostic" className="text-sm font-medium text-slate-800">
                 Sector-agnostic funds only
               </label>
+            </div>
+          )}
+        />
+        <Controller
+          control={control}
+          name="active"
+          render={({ field }) => (
+            // Issue 24: the founder's own choice hides the funds that have not said (facts are sourced or absent).
+            <div className="flex items-start gap-3 self-end pb-2.5">
+              <Switch
+                id="advanced-active"
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                disabled={locked}
+                aria-describedby="advanced-active-hint"
+                className="mt-0.5"
+              />
+              <div className="flex flex-col gap-0.5">
+                <label htmlFor="advanced-active" className="text-sm font-medium text-slate-800">
+                  {ACTIVELY_INVESTING_FILTER_LABEL}
+                </label>
+                <p id="advanced-active-hint" className="text-xs text-slate-600">
+                  {ACTIVELY_INVESTING_FILTER_HINT}
+                </p>
+              </div>
             </div>
           )}
         />

@@ -12,6 +12,7 @@ import { formatCompactAmount, formatFundSize } from "../../../../shared/fund-siz
 import { CHEQUE_FIT_LABELS } from "../../../../shared/raise-stages.js";
 import type { FundResult } from "../../../../shared/schemas/funds.js";
 import { FundTags } from "../../../components/fund-tags.js";
+import { FundTeamMark, InvestingStatusBadge, PitchRouteValue } from "../../../components/fund-team-signals.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { displayHost, safeExternalUrl } from "../../../lib/safe-url.js";
 import { useSavedFunds } from "../../../lib/saved-funds.js";
@@ -64,6 +65,7 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
             <MapPin className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
             {place}
           </p>
+          <InvestingStatusBadge fund={fund} className="mt-2" />
         </div>
         <SaveFundButton fund={fund} viewer={viewer} isSaved={isSaved} onToggleSave={toggleSave} describedBy={nameId} />
       </header>
@@ -136,6 +138,12 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
           {reviewedText(fund)}
           <span aria-hidden="true">·</span>
           <span data-testid="facts-known">{factsKnownText(fund.factsKnown)}</span>
+          {fund.updatedByFundTeam && (
+            <>
+              <span aria-hidden="true">·</span>
+              <FundTeamMark fund={fund} />
+            </>
+          )}
         </p>
       </div>
     </article>
@@ -194,6 +202,8 @@ export function PremiumDetails({ fund }: { fund: FundResult }) {
   const roundRole = fund.leadsRounds === true ? "Leads rounds" : fund.leadsRounds === false ? "Follows" : null;
   const rows: Array<{ label: string; value: ReactNode }> = [];
   if (website) rows.push({ label: "Website", value: <ExternalAnchor url={website} text={displayHost(website)} /> });
+  // Next to the website: how the fund's team wants to be pitched (issue 24).
+  if (fund.pitchRoute) rows.push({ label: "How to pitch", value: <PitchRouteValue fund={fund} /> });
   if (linkedin) rows.push({ label: "LinkedIn", value: <ExternalAnchor url={linkedin} text="View profile" /> });
   if (fund.fundManager) rows.push({ label: "Fund manager", value: fund.fundManager });
   if (checkSize) rows.push({ label: "Check size", value: checkSize });

@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { fundPath } from "../../../../shared/fund-page.js";
 import type { FundMatchResult } from "../../../../shared/schemas/match.js";
+import { InvestingStatusBadge } from "../../../components/fund-team-signals.js";
 import { SaveFundDialog } from "../../../components/save-fund-dialog.js";
 import { Button } from "../../../components/ui/button.js";
 import { UnlockPremiumDialog } from "../../../components/unlock-premium-dialog.js";
@@ -44,6 +45,7 @@ export function MatchCard({ fund, rank, viewer, isSaved, onSave }: MatchCardProp
               {place}
             </p>
           )}
+          <InvestingStatusBadge fund={fund} className="mt-2" />
         </div>
       </header>
       <FitBar fit={fund.fit} />

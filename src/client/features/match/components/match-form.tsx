@@ -1,6 +1,7 @@
 import { Sparkles } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { ACTIVELY_INVESTING_FILTER_HINT, ACTIVELY_INVESTING_FILTER_LABEL } from "../../../../shared/fund-signals.js";
 import { INDUSTRIES } from "../../../../shared/industries.js";
 import { STARTUP_DESCRIPTION_MAX, STARTUP_SECTORS_MAX } from "../../../../shared/schemas/match.js";
 import { STAGES, stageLabel } from "../../../../shared/stages.js";
@@ -22,12 +23,14 @@ type MatchFormProps = {
   initialValues: MatchFormValues | undefined;
   /** Signed-in users may save the profile; visitors only run the match. */
   canSave: boolean;
+  /** Subscribers may keep only the funds that say they are actively investing (issue 24). */
+  canFilterActive?: boolean;
   pending: boolean;
   onSubmit: (values: MatchFormValues) => Promise<void> | void;
 };
 
 /** The startup profile: what the match ranks the funds against. */
-export function MatchForm({ initialValues, canSave, pending, onSubmit }: MatchFormProps) {
+export function MatchForm({ initialValues, canSave, canFilterActive = false, pending, onSubmit }: MatchFormProps) {
   const countries = useCountries();
   const form = useForm<MatchFormValues>({
     resolver: matchFormResolver,
@@ -159,6 +162,15 @@ export function MatchForm({ initialValues, canSave, pending, onSubmit }: MatchFo
           </div>
         </div>
         <SwitchField control={control} name="needsLead" id="match-needs-lead" label="We still need a lead investor" />
+        {canFilterActive && (
+          <SwitchField
+            control={control}
+            name="activelyInvesting"
+            id="match-actively-investing"
+            label={ACTIVELY_INVESTING_FILTER_LABEL}
+            hint={ACTIVELY_INVESTING_FILTER_HINT}
+          />
+        )}
         {canSave && (
           <SwitchField
             control={control}
@@ -195,22 +207,38 @@ function SwitchField({
   name,
   id,
   label,
+  hint,
 }: {
   control: ReturnType<typeof useForm<MatchFormValues>>["control"];
-  name: "needsLead" | "saveProfile";
+  name: "needsLead" | "saveProfile" | "activelyInvesting";
   id: string;
   label: string;
+  hint?: string;
 }) {
   return (
     <Controller
       control={control}
       name={name}
       render={({ field }) => (
-        <div className={cn("flex items-center gap-3")}>
-          <Switch id={id} checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} />
-          <label htmlFor={id} className="text-sm font-medium text-slate-800">
-            {label}
-          </label>
+        <div className={cn("flex gap-3", hint ? "items-start" : "items-center")}>
+          <Switch
+            id={id}
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            aria-describedby={hint ? `${id}-hint` : undefined}
+            className={hint ? "mt-0.5" : undefined}
+          />
+          <div className="flex flex-col gap-0.5">
+            <label htmlFor={id} className="text-sm font-medium text-slate-800">
+              {label}
+            </label>
+            {hint && (
+              <p id={`${id}-hint`} className="text-xs text-slate-600">
+                {hint}
+              </p>
+            )}
+          </div>
         </div>
       )}
     />

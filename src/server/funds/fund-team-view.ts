@@ -1,0 +1,53 @@
+import type { ListedTeamMember } from "../../shared/schemas/funds.js";
+import type { FundFactRow, FundRow } from "../db/types.js";
+
+/**
+ * What a fund result says of the fund's own team (issue 24, "What founders see"), kept apart from
+ * the search index so that the index only splices these members into the JSON it builds once per
+ * fund and data version.
+ */
+
+/** The public members: the stated investing status, the team's last update, the listed members. */
+export type FundTeamPublicView = {
+  investingStatus: FundRow["investingStatus"];
+  pausedUntil: string | null;
+  updatedByFundTeam: string | null;
+  team: ListedTeamMember[];
+};
+
+/** The premium members: how the fund wants to be pitched, shown to subscribers next to the website. */
+export type FundTeamPremiumView = { pitchRoute: FundRow["pitchRoute"]; pitchTarget: string | null };
+
+/**
+ * The month (YYYY-MM, UTC) of the latest fact the fund's team recorded through its editor; null
+ * when none of its facts came from the team (then the card shows no mark: never assumed).
+ */
+export function updatedByFundTeam(facts: readonly FundFactRow[]): string | null {
+  let latest: Date | undefined;
+  for (const fact of facts) {
+    if (fact.origin !== "fund_team") continue;
+    if (!latest || fact.updatedAt > latest) latest = fact.updatedAt;
+  }
+  return latest ? latest.toISOString().slice(0, 7) : null;
+}
+
+export function fundTeamPublicView(
+  row: FundRow,
+  facts: readonly FundFactRow[],
+  team: readonly ListedTeamMember[],
+): FundTeamPublicView {
+  return {
+    investingStatus: row.investingStatus,
+    // The schema allows a date only with 'paused'; checked again so a stray value never reads as a promise.
+    pausedUntil: row.investingStatus === "paused" ? row.pausedUntil : null,
+    updatedByFundTeam: updatedByFundTeam(facts),
+    team: [...team],
+  };
+}
+
+export function fundTeamPremiumView(row: FundRow): FundTeamPremiumView {
+  return { pitchRoute: row.pitchRoute, pitchTarget: row.pitchRoute ? row.pitchTarget : null };
+}
+
+/** Listed members per fund, as the index provider loads them with the funds. */
+export type ListedTeams = ReadonlyMap<number, readonly ListedTeamMember[]>;
