@@ -3,7 +3,6 @@ import type { Server } from "node:http";
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
@@ -18,7 +17,7 @@ import { registerJsonBodyParser } from "./http/json-body.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { previewRedirectHook } from "./http/preview-redirect.js";
 import { API_PREFIX, collectRoutes, type RouteEntry } from "./http/route-inventory.js";
-import { securityHeaders, tagManager } from "./http/security-headers.js";
+import { registerSecurityHeaders, tagManager } from "./http/security-headers.js";
 import { VISITOR, type Viewer } from "./http/viewer.js";
 import { type AppServices, createServices, type ServiceOptions } from "./services.js";
 import { registerClientApp } from "./site/client-app.js";
@@ -114,7 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const redirectPreviewHost = previewRedirectHook(config);
   if (redirectPreviewHost) app.addHook("onRequest", redirectPreviewHost);
-  await app.register(helmet, securityHeaders(config));
+  registerSecurityHeaders(app, config);
 
   await app.register(
     siteRoutes(services.database, config.PUBLIC_ORIGIN, [
