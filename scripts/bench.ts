@@ -101,6 +101,12 @@ const SCENARIOS: readonly ScenarioSpec[] = [
   scenario("postgres", "shipped"),
   scenario("postgres", "generated"),
 ].filter((spec) => !ONLY_SCENARIOS || ONLY_SCENARIOS.includes(spec.id));
+const UNKNOWN_SCENARIOS = ONLY_SCENARIOS?.filter((id) => !SCENARIOS.some((spec) => spec.id === id)) ?? [];
+if (UNKNOWN_SCENARIOS.length > 0) {
+  throw new Error(
+    `BENCH_SCENARIOS names no scenario: ${UNKNOWN_SCENARIOS.join(", ")} (pglite-shipped, pglite-100k, postgres-shipped, postgres-100k)`,
+  );
+}
 
 const benchStarted = performance.now();
 const loadAverageAtStart = os.loadavg()[0] ?? 0;
