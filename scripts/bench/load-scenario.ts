@@ -7,6 +7,9 @@ import { openDatabase } from "../../src/server/db/client.js";
 import { funds, users } from "../../src/server/db/schema/index.js";
 import { seedFundsIfPristine } from "../../src/server/funds/import/seed.js";
 import { SEARCH_BODIES } from "./load.js";
+import type { CallStats, LoadScenarioResult } from "./results.js";
+
+export type { CallStats, LoadScenarioResult } from "./results.js";
 
 /**
  * The load scenario (`npm run load`, also in the bench): virtual users doing what people do, all at
@@ -91,31 +94,6 @@ export async function prepareLoad(target: LoadTarget, settings: LoadScenarioSett
     await database.close();
   }
 }
-
-export type CallStats = {
-  call: string;
-  count: number;
-  p50Ms: number;
-  p95Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  /** Network errors and time-outs. */
-  errors: number;
-  /** Answers with a status the call may not give, e.g. `500 ×2`. */
-  unexpected: number;
-  unexpectedDetail: string[];
-};
-
-export type LoadScenarioResult = {
-  users: number;
-  durationS: number;
-  thinkMs: number;
-  totalRequests: number;
-  requestsPerSecond: number;
-  calls: CallStats[];
-  errors: number;
-  unexpected: number;
-};
 
 type Recorder = (call: string, ms: number, outcome: number | "error", expected: readonly number[]) => void;
 

@@ -1,18 +1,8 @@
 import autocannon from "autocannon";
 import type { FundSearchRequest } from "../../src/shared/schemas/funds.js";
+import type { CallFloors, CallKind, LoadStats } from "./results.js";
 
-export type LoadStats = {
-  /** Completed requests over the run's duration. */
-  requestsPerSecond: number;
-  totalRequests: number;
-  latencyP50Ms: number;
-  latencyP99Ms: number;
-  latencyMaxMs: number;
-  non2xx: number;
-  /** Connection errors, timeouts included. */
-  errors: number;
-  durationS: number;
-};
+export type { LoadStats } from "./results.js";
 
 export type LoadOptions = { connections: number; durationS: number };
 
@@ -216,20 +206,21 @@ function totalCountOf(payload: unknown): number | undefined {
 }
 
 /**
- * A route measured against ping on the same server besides the search: the public blog calls and
- * pages and the signed-in session call, which are served from memory like the search and have budgets
- * of their own.
+ * A route measured besides ping and the searches, against the same bare server: the public blog
+ * calls and pages, the home page, the signed-in session call and the match.
  */
 export type RouteProbe = {
   id: string;
   label: string;
-  /** Throughput budget as a share of ping on the same server. */
-  minRatioPct: number;
+  /** API calls and pages have different p99 limits. */
+  kind: CallKind;
+  /** Throughput floor as a share of the bare server; undefined = reported only. */
+  minRatioPct?: number;
   requests: autocannon.Request[];
 };
 
-/** The blog's budgets: its list call and a post page's HTML (with its head) at ≥ 50% of ping. */
-export async function blogProbes(baseUrl: string, withClient: boolean): Promise<RouteProbe[]> {
+/** The blog's list call and, with the client built, a post page's HTML (with its head), brotli. */
+export async function blogProbes(baseUrl: string, withClient: boolean, floors: CallFloors): Promise<RouteProbe[]> {
   const response = await fetch(`${baseUrl}/_api/blog/posts?limit=1`);
   if (response.status !== 200) throw new Error(`GET /_api/blog/posts answered ${response.status} before the load`);
   // superjson text: the posts sit under "json".
@@ -239,36 +230,50 @@ export async function blogProbes(baseUrl: string, withClient: boolean): Promise<
     {
       id: "blog-posts",
       label: "GET /_api/blog/posts",
-      minRatioPct: 50,
+      kind: "api",
+      minRatioPct: floors.blogPosts,
       requests: [{ method: "GET", path: "/_api/blog/posts" }],
     },
   ];
   if (withClient) {
     probes.push({
       id: "blog-post-page",
-      label: "GET /blog/:slug (HTML)",
-      minRatioPct: 50,
+      label: "GET /blog/:slug (HTML, brotli)",
+      kind: "page",
+      minRatioPct: floors.blogPostPage,
       requests: [{ method: "GET", path: `/blog/${slug}`, headers: BROWSER_PAGE_HEADERS }],
     });
   }
   return probes;
 }
 
+/** The home page as a browser asks for it (server-rendered HTML, brotli). */
+export function homePageProbe(floors: CallFloors): RouteProbe {
+  return {
+    id: "home-page",
+    label: "GET / (HTML, brotli)",
+    kind: "page",
+    minRatioPct: floors.homePage,
+    requests: [{ method: "GET", path: "/", headers: BROWSER_PAGE_HEADERS }],
+  };
+}
+
 /** The account the bench signs in with; registered once per server. */
 const BENCH_MEMBER = { email: "bench-member@example.com", password: "Bench-member-1", displayName: "Bench Member" };
 
 /**
- * The signed-in budget: the session call with a valid cookie at ≥ 50% of ping, i.e. a signed-in
- * request served from the instance's session cache rather than a database round trip.
+ * The signed-in budget: the session call with a valid cookie, i.e. a signed-in request served from
+ * the instance's session cache rather than a database round trip.
  */
-export async function sessionProbe(baseUrl: string): Promise<RouteProbe> {
+export async function sessionProbe(baseUrl: string, floors: CallFloors): Promise<RouteProbe> {
   const cookie = await signIn(baseUrl, BENCH_MEMBER);
   const check = await fetch(`${baseUrl}/_api/auth/session`, { headers: { cookie } });
   if (check.status !== 200) throw new Error(`GET /_api/auth/session with the bench's cookie answered ${check.status}`);
   return {
     id: "auth-session",
     label: "GET /_api/auth/session (signed in)",
-    minRatioPct: 50,
+    kind: "api",
+    minRatioPct: floors.session,
     requests: [{ method: "GET", path: "/_api/auth/session", headers: { cookie } }],
   };
 }

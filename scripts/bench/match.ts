@@ -4,8 +4,9 @@ import path from "node:path";
 import type autocannon from "autocannon";
 import { deferCleanup } from "./cleanup.js";
 import { prepareGeneratedDataSet } from "./dataset.js";
-import { type LoadStats, runLoad } from "./load.js";
+import { type LoadStats, type RouteProbe, runLoad } from "./load.js";
 import { type MatchQuality, matchQuality, readEvaluationSet } from "./match-quality.js";
+import type { CallFloors } from "./results.js";
 import { startServer } from "./server-process.js";
 import type { BenchSettings } from "./settings.js";
 import { createSubscriber } from "./subscriber.js";
@@ -32,6 +33,20 @@ export type MatchBenchRun = {
   subscriber: LoadStats;
   quality?: MatchQuality;
 };
+
+/**
+ * The match as a visitor asks for it (the top 3), cycling the evaluation set's founder profiles:
+ * a route of the throughput table, against the bare server like the others.
+ */
+export function matchProbe(floors: CallFloors): RouteProbe {
+  return {
+    id: "funds-match",
+    label: "POST /_api/funds/match (visitor, top 3)",
+    kind: "api",
+    minRatioPct: floors.match,
+    requests: matchRequests(3),
+  };
+}
 
 function matchRequests(limit: number, cookie?: string): autocannon.Request[] {
   return readEvaluationSet().map((item) => ({

@@ -13,15 +13,26 @@ import {
   blogProbes,
   CLIENT_PAGE_SIZE,
   fundPageRequests,
+  homePageProbe,
   type LoadOptions,
   pingRequests,
   preflightSearches,
+  type RouteProbe,
   runLoad,
   searchRequests,
   sessionProbe,
 } from "./load.js";
+import { matchProbe } from "./match.js";
 import { createScratchDatabase, type PostgresProbe } from "./postgres.js";
-import type { Measurement, RouteMeasurement, ScenarioResult, ScenarioSpec, ServerLoadStats } from "./results.js";
+import {
+  cpuRatioPct,
+  type Measurement,
+  type RouteMeasurement,
+  ratioPct,
+  type ScenarioResult,
+  type ScenarioSpec,
+  type ServerLoadStats,
+} from "./results.js";
 import {
   ClientBuildMissingError,
   type RunningServer,
@@ -29,6 +40,7 @@ import {
   readRssBytes,
   type ServerOptions,
   sampleRss,
+  startBareServer,
   startServer,
 } from "./server-process.js";
 import { type BenchSettings, redactUrl } from "./settings.js";
@@ -137,80 +149,126 @@ async function measureServer(
   const searchMatches = await checkSearchMix(server.baseUrl);
   const load = { connections: context.settings.connections, durationS: context.settings.durationS };
   const warmup = { ...load, durationS: context.settings.warmupS };
+  const step = (what: string) =>
+    context.log(`${spec.label}: ${what}, ${warmup.durationS} s warm-up + ${load.durationS} s`);
+  const measure = async (target: RunningServer, requests: autocannon.Request[]) => {
+    await runLoad(target.baseUrl, requests, warmup);
+    return measuredRun(target, requests, load);
+  };
 
-  context.log(`${spec.label}: ping, ${warmup.durationS} s warm-up + ${load.durationS} s`);
-  await runLoad(server.baseUrl, pingRequests(), warmup);
-  const ping = await measuredRun(server, pingRequests(), load);
+  // The ruler, at the start and again at the end: the machine's load drifts over a scenario.
+  const bareServer = await startBareServer(context.settings.root);
+  try {
+    step("bare node:http server");
+    const bareFirst = await measure(bareServer, pingRequests());
 
-  context.log(`${spec.label}: search, ${warmup.durationS} s warm-up + ${load.durationS} s`);
-  // The peak includes the search warm-up: that is when the ranked-match cache fills.
-  const { value: search, peakBytes: rssPeakBytes } = await withRssPeak(server.pid, async () => {
-    await runLoad(server.baseUrl, searchRequests(), warmup);
-    return measuredRun(server, searchRequests(), load);
-  });
-  // The blog and the session do not grow with the funds: their routes are measured on the shipped data only.
-  const routes: RouteMeasurement[] = [];
-  if (spec.dataSet === "shipped") {
-    const probes = [
-      ...(await blogProbes(server.baseUrl, context.readyPath === "/")),
-      await sessionProbe(server.baseUrl),
-    ];
-    for (const probe of probes) {
-      context.log(`${spec.label}: ${probe.label}, ${warmup.durationS} s warm-up + ${load.durationS} s`);
-      await runLoad(server.baseUrl, probe.requests, warmup);
-      const stats = await measuredRun(server, probe.requests, load);
-      routes.push({
-        id: probe.id,
-        label: probe.label,
-        stats,
-        ratioPct: (stats.requestsPerSecond / ping.requestsPerSecond) * 100,
-        minRatioPct: probe.minRatioPct,
-      });
+    step("ping");
+    const ping = await measure(server, pingRequests());
+
+    // Fund pages right after ping, then ping again: serving pages must not slow every later call.
+    let fundPages: Measurement["fundPages"];
+    let pingAfterPages: ServerLoadStats | undefined;
+    let rssBeforePagesBytes: number | undefined;
+    let rssAfterPagesBytes: number | undefined;
+    if (context.readyPath === "/") {
+      const paths = await fundPagePaths(server.baseUrl, FUND_PAGES);
+      step(`${paths.length} fund pages`);
+      rssBeforePagesBytes = readRssBytes(server.pid);
+      fundPages = { ...(await measure(server, fundPageRequests(paths))), pages: paths.length };
+      rssAfterPagesBytes = readRssBytes(server.pid);
+      step("ping after the fund pages");
+      pingAfterPages = await measure(server, pingRequests());
     }
+
+    step("search");
+    // The peak includes the search warm-up: that is when the ranked-match cache fills.
+    const { value: search, peakBytes: rssPeakBytes } = await withRssPeak(server.pid, () =>
+      measure(server, searchRequests()),
+    );
+    // The blog, the session, the match and the home page do not grow with the funds: measured on the shipped data only.
+    const probed: Array<{ probe: RouteProbe; stats: ServerLoadStats }> = [];
+    if (spec.dataSet === "shipped") {
+      const withClient = context.readyPath === "/";
+      const probes = [
+        ...(await blogProbes(server.baseUrl, withClient, spec.floors)),
+        await sessionProbe(server.baseUrl, spec.floors),
+        matchProbe(spec.floors),
+        ...(withClient ? [homePageProbe(spec.floors)] : []),
+      ];
+      for (const probe of probes) {
+        step(probe.label);
+        probed.push({ probe, stats: await measure(server, probe.requests) });
+      }
+    }
+
+    // The Premium filters need a subscriber: one is made as a person would (demo checkout).
+    const cookie = await createSubscriber(server.baseUrl, `bench-${Date.now()}@example.com`);
+    const advancedMatches = await checkSearchMix(server.baseUrl, advancedSearchBodies(BASIC_PAGE_SIZE), cookie);
+    step("advanced search as a subscriber");
+    const advanced = await measure(server, advancedSearchRequests(cookie, BASIC_PAGE_SIZE));
+    step(`the same with pages of ${CLIENT_PAGE_SIZE}`);
+    const advancedFullPages = await measure(server, advancedSearchRequests(cookie, CLIENT_PAGE_SIZE));
+
+    step("bare node:http server again");
+    const bareLast = await measure(bareServer, pingRequests());
+    const bare = meanStats(bareFirst, bareLast);
+    const routes: RouteMeasurement[] = probed.map(({ probe, stats }) => ({
+      id: probe.id,
+      label: probe.label,
+      kind: probe.kind,
+      stats,
+      ratioPct: ratioPct(stats, bare),
+      cpuRatioPct: cpuRatioPct(bare, stats),
+      minRatioPct: probe.minRatioPct,
+    }));
+
+    return {
+      funds: searchMatches[0] ?? 0,
+      prepareMs: prepared?.ms,
+      readyMs: server.readyMs,
+      readyPath: context.readyPath,
+      rssIdleBytes,
+      rssPeakBytes,
+      bare,
+      bareRuns: [bareFirst, bareLast],
+      ping,
+      pingRatioPct: ratioPct(ping, bare),
+      pingAfterPages,
+      rssBeforePagesBytes,
+      rssAfterPagesBytes,
+      search,
+      searchRatioPct: ratioPct(search, bare),
+      searchCpuRatioPct: cpuRatioPct(bare, search),
+      searchMatches,
+      advanced,
+      advancedRatioPct: ratioPct(advanced, bare),
+      advancedCpuRatioPct: cpuRatioPct(bare, advanced),
+      advancedMatches,
+      advancedFullPages,
+      fundPages,
+      fundPagesRatioPct: fundPages ? ratioPct(fundPages, bare) : undefined,
+      routes,
+    };
+  } finally {
+    await bareServer.stop();
   }
+}
 
-  // The Premium filters need a subscriber: one is made as a person would (demo checkout).
-  const cookie = await createSubscriber(server.baseUrl, `bench-${Date.now()}@example.com`);
-  const advancedMatches = await checkSearchMix(server.baseUrl, advancedSearchBodies(BASIC_PAGE_SIZE), cookie);
-  context.log(`${spec.label}: advanced search as a subscriber, ${warmup.durationS} s warm-up + ${load.durationS} s`);
-  const advancedMix = advancedSearchRequests(cookie, BASIC_PAGE_SIZE);
-  await runLoad(server.baseUrl, advancedMix, warmup);
-  const advanced = await measuredRun(server, advancedMix, load);
-  context.log(
-    `${spec.label}: the same with pages of ${CLIENT_PAGE_SIZE}, ${warmup.durationS} s warm-up + ${load.durationS} s`,
-  );
-  const fullPages = advancedSearchRequests(cookie, CLIENT_PAGE_SIZE);
-  await runLoad(server.baseUrl, fullPages, warmup);
-  const advancedFullPages = await measuredRun(server, fullPages, load);
-
-  // Fund pages are served only with the client built (their head goes into its index.html).
-  let fundPages: Measurement["fundPages"];
-  if (context.readyPath === "/") {
-    const paths = await fundPagePaths(server.baseUrl, FUND_PAGES);
-    context.log(`${spec.label}: ${paths.length} fund pages, ${warmup.durationS} s warm-up + ${load.durationS} s`);
-    await runLoad(server.baseUrl, fundPageRequests(paths), warmup);
-    fundPages = { ...(await measuredRun(server, fundPageRequests(paths), load)), pages: paths.length };
-  }
-
+/** The mean of the bare server's two runs: req/s and CPU averaged, latencies and failures of the worse. */
+function meanStats(a: ServerLoadStats, b: ServerLoadStats): ServerLoadStats {
+  const mean = (x: number | undefined, y: number | undefined) =>
+    x === undefined || y === undefined ? undefined : (x + y) / 2;
   return {
-    funds: searchMatches[0] ?? 0,
-    prepareMs: prepared?.ms,
-    readyMs: server.readyMs,
-    readyPath: context.readyPath,
-    rssIdleBytes,
-    rssPeakBytes,
-    ping,
-    search,
-    searchRatioPct: (search.requestsPerSecond / ping.requestsPerSecond) * 100,
-    searchCpuRatioPct: cpuRatioPct(ping, search),
-    searchMatches,
-    advanced,
-    advancedRatioPct: (advanced.requestsPerSecond / ping.requestsPerSecond) * 100,
-    advancedCpuRatioPct: cpuRatioPct(ping, advanced),
-    advancedMatches,
-    advancedFullPages,
-    fundPages,
-    routes,
+    requestsPerSecond: (a.requestsPerSecond + b.requestsPerSecond) / 2,
+    totalRequests: a.totalRequests + b.totalRequests,
+    latencyP50Ms: Math.max(a.latencyP50Ms, b.latencyP50Ms),
+    latencyP99Ms: Math.max(a.latencyP99Ms, b.latencyP99Ms),
+    latencyMaxMs: Math.max(a.latencyMaxMs, b.latencyMaxMs),
+    non2xx: a.non2xx + b.non2xx,
+    errors: a.errors + b.errors,
+    durationS: a.durationS + b.durationS,
+    serverCpuUsPerRequest: mean(a.serverCpuUsPerRequest, b.serverCpuUsPerRequest),
+    serverCores: mean(a.serverCores, b.serverCores),
   };
 }
 
@@ -253,11 +311,6 @@ async function measuredRun(
     serverCpuUsPerRequest: (cpuMs * 1000) / stats.totalRequests,
     serverCores: cpuMs / (stats.durationS * 1000),
   };
-}
-
-function cpuRatioPct(ping: ServerLoadStats, search: ServerLoadStats): number | undefined {
-  if (!ping.serverCpuUsPerRequest || !search.serverCpuUsPerRequest) return undefined;
-  return (ping.serverCpuUsPerRequest / search.serverCpuUsPerRequest) * 100;
 }
 
 async function withRssPeak<T>(

@@ -124,6 +124,33 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   return { pid, baseUrl, readyMs, stop: () => stopChild(child) };
 }
 
+/**
+ * The bench's ruler: a bare `node:http` server (scripts/bench/bare-server.mjs) answering every
+ * request with ping's small JSON body, no framework, spawned like the real server so that both
+ * are a process of their own measured by the same load generator with the same settings.
+ */
+export async function startBareServer(root: string): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, "scripts/bench/bare-server.mjs")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  liveChildren.add(child);
+  child.once("exit", () => liveChildren.delete(child));
+  const output = captureOutput(child);
+  try {
+    await waitUntilReady(child, `${baseUrl}/_api/ping`, output);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  if (child.pid === undefined) throw new Error("bare server process has no pid");
+  return { pid: child.pid, baseUrl, readyMs: performance.now() - started, stop: () => stopChild(child) };
+}
+
 function nodeFlags(options: ServerOptions): string[] {
   return options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
 }

@@ -17,10 +17,13 @@ export type BenchSettings = {
   /**
    * BENCH_ONLY=import: only the import budgets (a couple of minutes instead of the whole run);
    * BENCH_ONLY=start: only the cold start and the idle memory (under a minute);
-   * BENCH_ONLY=match: only the match's quality and latency (a few minutes).
+   * BENCH_ONLY=match: only the match's quality and latency (a few minutes);
+   * BENCH_ONLY=throughput: only the throughput scenarios against the bare server.
    */
-  only: "import" | "start" | "match" | undefined;
+  only: "import" | "start" | "match" | "throughput" | undefined;
   resultsFile: string;
+  /** Where BENCH_ONLY=throughput writes its results (a whole run's file is left alone). */
+  throughputFile: string;
 };
 
 const DEFAULT_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/test";
@@ -37,14 +40,15 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSetting
     cpuProfile: env.BENCH_CPU_PROF === "1",
     only: onlyPart(env.BENCH_ONLY),
     resultsFile: path.join(root, ".bench/results.json"),
+    throughputFile: path.join(root, ".bench/throughput.json"),
   };
 }
 
-function onlyPart(raw: string | undefined): "import" | "start" | "match" | undefined {
+function onlyPart(raw: string | undefined): BenchSettings["only"] {
   if (raw === undefined || raw.trim() === "") return undefined;
   const part = raw.trim();
-  if (part === "import" || part === "start" || part === "match") return part;
-  throw new Error("BENCH_ONLY must be 'import', 'start' or 'match' (or unset for the whole run)");
+  if (part === "import" || part === "start" || part === "match" || part === "throughput") return part;
+  throw new Error("BENCH_ONLY must be 'import', 'start', 'match' or 'throughput' (or unset for the whole run)");
 }
 
 function positiveNumber(raw: string | undefined, fallback: number, name: string): number {

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import type { AuthService } from "./service.js";
 import { viewerOf } from "./service.js";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie.js";
@@ -10,16 +10,28 @@ import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "./session-
  * prefix, whatever spelling of the path the request used, and for the scope's 404s.
  */
 export function sessionHook(auth: AuthService, publicOrigin: string | undefined) {
-  return async function resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  // Callback style: a visitor's request (no cookie, most of them) goes on at once, without the
+  // promise and microtask an async hook costs every request.
+  return function resolveSession(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const session = await auth.resolve(token);
-    if (session) {
-      request.user = session.user;
-      request.viewer = viewerOf(session.user);
-      if (session.renewed) setSessionCookie(request, reply, publicOrigin, token, session.expiresAt);
-    } else {
-      clearSessionCookie(request, reply, publicOrigin);
+    if (!token) {
+      done();
+      return;
     }
+    auth.resolve(token).then((session) => {
+      try {
+        if (session) {
+          request.user = session.user;
+          request.viewer = viewerOf(session.user);
+          if (session.renewed) setSessionCookie(request, reply, publicOrigin, token, session.expiresAt);
+        } else {
+          clearSessionCookie(request, reply, publicOrigin);
+        }
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done();
+    }, done);
   };
 }

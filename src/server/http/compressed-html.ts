@@ -28,17 +28,18 @@ export type CompressedCopies = WeakMap<object, Partial<Record<"br" | "gzip", Pro
 /**
  * Sends a page compressed when the client accepts it. Pages are answered by the not-found handler,
  * which the compression plugin's per-route hooks do not reach. With `keep` (an object that lives
- * as long as this exact text, and the copies), each compressed form is made once.
+ * as long as this exact page, and the copies), each compressed form is made once. A kept page
+ * comes as UTF-8 bytes: sent or compressed as they are, never turned back into a string.
  */
 export async function sendHtml(
   request: FastifyRequest,
   reply: FastifyReply,
-  html: string,
+  html: string | Buffer,
   keep?: { owner: object; copies: CompressedCopies },
 ): Promise<FastifyReply> {
   reply.header("vary", reply.getHeader("vary") ? `${reply.getHeader("vary")}, Accept-Encoding` : "Accept-Encoding");
   const encoding = acceptedEncoding(request.headers["accept-encoding"]);
-  // Characters, not bytes: a text this long in characters is at least as long in bytes.
+  // For a string, characters, not bytes: a text this long in characters is at least as long in bytes.
   if (!encoding || request.method === "HEAD" || html.length < MIN_BYTES) return reply.send(html);
   // A kept copy, or one being made for another request (many visitors arrive at once), is shared.
   let body = keep?.copies.get(keep.owner)?.[encoding];

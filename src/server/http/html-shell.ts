@@ -46,10 +46,25 @@ export type PageResolution = { status: 200 | 404; head: PageHead } | { status: 3
  */
 export type PageResolver = (pathname: string) => PageResolution | undefined | Promise<PageResolution | undefined>;
 
-/** What server rendering adds to a page (src/server/site/ssr.ts). */
-export type ServerRenderedApp = { html: string; data: unknown; preloads: readonly string[] };
+/**
+ * What server rendering adds to a page (src/server/site/ssr.ts): the root element with the app's
+ * HTML and the data block after it, already encoded (see appBytes), and the lazy parts' chunks.
+ */
+export type ServerRenderedApp = { root: Buffer; preloads: readonly string[] };
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+const HEAD_END = "</head>";
+
+/**
+ * The app's part of a page as UTF-8 bytes: its server-rendered HTML in the root element, then the
+ * answers it was rendered with (JSON in a data block: the browser reads it, never runs it, so the
+ * CSP has nothing to allow).
+ */
+export function appBytes(html: string, data: unknown): Buffer {
+  return Buffer.from(
+    `<div id="root">${html}</div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`,
+  );
+}
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
@@ -70,6 +85,12 @@ export const jsonForScript = (value: unknown) =>
 export class HtmlShell {
   private readonly before: string;
   private readonly after: string;
+  /**
+   * The template around a rendered page's own parts, as UTF-8 bytes made once: up to the head's
+   * lines, from them to </head> (the inline stylesheet), to the root element, and the rest. A kept
+   * page is then one concatenation of bytes; no page-sized string is made or kept.
+   */
+  private readonly parts: { before: Buffer; toHeadEnd: Buffer; toRoot: Buffer; rest: Buffer } | undefined;
   /** Rendered pages by head and origin; a head that is rebuilt (a post edited) leaves with its entries. */
   private readonly cache = new WeakMap<PageHead, Map<string, string>>();
 
@@ -85,29 +106,37 @@ export class HtmlShell {
     const insertAt = anchor === -1 ? stripped.indexOf("<head>") + "<head>".length : stripped.indexOf(">", anchor) + 1;
     this.before = stripped.slice(0, insertAt);
     this.after = stripped.slice(insertAt);
+    const headEnd = this.after.indexOf(HEAD_END);
+    const root = this.after.indexOf(ROOT_ELEMENT);
+    this.parts =
+      headEnd === -1 || root === -1 || root < headEnd
+        ? undefined
+        : {
+            before: Buffer.from(`${this.before}\n`),
+            toHeadEnd: Buffer.from(this.after.slice(0, headEnd)),
+            toRoot: Buffer.from(this.after.slice(headEnd, root)),
+            rest: Buffer.from(this.after.slice(root + ROOT_ELEMENT.length)),
+          };
   }
 
   /**
    * The page with the app's server-rendered HTML in its root element, the answers it was rendered
-   * with (JSON in a data block: the browser reads it, never runs it, so the CSP has nothing to allow)
-   * and preload links for the chunks of its lazy parts.
+   * with, and preload links for the chunks of its lazy parts, as UTF-8 bytes ready to send or compress.
    */
-  renderWithApp(head: PageHead, origin: string, app: ServerRenderedApp): string {
-    const page = this.render(head, origin);
-    const root = page.indexOf(ROOT_ELEMENT);
-    const headEnd = page.indexOf("</head>");
-    if (root === -1 || headEnd === -1) return page;
+  renderWithApp(head: PageHead, origin: string, app: ServerRenderedApp): Buffer {
+    if (!this.parts) return Buffer.from(this.render(head, origin));
     const preloads = app.preloads
       .map((href) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />\n`)
       .join("");
-    const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(app.data)}</script>`;
-    return (
-      page.slice(0, headEnd) +
-      preloads +
-      page.slice(headEnd, root) +
-      `<div id="root">${app.html}</div>${data}` +
-      page.slice(root + ROOT_ELEMENT.length)
-    );
+    return Buffer.concat([
+      this.parts.before,
+      Buffer.from(this.head(head, origin)),
+      this.parts.toHeadEnd,
+      Buffer.from(preloads),
+      this.parts.toRoot,
+      app.root,
+      this.parts.rest,
+    ]);
   }
 
   render(head: PageHead, origin: string): string {

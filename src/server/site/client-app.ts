@@ -84,13 +84,13 @@ export async function registerClientApp(
   // The whole page of a rendered app, kept with it (a kept visitor's page is then sent as it is),
   // and its compressed copies, kept with the page's text entry. A rendered app stands for one URL
   // at one state of the data, which also decides the page's head, so the origin is the only other key.
-  type KeptPage = { origin: string; html: string };
+  type KeptPage = { origin: string; bytes: Buffer };
   const pages = new WeakMap<ServerRendered, KeptPage>();
   const compressed: CompressedCopies = new WeakMap();
   const pageOf = (rendered: ServerRendered, head: PageHead, origin: string): KeptPage => {
     const kept = pages.get(rendered);
     if (kept && kept.origin === origin) return kept;
-    const page = { origin, html: shell.renderWithApp(head, origin, rendered) };
+    const page = { origin, bytes: shell.renderWithApp(head, origin, rendered) };
     pages.set(rendered, page);
     return page;
   };
@@ -142,8 +142,8 @@ export async function registerClientApp(
     const whole = pageOf(rendered, page.head, origin);
     // A signed-in visitor's page is made for this one answer: compressed once, not kept.
     return rendered.personal
-      ? send(whole.html)
-      : sendHtml(request, reply, whole.html, { owner: whole, copies: compressed });
+      ? sendHtml(request, reply, whole.bytes)
+      : sendHtml(request, reply, whole.bytes, { owner: whole, copies: compressed });
   });
   return renderer;
 }

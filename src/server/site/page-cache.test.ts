@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PageCache, RenderSlots, type ServerRendered } from "./ssr.js";
 
 const page = (name: string): ServerRendered => ({
-  html: name,
-  data: { answers: [], parts: [] },
+  root: Buffer.from(name),
   preloads: [],
   personal: false,
 });
@@ -12,11 +11,11 @@ describe("PageCache", () => {
   it("keeps pages up to its weight, dropping the oldest unread first", () => {
     const cache = new PageCache(300);
     for (const name of ["a", "b", "c"]) cache.set(name, page(name), 100);
-    expect(cache.get("a")?.html).toBe("a");
+    expect(cache.get("a")?.root.toString()).toBe("a");
     cache.set("d", page("d"), 100);
     // "a" was read since it was kept: "b" goes instead.
     expect(cache.get("b")).toBeUndefined();
-    expect(cache.get("a")?.html).toBe("a");
+    expect(cache.get("a")?.root.toString()).toBe("a");
     expect(cache.bytes).toBe(300);
     expect(cache.size).toBe(3);
   });
@@ -28,7 +27,7 @@ describe("PageCache", () => {
       if (index % 3 === 0) cache.get(`page-${index - 1}`);
       expect(cache.bytes).toBeLessThanOrEqual(1_000);
     }
-    expect(cache.get("page-9999")?.html).toBe("9999");
+    expect(cache.get("page-9999")?.root.toString()).toBe("9999");
   });
 
   it("refuses a page that alone outweighs it, and replaces a key's page", () => {
@@ -36,7 +35,7 @@ describe("PageCache", () => {
     expect(cache.set("huge", page("huge"), 101)).toBe(false);
     cache.set("a", page("a1"), 60);
     cache.set("a", page("a2"), 70);
-    expect(cache.get("a")?.html).toBe("a2");
+    expect(cache.get("a")?.root.toString()).toBe("a2");
     expect(cache.bytes).toBe(70);
   });
 });

@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import { pageRenderUrl } from "../../shared/page-query-keys.js";
 import { type PageAnswer, type PageData, SESSION_URL, type ServerEntry } from "../../shared/server-render.js";
+import { appBytes } from "../http/html-shell.js";
 import { internalRequestHeaders } from "../http/internal-request.js";
 
 /**
@@ -33,9 +34,13 @@ const QUERIED_PAGE_CACHE_BYTES = 8 * 1024 * 1024;
 const RENDER_SLOTS = { running: 4, perAddress: 2, waiting: 64, waitingPerAddress: 16 } as const;
 
 export type ServerRendered = {
-  html: string;
-  /** What the browser needs before hydrating: the answers to replay and the lazy parts to load. */
-  data: PageData;
+  /**
+   * The root element with the app's HTML, then what the browser needs before hydrating (the answers
+   * to replay and the lazy parts to load), as UTF-8 bytes (appBytes). Kept pages hold bytes, not
+   * strings: a page's text as a JavaScript string is two bytes a character as soon as one character
+   * is beyond Latin-1, and hundreds of such strings made every later call slower (ADR 0035).
+   */
+  root: Buffer;
   /** Chunk URLs of the lazy parts the page rendered, beyond what the page's own script tags load. */
   preloads: string[];
   /** Whether the page shows a signed-in visitor's data (then it must not be stored by shared caches). */
@@ -207,12 +212,8 @@ export class ServerRenderer {
       if (!rendered) {
         const app = await this.entry.render(url, answers, signal);
         this.stats.renders += 1;
-        rendered = {
-          html: app.html,
-          data: { answers, parts: app.parts },
-          preloads: this.preloadsOf(app.parts),
-          personal,
-        };
+        const data: PageData = { answers, parts: app.parts };
+        rendered = { root: appBytes(app.html, data), preloads: this.preloadsOf(app.parts), personal };
         if (key !== undefined) this.remember(cache, key, rendered);
       }
       if (quickKey !== undefined && keepable) this.remember(cache, quickKey, rendered);
@@ -232,12 +233,10 @@ export class ServerRenderer {
   }
 
   private remember(cache: PageCache, key: string, rendered: ServerRendered): void {
-    let content = rendered.html.length;
-    for (const answer of rendered.data.answers) content += answer.text.length;
-    // The render and its data, again in the whole page (with the shell), and its brotli and gzip
-    // copies (about a fifth). Two bytes a character: one character beyond Latin-1 makes a whole
-    // string so, and a page's text usually has one.
-    const bytes = Math.ceil(2 * content + 2.2 * (this.pageOverhead + content));
+    const content = rendered.root.length;
+    // The render and its data, again in the whole page (with the shell), and the page's brotli and
+    // gzip copies (together under a third of it), all as bytes.
+    const bytes = Math.ceil(content + 1.3 * (this.pageOverhead + content));
     if (cache.set(key, rendered, bytes)) this.stats.kept += 1;
   }
 }
