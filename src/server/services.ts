@@ -178,7 +178,7 @@ export async function createServices(
   const jobs = new JobQueue(database, logger, options.jobs);
   registerProductJobs(jobs, {
     auth,
-    pipelineReminders: new PipelineReminders(database.db, emailPreferences, { origin: publicOrigin }),
+    pipelineReminders: new PipelineReminders(database.db, emailPreferences, funds, { origin: publicOrigin }),
     savedSearchAlerts: new SavedSearchAlerts(database.db, funds, emailPreferences, publicOrigin),
   });
   const fundReports = new FundReportsService(database.db, funds, mailer, { origin: publicOrigin, logger });
@@ -197,7 +197,7 @@ export async function createServices(
     fundAdmin: new FundAdminService(database.db, fundsIndex, fundReports),
     fundsIndex,
     fundReports,
-    investors: new InvestorsService(database.db, { mailer, logger }),
+    investors: new InvestorsService(database.db, { funds, mailer, logger }),
     fundTeam: new FundTeamService(database.db, fundsIndex),
     billing,
     blog: new BlogService(database.db, publishedPosts),
