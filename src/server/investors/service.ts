@@ -58,7 +58,7 @@ function toAdminClaim(row: AdminClaim): AdminFundClaim {
   };
 }
 
-/** Code-unit order, as the database's C collation sorts the names. */
+/** Code-unit order: the names sort the same on every instance, whatever the locale. */
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What a member's listing is before they ever set it: not listed. */
