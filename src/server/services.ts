@@ -182,10 +182,10 @@ export async function createServices(
   const jobs = new JobQueue(database, logger, options.jobs);
   registerProductJobs(jobs, {
     auth,
-    pipelineReminders: new PipelineReminders(database.db, emailPreferences, { origin: publicOrigin }),
+    pipelineReminders: new PipelineReminders(database.db, emailPreferences, funds, { origin: publicOrigin }),
     savedSearchAlerts: new SavedSearchAlerts(database.db, funds, emailPreferences, publicOrigin),
   });
-  const investors = new InvestorsService(database.db, { mailer, logger });
+  const investors = new InvestorsService(database.db, { funds, mailer, logger });
   const audienceRecorder = new AudienceRecorder(database.db, (userIds) => investors.membershipsOf(userIds), logger);
   const fundReports = new FundReportsService(database.db, funds, mailer, { origin: publicOrigin, logger });
   const account = new AccountService(database.db, fundsIndex, auth, billing, fundReports, mailer, audienceRecorder);

@@ -267,6 +267,7 @@ describe.each(TEST_DRIVERS)("pipeline reminders on %s", (driver) => {
           return sent;
         },
       },
+      t.app.services.funds,
       { origin: APP_ORIGIN },
     );
     const now = new Date("2026-03-20T07:00:00Z");

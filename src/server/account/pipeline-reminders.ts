@@ -2,9 +2,14 @@ import { effectiveSubscriptionStatus, receivesPipelineReminders } from "../../sh
 import { fundPath } from "../../shared/fund-page.js";
 import { isClosedStatus, PIPELINE_STATUSES } from "../../shared/pipeline.js";
 import type { Db } from "../db/client.js";
+import type { FundsService } from "../funds/service.js";
 import { pipelineReminderEmail, type ReminderItem } from "../mail/templates/pipeline-reminder.js";
+import { activeAccountsByIds, type MailAccountRow } from "../users/repository.js";
 import type { EmailPreferencesService } from "./email-preferences.js";
 import { claimReminderDay, type DueNextStepRow, dueNextSteps, releaseReminderDay } from "./repository.js";
+
+/** A due line with the fund's name, as the e-mail lists it. */
+type DueLine = DueNextStepRow & { fundName: string };
 
 /** Lines with a closed status (passed, committed) are never chased: the conversation is over. */
 const CLOSED_STATUSES = PIPELINE_STATUSES.filter(isClosedStatus);
@@ -36,6 +41,7 @@ export class PipelineReminders {
   constructor(
     private readonly db: Db,
     private readonly emailPreferences: Pick<EmailPreferencesService, "sendListMail">,
+    private readonly funds: Pick<FundsService, "fundsByIds">,
     private readonly options: PipelineRemindersOptions,
   ) {}
 
@@ -45,18 +51,30 @@ export class PipelineReminders {
    */
   async send(now: Date): Promise<{ sent: number; failed: number }> {
     const today = utcDay(now);
-    const byUser = new Map<number, DueNextStepRow[]>();
-    for (const row of await dueNextSteps(this.db, today, CLOSED_STATUSES)) {
-      const rows = byUser.get(row.userId);
-      if (rows) rows.push(row);
-      else byUser.set(row.userId, [row]);
+    const due = await dueNextSteps(this.db, today, CLOSED_STATUSES);
+    // The accounts (active ones only) from the users repository and the funds' names from the funds
+    // domain, each in one read for the whole run: this domain's repository reads its own tables.
+    const [accounts, funds] = await Promise.all([
+      activeAccountsByIds(this.db, [...new Set(due.map((row) => row.userId))]),
+      this.funds.fundsByIds(due.map((row) => row.fundId)),
+    ]);
+    const accountById = new Map(accounts.map((account) => [account.id, account]));
+    const byUser = new Map<number, { account: MailAccountRow; rows: DueLine[] }>();
+    for (const row of due) {
+      const account = accountById.get(row.userId);
+      const fund = funds.get(row.fundId);
+      if (!account || !fund) continue;
+      const line = { ...row, fundName: fund.name };
+      const entry = byUser.get(row.userId);
+      if (entry) entry.rows.push(line);
+      else byUser.set(row.userId, { account, rows: [line] });
     }
+    // Within an account: oldest step first, then by fund name and id.
+    for (const { rows } of byUser.values()) rows.sort(byStepThenFund);
     let sent = 0;
     let failed = 0;
     let lastError: unknown;
-    for (const [userId, rows] of byUser) {
-      const [account] = rows;
-      if (!account) continue;
+    for (const [userId, { account, rows }] of byUser) {
       const subscription = {
         subscriptionStatus: effectiveSubscriptionStatus(account, now),
         subscriptionType: account.subscriptionType,
@@ -92,7 +110,7 @@ export class PipelineReminders {
     return { sent, failed };
   }
 
-  private itemOf(row: DueNextStepRow, today: string): ReminderItem {
+  private itemOf(row: DueLine, today: string): ReminderItem {
     return {
       fundName: row.fundName,
       fundUrl: `${this.options.origin}${fundPath({ id: row.fundId, name: row.fundName })}`,
@@ -102,4 +120,10 @@ export class PipelineReminders {
       overdue: row.nextStepDate < today,
     };
   }
+}
+
+function byStepThenFund(a: DueLine, b: DueLine): number {
+  if (a.nextStepDate !== b.nextStepDate) return a.nextStepDate < b.nextStepDate ? -1 : 1;
+  if (a.fundName !== b.fundName) return a.fundName < b.fundName ? -1 : 1;
+  return a.fundId - b.fundId;
 }

@@ -5,12 +5,10 @@ import type { StartupProfile, StartupProfileResponse } from "../../shared/schema
 import type { Db } from "../db/client.js";
 import { confirmationCodes } from "../db/schema/confirmation-codes.js";
 import { emailPreferences, usedEmailTokens } from "../db/schema/email-preferences.js";
-import { funds } from "../db/schema/funds.js";
 import { pipelineReminderDays } from "../db/schema/pipeline-reminders.js";
 import { savedFunds } from "../db/schema/saved-funds.js";
 import { savedSearches } from "../db/schema/saved-searches.js";
 import { startupProfiles } from "../db/schema/startup-profiles.js";
-import { users } from "../db/schema/users.js";
 import { lockUser } from "../users/repository.js";
 
 /** A saved fund's line in the pipeline, as stored. */
@@ -326,25 +324,23 @@ export async function spendEmailToken(db: Db, jti: string, expiresAt: Date): Pro
   return inserted.length === 1;
 }
 
-/** A pipeline line whose next step is due, with what the reminder needs about its account and fund. */
+/**
+ * A pipeline line whose next step is due. The account's address and subscription come from the users
+ * repository and the fund's name from the funds domain: this repository reads its own tables only.
+ */
 export type DueNextStepRow = {
   userId: number;
-  email: string;
-  subscriptionStatus: string | null;
-  subscriptionType: string | null;
-  subscriptionPauseAt: Date | null;
   fundId: number;
-  fundName: string;
   status: PipelineStatus;
   note: string;
   nextStepDate: string;
 };
 
 /**
- * Every open pipeline line whose next step falls on or before `today` (YYYY-MM-DD, UTC), of active
- * accounts that have pipeline reminders on and were not yet reminded today; by account, then oldest
- * step first. Passed and committed lines are left out (`closedStatuses`): nothing is left to chase.
- * Entitlement is decided by the caller, from the subscription columns.
+ * Every open pipeline line whose next step falls on or before `today` (YYYY-MM-DD, UTC), of accounts
+ * that have pipeline reminders on and were not yet reminded today; by account, then oldest step
+ * first. Passed and committed lines are left out (`closedStatuses`): nothing is left to chase.
+ * Whether the account is active and entitled is decided by the caller, from the users repository.
  */
 export async function dueNextSteps(
   db: Db,
@@ -353,34 +349,26 @@ export async function dueNextSteps(
 ): Promise<DueNextStepRow[]> {
   const rows = await db
     .select({
-      userId: users.id,
-      email: users.email,
-      subscriptionStatus: users.subscriptionStatus,
-      subscriptionType: users.subscriptionType,
-      subscriptionPauseAt: users.subscriptionPauseAt,
-      fundId: funds.id,
-      fundName: funds.name,
+      userId: savedFunds.userId,
+      fundId: savedFunds.fundId,
       status: savedFunds.status,
       note: savedFunds.note,
       nextStepDate: savedFunds.nextStepDate,
     })
     .from(savedFunds)
-    .innerJoin(users, eq(users.id, savedFunds.userId))
-    .innerJoin(funds, eq(funds.id, savedFunds.fundId))
-    .leftJoin(emailPreferences, eq(emailPreferences.userId, users.id))
-    .leftJoin(pipelineReminderDays, eq(pipelineReminderDays.userId, users.id))
+    .leftJoin(emailPreferences, eq(emailPreferences.userId, savedFunds.userId))
+    .leftJoin(pipelineReminderDays, eq(pipelineReminderDays.userId, savedFunds.userId))
     .where(
       and(
         sql`${savedFunds.nextStepDate} <= ${today}::date`,
         closedStatuses.length > 0
           ? sql`${savedFunds.status} <> all(${sql.param([...closedStatuses])}::text[])`
           : undefined,
-        eq(users.accountStatus, "active"),
         sql`coalesce(${emailPreferences.pipelineReminders}, true)`,
         sql`(${pipelineReminderDays.lastSentOn} is null or ${pipelineReminderDays.lastSentOn} < ${today}::date)`,
       ),
     )
-    .orderBy(users.id, savedFunds.nextStepDate, funds.name, funds.id);
+    .orderBy(asc(savedFunds.userId), asc(savedFunds.nextStepDate), asc(savedFunds.fundId));
   return rows.map((row) => ({ ...row, nextStepDate: row.nextStepDate ?? today }));
 }
 
@@ -423,15 +411,12 @@ export async function releaseReminderDay(
 }
 
 /**
- * Who the saved-search alerts may write to, at the query's level: active accounts with a saved
- * search whose alerts are on and the alerts' e-mail switched on (no preferences row = on). The
- * subscription rule (canSaveSearches) is applied by the service, in one place with the product's.
+ * The searches the saved-search alerts may write about, at this repository's level: alerts on and
+ * the alerts' e-mail switched on (no preferences row = on). Whether the account is active comes from
+ * the users repository, and the subscription rule (canSaveSearches) is applied by the service, in
+ * one place with the product's.
  */
-const alertsWanted = and(
-  eq(savedSearches.alerts, true),
-  eq(users.accountStatus, "active"),
-  sql`coalesce(${emailPreferences.savedSearchAlerts}, true)`,
-);
+const alertsWanted = and(eq(savedSearches.alerts, true), sql`coalesce(${emailPreferences.savedSearchAlerts}, true)`);
 
 /** A saved search's alert baseline: max(created_at, last_alert_at). */
 const alertBaseline = sql`greatest(${savedSearches.createdAt}, coalesce(${savedSearches.lastAlertAt}, ${savedSearches.createdAt}))`;
@@ -445,67 +430,50 @@ export async function databaseNow(db: Db): Promise<Date> {
   return new Date(row?.now ?? Date.now());
 }
 
-/** The earliest baseline among the searches the alerts may write about; undefined when there is none. */
-export async function earliestAlertBaseline(db: Db): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ at: sql<string | Date | null>`min(${alertBaseline})` })
+/**
+ * The earliest baseline of each account's searches the alerts may write about (accounts with none
+ * are absent); the caller keeps the active accounts' and takes the earliest.
+ */
+export async function alertBaselinesByUser(db: Db): Promise<Array<{ userId: number; at: Date }>> {
+  const rows = await db
+    .select({ userId: savedSearches.userId, at: sql<string | Date>`min(${alertBaseline})` })
     .from(savedSearches)
-    .innerJoin(users, eq(users.id, savedSearches.userId))
     .leftJoin(emailPreferences, eq(emailPreferences.userId, savedSearches.userId))
-    .where(alertsWanted);
-  return row?.at ? new Date(row.at) : undefined;
+    .where(alertsWanted)
+    .groupBy(savedSearches.userId);
+  return rows.map((row) => ({ userId: row.userId, at: new Date(row.at) }));
 }
 
-/** One account the alerts may write to, with its searches whose alerts are on. */
-export type AlertAccountRow = {
-  userId: number;
-  email: string;
-  subscriptionStatus: string | null;
-  subscriptionType: string | null;
-  subscriptionPauseAt: Date | null;
-  searches: SavedSearchRow[];
-};
-
 /**
- * The next `limit` accounts after `afterUserId` (by id) the alerts may write to, with their
- * alert-on searches: two queries per page, however many searches each account keeps.
+ * The next `limit` accounts after `afterUserId` (by id) with searches the alerts may write about,
+ * active or not (the caller asks the users repository which are): the run pages through these ids.
  */
-export async function alertAccountsPage(db: Db, afterUserId: number, limit: number): Promise<AlertAccountRow[]> {
-  const accounts = await db
-    .selectDistinct({
-      userId: users.id,
-      email: users.email,
-      subscriptionStatus: users.subscriptionStatus,
-      subscriptionType: users.subscriptionType,
-      subscriptionPauseAt: users.subscriptionPauseAt,
-    })
+export async function alertUserIdsPage(db: Db, afterUserId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ userId: savedSearches.userId })
     .from(savedSearches)
-    .innerJoin(users, eq(users.id, savedSearches.userId))
     .leftJoin(emailPreferences, eq(emailPreferences.userId, savedSearches.userId))
-    .where(and(alertsWanted, gt(users.id, afterUserId)))
-    .orderBy(asc(users.id))
+    .where(and(alertsWanted, gt(savedSearches.userId, afterUserId)))
+    .orderBy(asc(savedSearches.userId))
     .limit(limit);
-  if (accounts.length === 0) return [];
+  return rows.map((row) => row.userId);
+}
+
+/** The alert-on searches of these accounts, by user id, oldest first: one query for a page of accounts. */
+export async function alertSearchesOf(db: Db, userIds: readonly number[]): Promise<Map<number, SavedSearchRow[]>> {
+  const byUser = new Map<number, SavedSearchRow[]>();
+  if (userIds.length === 0) return byUser;
   const searches = await db
     .select({ userId: savedSearches.userId, ...savedSearchColumns })
     .from(savedSearches)
-    .where(
-      and(
-        inArray(
-          savedSearches.userId,
-          accounts.map((account) => account.userId),
-        ),
-        eq(savedSearches.alerts, true),
-      ),
-    )
+    .where(and(inArray(savedSearches.userId, [...userIds]), eq(savedSearches.alerts, true)))
     .orderBy(asc(savedSearches.userId), asc(savedSearches.createdAt), asc(savedSearches.id));
-  const byUser = new Map<number, SavedSearchRow[]>();
   for (const { userId, ...search } of searches) {
     const list = byUser.get(userId);
     if (list) list.push(search);
     else byUser.set(userId, [search]);
   }
-  return accounts.map((account) => ({ ...account, searches: byUser.get(account.userId) ?? [] }));
+  return byUser;
 }
 
 /**

@@ -14,11 +14,12 @@ import { subscriptionOf, type Viewer } from "../auth/viewer.js";
 import type { Db } from "../db/client.js";
 import type { FundsService } from "../funds/service.js";
 import { type AlertFund, type AlertSearch, savedSearchAlertEmail } from "../mail/templates/saved-search-alert.js";
+import { activeAccountsByIds, type MailAccountRow } from "../users/repository.js";
 import { factChangeLines, type RecordedChange } from "./alert-news.js";
 import type { EmailPreferencesService } from "./email-preferences.js";
 import * as repository from "./repository.js";
 
-/** Accounts read per page: two queries each, whatever the number of subscribers. */
+/** Accounts read per page: three queries each, whatever the number of subscribers. */
 const ACCOUNTS_PER_PAGE = 200;
 /** Funds listed per search in one e-mail; the rest are counted, and the search's link shows them. */
 export const FUNDS_PER_SEARCH = 10;
@@ -33,6 +34,9 @@ type News = {
 };
 
 type Claim = { id: number; lastAlertAt: Date | null };
+
+/** One active account the alerts may write to, with its searches whose alerts are on. */
+type AlertAccount = MailAccountRow & { searches: repository.SavedSearchRow[] };
 
 export type AlertRunResult = { sent: number; failed: number; lost: number };
 
@@ -61,7 +65,7 @@ export class SavedSearchAlerts {
     // The window ends at the database's clock, which stamped everything it is compared with; the
     // queue's clock (`clock`) decides only whose subscription is still running.
     const now = await repository.databaseNow(this.db);
-    const since = await repository.earliestAlertBaseline(this.db);
+    const since = await this.earliestBaseline();
     if (!since || since >= now) return result;
     // One read of what happened since the earliest baseline, for every account of the run.
     const news = indexNews(await this.funds.newsBetween(since, now));
@@ -69,10 +73,10 @@ export class SavedSearchAlerts {
 
     let after = 0;
     for (;;) {
-      const page = await repository.alertAccountsPage(this.db, after, ACCOUNTS_PER_PAGE);
-      if (page.length === 0) break;
-      after = page[page.length - 1]?.userId ?? after;
-      for (const account of page) {
+      const userIds = await repository.alertUserIdsPage(this.db, after, ACCOUNTS_PER_PAGE);
+      if (userIds.length === 0) break;
+      after = userIds[userIds.length - 1] ?? after;
+      for (const account of await this.activeAccounts(userIds)) {
         const outcome = await this.alertAccount(account, news, now, clock, logger);
         if (outcome) result[outcome] += 1;
       }
@@ -85,8 +89,39 @@ export class SavedSearchAlerts {
     return result;
   }
 
+  /** The earliest baseline among the active accounts' searches the alerts may write about. */
+  private async earliestBaseline(): Promise<Date | undefined> {
+    const baselines = await repository.alertBaselinesByUser(this.db);
+    const active = new Set(
+      (
+        await activeAccountsByIds(
+          this.db,
+          baselines.map((row) => row.userId),
+        )
+      ).map((account) => account.id),
+    );
+    let earliest: Date | undefined;
+    for (const { userId, at } of baselines) {
+      if (active.has(userId) && (!earliest || at < earliest)) earliest = at;
+    }
+    return earliest;
+  }
+
+  /**
+   * A page of accounts with their alert-on searches: the active ones (from the users repository) and
+   * then their searches, one query each for the whole page.
+   */
+  private async activeAccounts(userIds: readonly number[]): Promise<AlertAccount[]> {
+    const accounts = await activeAccountsByIds(this.db, userIds);
+    const searches = await repository.alertSearchesOf(
+      this.db,
+      accounts.map((account) => account.id),
+    );
+    return accounts.map((account) => ({ ...account, searches: searches.get(account.id) ?? [] }));
+  }
+
   private async alertAccount(
-    account: repository.AlertAccountRow,
+    account: AlertAccount,
     news: News,
     now: Date,
     clock: Date,
@@ -102,7 +137,7 @@ export class SavedSearchAlerts {
     // The viewer the search would see: this account, its subscription as it stands on the queue's clock.
     const viewer: Viewer = {
       kind: "user",
-      userId: account.userId,
+      userId: account.id,
       role: "user",
       subscriptionStatus: status as SubscriptionStatus | null,
       subscriptionType: account.subscriptionType as SubscriptionType | null,
@@ -124,7 +159,7 @@ export class SavedSearchAlerts {
     try {
       const sent = await this.emailPreferences.sendListMail({
         to: account.email,
-        userId: account.userId,
+        userId: account.id,
         kind: "saved_search_alerts",
         template: ({ unsubscribeUrl }) =>
           savedSearchAlertEmail({
@@ -139,7 +174,7 @@ export class SavedSearchAlerts {
     } catch (error) {
       if (mayHaveBeenAccepted(error)) {
         // Perhaps delivered: sending it again could repeat it, so the news stays claimed (at most once).
-        logger.error({ err: error, userId: account.userId }, "saved-search alert perhaps not delivered; not resent");
+        logger.error({ err: error, userId: account.id }, "saved-search alert perhaps not delivered; not resent");
         return "lost";
       }
       await repository.releaseSavedSearchAlerts(
@@ -147,7 +182,7 @@ export class SavedSearchAlerts {
         owned.map((item) => item.claim),
         now,
       );
-      logger.warn({ err: error, userId: account.userId }, "saved-search alert not sent; kept for the retry");
+      logger.warn({ err: error, userId: account.id }, "saved-search alert not sent; kept for the retry");
       return "failed";
     }
   }

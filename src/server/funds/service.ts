@@ -138,6 +138,27 @@ export class FundsService {
     return fundStatsOf(await this.indexes.current());
   }
 
+  /**
+   * The funds with these ids as the index holds them, by id (ids of no fund are absent): how other
+   * domains read a fund's name or website without touching the funds' tables. An id the index does
+   * not know may be a fund written by another instance whose notification is on its way: when the
+   * database's data version is ahead of the index, the index is rebuilt before the id is left out.
+   */
+  async fundsByIds(ids: Iterable<number>): Promise<Map<number, FundRow>> {
+    const wanted = [...new Set(ids)];
+    let index = await this.indexes.current();
+    if (wanted.some((id) => !index.has(id)) && (await readFundsVersion(this.db)) > index.version) {
+      this.indexes.invalidate();
+      index = await this.indexes.current();
+    }
+    const found = new Map<number, FundRow>();
+    for (const id of wanted) {
+      const row = index.row(id);
+      if (row) found.set(id, row);
+    }
+    return found;
+  }
+
   /** Whether a fund exists now (a report must name one). */
   async exists(fundId: number): Promise<boolean> {
     return (await this.indexes.current()).has(fundId);

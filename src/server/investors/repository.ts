@@ -2,12 +2,11 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lte } from "dri
 import type { MembershipVia } from "../../shared/fund-team.js";
 import type { Db } from "../db/client.js";
 import { type FundClaimRow, type FundMemberRow, fundClaims, fundMembers } from "../db/schema/fund-teams.js";
-import { funds, users } from "../db/schema/index.js";
 
 /**
  * The investors domain owns the fund teams: `fund_members` and `fund_claims`. Other domains ask its
- * service who belongs to which fund. The admins' lists read the fund's name and the account's name
- * and address alongside (read only: those tables belong to the funds and users domains).
+ * service who belongs to which fund. It reads its own tables only: the service adds the funds' names
+ * and websites (from the funds domain) and the accounts' names and addresses (from the users repository).
  */
 
 /** The funds an account is a member of, smallest id first. */
@@ -18,25 +17,6 @@ export async function memberFundIds(db: Db, userId: number): Promise<number[]> {
     .where(eq(fundMembers.userId, userId))
     .orderBy(asc(fundMembers.fundId));
   return rows.map((row) => row.fundId);
-}
-
-/** The funds an account is a member of, with their names, by name. */
-export async function memberFunds(db: Db, userId: number): Promise<Array<{ id: number; name: string }>> {
-  return db
-    .select({ id: funds.id, name: funds.name })
-    .from(fundMembers)
-    .innerJoin(funds, eq(funds.id, fundMembers.fundId))
-    .where(eq(fundMembers.userId, userId))
-    .orderBy(asc(funds.name), asc(funds.id));
-}
-
-/** The fund's name and website, as the claim checks it; undefined for no such fund. */
-export async function findFund(db: Db, fundId: number) {
-  const [row] = await db
-    .select({ id: funds.id, name: funds.name, website: funds.website })
-    .from(funds)
-    .where(eq(funds.id, fundId));
-  return row;
 }
 
 export type NewClaim = {
@@ -135,50 +115,18 @@ export async function removeMember(db: Db, fundId: number, userId: number): Prom
   return rows.length > 0;
 }
 
-export type AdminClaimRow = {
-  id: number;
-  fundId: number;
-  fundName: string;
-  userId: number;
-  displayName: string;
-  accountEmail: string;
-  email: string;
-  note: string | null;
-  status: FundClaimRow["status"];
-  createdAt: Date;
-};
-
-const adminClaimColumns = {
-  id: fundClaims.id,
-  fundId: fundClaims.fundId,
-  fundName: funds.name,
-  userId: fundClaims.userId,
-  displayName: users.displayName,
-  accountEmail: users.email,
-  email: fundClaims.email,
-  note: fundClaims.note,
-  status: fundClaims.status,
-  createdAt: fundClaims.createdAt,
-};
-
-function adminClaims(db: Db) {
-  return db
-    .select(adminClaimColumns)
-    .from(fundClaims)
-    .innerJoin(funds, eq(funds.id, fundClaims.fundId))
-    .innerJoin(users, eq(users.id, fundClaims.userId));
-}
-
 /** The claims waiting for an admin, newest first. */
-export async function listPendingClaims(db: Db, limit: number): Promise<AdminClaimRow[]> {
-  return adminClaims(db)
+export async function listPendingClaims(db: Db, limit: number): Promise<FundClaimRow[]> {
+  return db
+    .select()
+    .from(fundClaims)
     .where(eq(fundClaims.status, "pending_review"))
     .orderBy(desc(fundClaims.createdAt), desc(fundClaims.id))
     .limit(limit);
 }
 
-export async function findAdminClaim(db: Db, claimId: number): Promise<AdminClaimRow | undefined> {
-  const [row] = await adminClaims(db).where(eq(fundClaims.id, claimId));
+export async function findClaim(db: Db, claimId: number): Promise<FundClaimRow | undefined> {
+  const [row] = await db.select().from(fundClaims).where(eq(fundClaims.id, claimId));
   return row;
 }
 
@@ -196,35 +144,23 @@ export async function decideClaim(
   return row;
 }
 
-export type AdminMemberRow = {
-  fundId: number;
-  fundName: string;
-  userId: number;
-  displayName: string;
-  accountEmail: string;
-  email: string;
-  via: MembershipVia;
-  joinedAt: Date;
-};
+export type MemberRow = Pick<FundMemberRow, "fundId" | "userId" | "email" | "via" | "joinedAt">;
 
-/** Every fund's team, by fund name, then by who joined first. */
-export async function listMembers(db: Db, limit: number): Promise<AdminMemberRow[]> {
+/**
+ * Every fund's team member, by fund id, then by who joined first: the admins' list, which the
+ * service orders by the funds' names (the funds domain holds them) before it takes its page.
+ */
+export async function listMembers(db: Db): Promise<MemberRow[]> {
   return db
     .select({
       fundId: fundMembers.fundId,
-      fundName: funds.name,
       userId: fundMembers.userId,
-      displayName: users.displayName,
-      accountEmail: users.email,
       email: fundMembers.email,
       via: fundMembers.via,
       joinedAt: fundMembers.joinedAt,
     })
     .from(fundMembers)
-    .innerJoin(funds, eq(funds.id, fundMembers.fundId))
-    .innerJoin(users, eq(users.id, fundMembers.userId))
-    .orderBy(asc(funds.name), asc(fundMembers.fundId), asc(fundMembers.joinedAt), asc(fundMembers.userId))
-    .limit(limit);
+    .orderBy(asc(fundMembers.fundId), asc(fundMembers.joinedAt), asc(fundMembers.userId));
 }
 
 /** A member's own line on the fund's team page; undefined when the account is not on the team. */

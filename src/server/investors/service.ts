@@ -19,15 +19,20 @@ import type { ListedTeamMember } from "../../shared/schemas/funds.js";
 import type { TeamListing } from "../../shared/schemas/investor.js";
 import { hashToken, newSessionToken } from "../auth/tokens.js";
 import type { Db } from "../db/client.js";
+import type { FundClaimRow, UserRow } from "../db/types.js";
 import { conflict, forbidden, invalid, notFound, rateLimited, upstreamFailed } from "../errors.js";
+import type { FundsService } from "../funds/service.js";
 import type { Mailer } from "../mail/mailer.js";
 import { fundClaimDecisionEmail, fundClaimVerificationEmail } from "../mail/templates.js";
+import { findUsersByIds } from "../users/repository.js";
 import { emailMatchesFundWebsite } from "./claim-domain.js";
 import * as investorsRepository from "./repository.js";
 
 const HOUR_MS = 60 * 60 * 1000;
 
 export type InvestorsDeps = {
+  /** The funds' names and websites: the funds domain owns their table. */
+  funds: Pick<FundsService, "fundsByIds">;
   mailer: Mailer;
   logger: Pick<Logger, "error" | "info">;
 };
@@ -40,7 +45,10 @@ export function claimVerifyLink(origin: string, token: string): string {
   return appUrl(origin, `/claim/verify?token=${encodeURIComponent(token)}`);
 }
 
-function toAdminClaim(row: investorsRepository.AdminClaimRow): AdminFundClaim {
+/** A claim as the admins see it: with the fund's name and the claimant's account. */
+type AdminClaim = FundClaimRow & { fundName: string; displayName: string; accountEmail: string };
+
+function toAdminClaim(row: AdminClaim): AdminFundClaim {
   return {
     id: row.id,
     fund: { id: row.fundId, name: row.fundName },
@@ -50,6 +58,9 @@ function toAdminClaim(row: investorsRepository.AdminClaimRow): AdminFundClaim {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** Code-unit order: the names sort the same on every instance, whatever the locale. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What a member's listing is before they ever set it: not listed. */
 const NOT_LISTED: TeamListing = { listed: false, name: null, role: null, linkedin: null };
@@ -80,8 +91,39 @@ export class InvestorsService {
   }
 
   /** The funds whose team the account is on, with their names (the fund page and the menu ask). */
-  memberFunds(userId: number): Promise<Array<{ id: number; name: string }>> {
-    return investorsRepository.memberFunds(this.db, userId);
+  async memberFunds(userId: number): Promise<Array<{ id: number; name: string }>> {
+    const funds = await this.deps.funds.fundsByIds(await this.memberFundIds(userId));
+    return [...funds.values()]
+      .map((fund) => ({ id: fund.id, name: fund.name }))
+      .sort((a, b) => byText(a.name, b.name) || a.id - b.id);
+  }
+
+  /** The fund's name and website, as the claim checks it; undefined for no such fund. */
+  private async findFund(fundId: number): Promise<{ id: number; name: string; website: string | null } | undefined> {
+    const fund = (await this.deps.funds.fundsByIds([fundId])).get(fundId);
+    return fund && { id: fund.id, name: fund.name, website: fund.website };
+  }
+
+  /**
+   * The claims with their funds' names and claimants' accounts (one read of each for the list);
+   * a claim whose fund or account is gone is left out, as the foreign keys would have taken it.
+   */
+  private async withNames(claims: readonly FundClaimRow[]): Promise<AdminClaim[]> {
+    const [funds, accounts] = await Promise.all([
+      this.deps.funds.fundsByIds(claims.map((claim) => claim.fundId)),
+      this.accountsByIds(claims.map((claim) => claim.userId)),
+    ]);
+    return claims.flatMap((claim) => {
+      const fund = funds.get(claim.fundId);
+      const account = accounts.get(claim.userId);
+      if (!fund || !account) return [];
+      return [{ ...claim, fundName: fund.name, displayName: account.displayName, accountEmail: account.email }];
+    });
+  }
+
+  private async accountsByIds(ids: readonly number[]): Promise<Map<number, UserRow>> {
+    const rows = await findUsersByIds(this.db, [...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   /**
@@ -98,7 +140,7 @@ export class InvestorsService {
     linkOrigin: string,
     now = new Date(),
   ): Promise<{ status: ClaimOutcome }> {
-    const fund = await investorsRepository.findFund(this.db, fundId);
+    const fund = await this.findFund(fundId);
     if (!fund) throw notFound("Fund not found.");
     // Links that expired unused are swept on the way, as the password links are.
     await investorsRepository.deleteExpiredLinks(this.db, now);
@@ -175,26 +217,44 @@ export class InvestorsService {
       return spent.fundId;
     });
     if (fundId === undefined) throw invalid(CLAIM_TEXTS.linkInvalid);
-    const fund = await investorsRepository.findFund(this.db, fundId);
+    const fund = await this.findFund(fundId);
     if (!fund) throw notFound("Fund not found.");
     return { fund: { id: fund.id, name: fund.name } };
   }
 
   /** The admins' page: the claims under review and every fund's team. */
   async adminList(): Promise<AdminFundClaimsResponse> {
-    const [claims, members] = await Promise.all([
+    const [pending, allMembers] = await Promise.all([
       investorsRepository.listPendingClaims(this.db, ADMIN_CLAIMS_LIMIT),
-      investorsRepository.listMembers(this.db, ADMIN_CLAIMS_LIMIT),
+      investorsRepository.listMembers(this.db),
+    ]);
+    // The teams by fund name (then fund id, then who joined first), one page of them.
+    const fundNames = await this.deps.funds.fundsByIds(allMembers.map((row) => row.fundId));
+    const named = allMembers.flatMap((row) => {
+      const fund = fundNames.get(row.fundId);
+      return fund ? [{ ...row, fundName: fund.name }] : [];
+    });
+    named.sort((a, b) => byText(a.fundName, b.fundName) || a.fundId - b.fundId);
+    const page = named.slice(0, ADMIN_CLAIMS_LIMIT);
+    const [claims, accounts] = await Promise.all([
+      this.withNames(pending),
+      this.accountsByIds(page.map((row) => row.userId)),
     ]);
     return {
       claims: claims.map(toAdminClaim),
-      members: members.map((row) => ({
-        fund: { id: row.fundId, name: row.fundName },
-        user: { id: row.userId, displayName: row.displayName, email: row.accountEmail },
-        email: row.email,
-        via: row.via,
-        joinedAt: row.joinedAt.toISOString(),
-      })),
+      members: page.flatMap((row) => {
+        const account = accounts.get(row.userId);
+        if (!account) return [];
+        return [
+          {
+            fund: { id: row.fundId, name: row.fundName },
+            user: { id: row.userId, displayName: account.displayName, email: account.email },
+            email: row.email,
+            via: row.via,
+            joinedAt: row.joinedAt.toISOString(),
+          },
+        ];
+      }),
     };
   }
 
@@ -211,7 +271,8 @@ export class InvestorsService {
     linkOrigin: string,
     now = new Date(),
   ): Promise<{ message: string }> {
-    const claim = await investorsRepository.findAdminClaim(this.db, claimId);
+    const found = await investorsRepository.findClaim(this.db, claimId);
+    const [claim] = found ? await this.withNames([found]) : [];
     if (!claim) throw notFound(CLAIM_TEXTS.claimNotFound);
     const status = decision === "approve" ? "approved" : "refused";
     const decided = await this.db.transaction(async (tx) => {

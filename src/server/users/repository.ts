@@ -95,6 +95,31 @@ export async function findUsersByIds(db: Db, ids: readonly number[]): Promise<Us
     .where(inArray(users.id, [...ids]));
 }
 
+/** What the list mail (saved-search alerts, pipeline reminders) needs of an account. */
+export type MailAccountRow = Pick<
+  UserRow,
+  "id" | "email" | "subscriptionStatus" | "subscriptionType" | "subscriptionPauseAt"
+>;
+
+/**
+ * The active accounts among these ids, by id (deactivated and unknown ids are left out): one query
+ * for a whole page of the list mail's accounts, with the ids as one array parameter.
+ */
+export async function activeAccountsByIds(db: Db, ids: readonly number[]): Promise<MailAccountRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      subscriptionStatus: users.subscriptionStatus,
+      subscriptionType: users.subscriptionType,
+      subscriptionPauseAt: users.subscriptionPauseAt,
+    })
+    .from(users)
+    .where(and(sql`${users.id} = any(${sql.param([...ids])}::int4[])`, eq(users.accountStatus, "active")))
+    .orderBy(asc(users.id));
+}
+
 /** Creates the start-up admin account (ADMIN_EMAIL); undefined when the address is taken. */
 export async function insertAdmin(db: Db, email: string, passwordHash: string): Promise<UserRow | undefined> {
   const normalised = email.trim();

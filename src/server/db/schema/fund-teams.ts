@@ -2,10 +2,8 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
-  date,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   serial,
