@@ -19,6 +19,7 @@ import { ApiError } from "../../lib/api-client.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { useSessionQuery } from "../../lib/use-session-query.js";
 import { useFundEditor, useUpdateFundFacts } from "./api.js";
+import { AudienceSection } from "./components/audience-counts.js";
 import { type EditorFormValues, editorResolver, formValuesOf, parsedPatch } from "./editor-form.js";
 
 const CURRENCIES = Object.keys(USD_PER_UNIT).sort((a, b) => (a === "USD" ? -1 : b === "USD" ? 1 : a.localeCompare(b)));
@@ -475,6 +476,10 @@ function FundEditor({ fund }: { fund: FundEditorData }) {
           </Button>
         </div>
       </form>
+
+      <div className="mt-10">
+        <AudienceSection fundId={fund.id} />
+      </div>
     </div>
   );
 }
