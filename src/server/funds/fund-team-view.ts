@@ -9,6 +9,7 @@ import type { FundFactRow, FundRow } from "../db/types.js";
 
 /** The public members: the stated investing status, the team's last update, the listed members. */
 export type FundTeamPublicView = {
+  vehicleName: string | null;
   investingStatus: FundRow["investingStatus"];
   pausedUntil: string | null;
   updatedByFundTeam: string | null;
@@ -37,6 +38,7 @@ export function fundTeamPublicView(
   team: readonly ListedTeamMember[],
 ): FundTeamPublicView {
   return {
+    vehicleName: row.vehicleName,
     investingStatus: row.investingStatus,
     // The schema allows a date only with 'paused'; checked again so a stray value never reads as a promise.
     pausedUntil: row.investingStatus === "paused" ? row.pausedUntil : null,

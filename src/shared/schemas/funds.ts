@@ -306,6 +306,8 @@ export const fundResultSchema = z.object({
    * assumed either way). `pausedUntil` (YYYY-MM-DD) only with 'paused', when the team says.
    */
   investingStatus: z.enum(INVESTING_STATUSES).nullable(),
+  /** Issue 24: the current vehicle's name as the fund's team gives it ("Fund IV"); null when not stated. */
+  vehicleName: z.string().nullable(),
   pausedUntil: z.string().nullable(),
   /** The month (YYYY-MM) the fund's team last recorded a fact through its editor; null when it never did. */
   updatedByFundTeam: z

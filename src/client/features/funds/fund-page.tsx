@@ -233,6 +233,7 @@ function FundDetails({
           <dl className="grid grid-cols-2 gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-3">
             <Fact label="Fund size" icon={<Banknote className="size-4" aria-hidden="true" />}>
               {size}
+              {fund.vehicleName && <span className="block text-xs text-slate-600">{fund.vehicleName}</span>}
               {fund.fundSize !== null && (
                 <>
                   <UsdEquivalent amount={fund.fundSize} currency={fund.currency} />
