@@ -76,6 +76,7 @@ describe.each(TEST_DRIVERS)("counted claims, the locked preview and the admin's 
       hasCheckSize: false,
       hasRoundRole: false,
       portfolioCount: 0,
+      hasPitchRoute: false,
     });
     expect(byName.get("Full Facts Capital")?.premiumFacts).toEqual({
       hasWebsite: true,
@@ -84,6 +85,7 @@ describe.each(TEST_DRIVERS)("counted claims, the locked preview and the admin's 
       hasCheckSize: true,
       hasRoundRole: true,
       portfolioCount: 3,
+      hasPitchRoute: false,
     });
     expect(byName.get("Bare Fund")?.premiumFacts?.hasWebsite).toBe(false);
     for (const secret of ["webonly.example", "full.example", "Secret Manager", "Hidden Co", "250000", '"website"'])
