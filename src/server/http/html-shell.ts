@@ -1,5 +1,5 @@
 import type { PageMeta } from "../../shared/page-meta.js";
-import { PAGE_DATA_ELEMENT_ID } from "../../shared/server-render.js";
+import { PAGE_DATA_ELEMENT_ID, PART_PRELOADS_ELEMENT_ID } from "../../shared/server-render.js";
 import { BRAND_NAME } from "../../shared/site.js";
 
 export type AppConfigForClient = {
@@ -90,16 +90,19 @@ export class HtmlShell {
   /**
    * The page with the app's server-rendered HTML in its root element, the answers it was rendered
    * with (JSON in a data block: the browser reads it, never runs it, so the CSP has nothing to allow)
-   * and preload links for the chunks of its lazy parts.
+   * and the list of the chunks of its lazy parts, for the client to preload after the first paint.
    */
   renderWithApp(head: PageHead, origin: string, app: ServerRenderedApp): string {
     const page = this.render(head, origin);
     const root = page.indexOf(ROOT_ELEMENT);
     const headEnd = page.indexOf("</head>");
     if (root === -1 || headEnd === -1) return page;
-    const preloads = app.preloads
-      .map((href) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />\n`)
-      .join("");
+    // Not modulepreload links, which the browser would fetch before the first paint: the client's
+    // after-paint script (src/client/after-paint.js) preloads them once the page has painted.
+    const preloads =
+      app.preloads.length > 0
+        ? `    <script type="application/json" id="${PART_PRELOADS_ELEMENT_ID}">${jsonForScript(app.preloads)}</script>\n`
+        : "";
     const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(app.data)}</script>`;
     return (
       page.slice(0, headEnd) +
