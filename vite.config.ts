@@ -1,6 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { afterFirstPaint } from "./scripts/build/after-first-paint.js";
 
 // The client lives in src/client and is built into dist/client, which the server serves.
 // In development the API runs separately; /_api is proxied to it so the client always calls its own origin.
@@ -10,7 +11,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: "src/client",
   // The server bundle (dist/ssr) needs no copy of the static files.
   publicDir: isSsrBuild ? false : "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), afterFirstPaint()],
   // The server-rendering bundle takes in the icon and Radix packages rather than loading them from
   // node_modules: their entry points import every icon and every primitive, which the server would
   // otherwise keep in memory for good; bundled, only what the pages use is left.

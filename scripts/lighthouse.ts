@@ -8,7 +8,8 @@
  * like the bench's others and only a run that could not measure changes the exit code.
  *
  * Environment: LIGHTHOUSE_RUNS (measured runs per page, default 1; more = the median of each figure),
- * LIGHTHOUSE_THROTTLING (devtools, the default, or simulate), CHROMIUM_PATH (default /usr/bin/chromium),
+ * LIGHTHOUSE_THROTTLING (both, the default: each page under simulated and applied throttling; or simulate
+ * or devtools alone, quicker, for iterating), CHROMIUM_PATH (default /usr/bin/chromium),
  * LIGHTHOUSE_PAGES (a comma-separated subset of: home, blog, blog post, fund page, terms, subscribe).
  */
 

@@ -32,8 +32,8 @@ export function measureClientJs(clientDir: string): ClientJsReport | undefined {
 }
 
 /**
- * The src of each <script type="module"> and the href of each <link rel="modulepreload">, in page
- * order without repeats. Vite writes one tag per line with double-quoted attributes; the attribute
+ * The src of each <script type="module"> and the href of each <link rel="modulepreload">, and
+ * the after-paint script with the entry and preloads it loads, in page order without repeats. Vite writes one tag per line with double-quoted attributes; the attribute
  * order is not relied on.
  */
 export function initialScriptPaths(html: string): string[] {
@@ -43,7 +43,12 @@ export function initialScriptPaths(html: string): string[] {
     const isModuleScript = tag.toLowerCase().startsWith("<script") && attributes.get("type") === "module";
     const isModulePreload = tag.toLowerCase().startsWith("<link") && attributes.get("rel") === "modulepreload";
     const url = isModuleScript ? attributes.get("src") : isModulePreload ? attributes.get("href") : undefined;
-    if (url && !found.includes(url)) found.push(url);
+    // The after-paint script (vite.config.ts afterFirstPaint) carries the entry and its preloads
+    // in data attributes: itself, then what it loads once the page has painted.
+    const afterPaint = attributes.get("data-entry")
+      ? [attributes.get("src"), attributes.get("data-entry"), ...(attributes.get("data-preload") ?? "").split(" ")]
+      : [];
+    for (const each of [url, ...afterPaint]) if (each && !found.includes(each)) found.push(each);
   }
   return found;
 }

@@ -13,6 +13,13 @@ export type PageData = { answers: PageAnswer[]; parts: string[] };
 /** The id of the element that carries a page's data (JSON in a data block, never run). */
 export const PAGE_DATA_ELEMENT_ID = "page-data";
 
+/**
+ * The id of the element that lists the chunks of the lazy parts a server-rendered page showed (JSON,
+ * never run), which src/client/after-paint.js preloads once the page has painted (it repeats the id:
+ * it is a plain script outside the bundle).
+ */
+export const PART_PRELOADS_ELEMENT_ID = "part-preloads";
+
 /** An API call answered inside the server (the app's own route, with the visitor's cookie). */
 export type ApiAnswerForRender = { status: number; text: string; setCookie: string[] };
 

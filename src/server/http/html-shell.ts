@@ -1,5 +1,5 @@
 import type { PageMeta } from "../../shared/page-meta.js";
-import { PAGE_DATA_ELEMENT_ID } from "../../shared/server-render.js";
+import { PAGE_DATA_ELEMENT_ID, PART_PRELOADS_ELEMENT_ID } from "../../shared/server-render.js";
 import { BRAND_NAME } from "../../shared/site.js";
 
 export type AppConfigForClient = {
@@ -121,13 +121,18 @@ export class HtmlShell {
 
   /**
    * The page with the app's server-rendered HTML in its root element, the answers it was rendered
-   * with, and preload links for the chunks of its lazy parts, as UTF-8 bytes ready to send or compress.
+   * with, and the list of the chunks of its lazy parts (JSON in a data block: the browser reads it,
+   * never runs it) for the client to preload after the first paint, as UTF-8 bytes ready to send or
+   * compress.
    */
   renderWithApp(head: PageHead, origin: string, app: ServerRenderedApp): Buffer {
     if (!this.parts) return Buffer.from(this.render(head, origin));
-    const preloads = app.preloads
-      .map((href) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(href)}" />\n`)
-      .join("");
+    // Not modulepreload links, which the browser would fetch before the first paint: the client's
+    // after-paint script (src/client/after-paint.js) preloads them once the page has painted.
+    const preloads =
+      app.preloads.length > 0
+        ? `    <script type="application/json" id="${PART_PRELOADS_ELEMENT_ID}">${jsonForScript(app.preloads)}</script>\n`
+        : "";
     return Buffer.concat([
       this.parts.before,
       Buffer.from(this.head(head, origin)),
