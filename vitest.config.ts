@@ -1,12 +1,31 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/** Tests that soak or fuzz at length: `npm run test:slow`, which CI runs after `npm test` (docs/testing.md). */
+const SLOW = ["**/*.slow.test.ts"];
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
     // Each file gets its own process and its own database (PGlite in memory, or a fresh PostgreSQL database).
     pool: "forks",
+    // Vitest's default is one file at a time on 2 cores (cores - 1). The files spend much of their time
+    // waiting on PostgreSQL, Redis and the servers they spawn, so two keep both cores busy.
+    maxWorkers: 2,
+    // The migrated databases every test database is copied from, made once per run (docs/testing.md).
+    globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // `npx vitest run` runs both; `npm test` runs "main" and `npm run test:slow` runs "slow".
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "main",
+          include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...SLOW],
+        },
+      },
+      { extends: true, test: { name: "slow", include: SLOW } },
+    ],
   },
 });
