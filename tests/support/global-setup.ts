@@ -10,6 +10,8 @@ import { ROOT_DIR } from "../../src/server/paths.js";
 import { PG_TEMPLATE_ENV, PGLITE_DUMP_ENV } from "./templates.js";
 
 const execFile = promisify(execFileCallback);
+/** The process that made this run's templates. */
+const OWNER_ENV = "FUNDMATCH_TEST_TEMPLATES_OWNER";
 
 /**
  * Once per Vitest run, before the first test file: the migrated databases every test database is
@@ -18,6 +20,10 @@ const execFile = promisify(execFileCallback);
  * migrated schema instead of replaying the migrations. Each test still gets a database of its own.
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  // Vitest runs the global setup of the root project and of each project it runs, in this one process:
+  // the first makes the templates, the others find them made.
+  if (process.env[OWNER_ENV] === String(process.pid)) return async () => {};
+  process.env[OWNER_ENV] = String(process.pid);
   const scratch = await mkdtemp(path.join(tmpdir(), "fundmatch-test-templates-"));
   const dump = path.join(scratch, "pglite.tar");
   // The build's template (dist/server/pglite-template, reused while the migrations are unchanged, so
