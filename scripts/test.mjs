@@ -64,16 +64,17 @@ async function runTogether(commands) {
   if (failed.length > 0) process.exit(1);
 }
 
-/** Seconds per test file from the reporters' JSON: Vitest's file time, Playwright's tests' times summed. */
+/**
+ * Seconds per test file: Vitest's from its import to its last hook (file-times-reporter.ts), Playwright's
+ * its tests' times summed from its JSON reporter.
+ */
 function fileDurations() {
   const files = [];
   const read = (name) => {
     const file = path.join(reports, name);
     return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined;
   };
-  for (const result of read("vitest.json")?.testResults ?? []) {
-    files.push([path.relative(root, result.name), (result.endTime - result.startTime) / 1000]);
-  }
+  for (const { file, seconds } of read("vitest.json") ?? []) files.push([path.relative(root, file), seconds]);
   const playwright = read("playwright.json");
   const testDir = playwright?.config?.rootDir ?? path.join(root, "tests/e2e");
   const perSpec = new Map();
@@ -137,11 +138,9 @@ function ensureChromium() {
   return chromium;
 }
 
-const vitestReport = [
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${path.join(reports, "vitest.json")}`,
-];
+// Vitest's time per file, for the slowest files at the end (tests/support/file-times-reporter.ts).
+const vitestReport = ["--reporter=default", "--reporter=./tests/support/file-times-reporter.ts"];
+process.env.FUNDMATCH_TEST_TIMES_FILE = path.join(reports, "vitest.json");
 
 if (slow) {
   console.log(
