@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 /** Tests that soak or fuzz at length: `npm run test:slow`, which CI runs after `npm test` (docs/testing.md). */
@@ -8,9 +9,9 @@ export default defineConfig({
     environment: "node",
     // Each file gets its own process and its own database (PGlite in memory, or a fresh PostgreSQL database).
     pool: "forks",
-    // Vitest's default is one file at a time on 2 cores (cores - 1). The files spend much of their time
+    // Vitest's default, cores - 1, is one file at a time on 2 cores. The files spend much of their time
     // waiting on PostgreSQL, Redis and the servers they spawn, so two keep both cores busy.
-    maxWorkers: 2,
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // The migrated databases every test database is copied from, made once per run (docs/testing.md).
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,
