@@ -23,7 +23,14 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  reporter: [
+    ["list"],
+    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+    // `npm test` reads the tests' times from it for its 10 slowest files (scripts/test.mjs).
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE
+      ? [["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }] as const]
+      : []),
+  ],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {

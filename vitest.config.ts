@@ -1,12 +1,32 @@
-import { defineConfig } from "vitest/config";
+import { availableParallelism } from "node:os";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/** Tests that soak or fuzz at length: `npm run test:slow`, which CI runs after `npm test` (docs/testing.md). */
+const SLOW = ["**/*.slow.test.ts"];
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
     // Each file gets its own process and its own database (PGlite in memory, or a fresh PostgreSQL database).
     pool: "forks",
+    // Vitest's default, cores - 1, is one file at a time on 2 cores. The files spend much of their time
+    // waiting on PostgreSQL, Redis and the servers they spawn, so two keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The migrated databases every test database is copied from, made once per run (docs/testing.md).
+    globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // `npx vitest run` runs both; `npm test` runs "main" and `npm run test:slow` runs "slow".
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "main",
+          include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...SLOW],
+        },
+      },
+      { extends: true, test: { name: "slow", include: SLOW } },
+    ],
   },
 });

@@ -210,8 +210,15 @@ describe.each(TEST_DRIVERS)("the AI blog writer on %s", (driver) => {
       // The gap up to the answer counts as well: the loop may have been stalled until the very end.
       longestGap = Math.max(longestGap, performance.now() - last);
       expect(response.statusCode).toBe(200);
+      // Read whole it has no article text; on a machine busy enough (other test files beside this one),
+      // the reader's 10-second limit comes first. Either way it is a failure of that page alone.
       expect(response.json().failures).toEqual([
-        { url: articles.url("/heavy"), reason: "no article text was found on the page" },
+        {
+          url: articles.url("/heavy"),
+          reason: expect.stringMatching(
+            /^(no article text was found on the page|the page took more than 10 seconds to read)$/,
+          ),
+        },
       ]);
     } finally {
       clearInterval(ticker);

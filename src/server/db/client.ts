@@ -50,6 +50,11 @@ export type DatabaseOptions = {
   url?: string;
   /** PGlite data directory; omitted = in memory (tests). */
   dataDir?: string;
+  /**
+   * In memory only: a cluster to start from, as PGlite's dumpDataDir writes it, instead of an initdb.
+   * The tests start each database from the migrated template this way (docs/testing.md).
+   */
+  loadDataDir?: Blob;
   logger?: Logger;
   poolSize?: number;
 };
@@ -84,6 +89,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const client = new PGlite(options.dataDir, {
     startParams: PGLITE_START_PARAMS,
     ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
+    ...(options.loadDataDir && !options.dataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

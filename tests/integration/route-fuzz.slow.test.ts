@@ -9,7 +9,10 @@ import {
   storedState,
 } from "../support/fuzz-routes.js";
 
-/** 3,000 requests per database in every run (at least 2,000 are asked for); `npm run fuzz` sends 50,000. */
+/**
+ * 3,000 requests per database in every run of `npm run test:slow` (at least 2,000 are asked for; CI runs
+ * it after `npm test`, docs/testing.md); `npm run fuzz` sends 50,000.
+ */
 const RUNS = 3_000;
 /** A new seed each run widens the search over time; a failure prints it, and FUZZ_SEED replays it. */
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
