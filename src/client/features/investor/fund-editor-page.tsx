@@ -1,6 +1,6 @@
 import { ExternalLink, LoaderCircle, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
-import { type FieldError, useFieldArray, useForm } from "react-hook-form";
+import { type FieldError, type UseFormRegisterReturn, useFieldArray, useForm } from "react-hook-form";
 import { Link, useParams } from "react-router";
 import { toast } from "sonner";
 import { USD_PER_UNIT } from "../../../shared/currency-rates.js";
@@ -106,6 +106,38 @@ function ErrorText({ id, error }: { id: string; error: FieldError | undefined })
       {error.message}
     </p>
   ) : null;
+}
+
+/** A list of checkboxes registered as one field (the stages, the industries), with its error. */
+function CheckboxGroup({
+  legend,
+  options,
+  listClassName,
+  inputProps,
+  errorId,
+  error,
+}: {
+  legend: string;
+  options: ReadonlyArray<{ code: string; label: string }>;
+  listClassName: string;
+  inputProps: UseFormRegisterReturn;
+  errorId: string;
+  error: FieldError | undefined;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      <div className={`mt-2 ${listClassName}`}>
+        {options.map((option) => (
+          <label key={option.code} className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" value={option.code} className="size-4 accent-indigo-600" {...inputProps} />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <ErrorText id={errorId} error={error} />
+    </fieldset>
+  );
 }
 
 function FundEditor({ fund }: { fund: FundEditorData }) {
@@ -240,23 +272,14 @@ function FundEditor({ fund }: { fund: FundEditorData }) {
         </Section>
 
         <Section title="Stages and industries">
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Stages</legend>
-            <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
-              {STAGES.map((stage) => (
-                <label key={stage.code} className="flex items-center gap-2 text-sm text-slate-800">
-                  <input
-                    type="checkbox"
-                    value={stage.code}
-                    className="size-4 accent-indigo-600"
-                    {...register("fundingStages")}
-                  />
-                  {stage.label}
-                </label>
-              ))}
-            </div>
-            <ErrorText id="editor-stages-error" error={errors.fundingStages as FieldError | undefined} />
-          </fieldset>
+          <CheckboxGroup
+            legend="Stages"
+            options={STAGES}
+            listClassName="flex flex-wrap gap-x-4 gap-y-2"
+            inputProps={register("fundingStages")}
+            errorId="editor-stages-error"
+            error={errors.fundingStages as FieldError | undefined}
+          />
           <div className="flex flex-col gap-1.5 sm:max-w-xs">
             <label htmlFor="editor-sectorAgnostic" className="text-sm font-medium text-slate-800">
               Sector-agnostic
@@ -267,23 +290,14 @@ function FundEditor({ fund }: { fund: FundEditorData }) {
               <option value="no">No: the industries below</option>
             </select>
           </div>
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Industries</legend>
-            <div className="mt-2 grid max-h-56 grid-cols-1 gap-2 overflow-y-auto rounded-lg border border-slate-200 p-3 sm:grid-cols-2">
-              {INDUSTRIES.map((industry) => (
-                <label key={industry.code} className="flex items-center gap-2 text-sm text-slate-800">
-                  <input
-                    type="checkbox"
-                    value={industry.code}
-                    className="size-4 accent-indigo-600"
-                    {...register("industryFocus")}
-                  />
-                  {industry.label}
-                </label>
-              ))}
-            </div>
-            <ErrorText id="editor-industries-error" error={errors.industryFocus as FieldError | undefined} />
-          </fieldset>
+          <CheckboxGroup
+            legend="Industries"
+            options={INDUSTRIES}
+            listClassName="grid max-h-56 grid-cols-1 gap-2 overflow-y-auto rounded-lg border border-slate-200 p-3 sm:grid-cols-2"
+            inputProps={register("industryFocus")}
+            errorId="editor-industries-error"
+            error={errors.industryFocus as FieldError | undefined}
+          />
         </Section>
 
         <Section title="Thesis">
