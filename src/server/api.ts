@@ -26,6 +26,7 @@ import { apiDocsRoutes } from "./http/openapi.js";
 import { privateAnswers } from "./http/private-answers.js";
 import { closeRateLimitRedis, openRateLimitRedis } from "./http/rate-limit-store.js";
 import { scaleRouteLimits } from "./http/rate-limits.js";
+import type { SecurityHeaderSets } from "./http/security-headers.js";
 import { fundEditorRoutes } from "./investors/editor-routes.js";
 import { adminInvestorRoutes, investorRoutes } from "./investors/routes.js";
 import { adminJobRoutes } from "./jobs/routes.js";
@@ -39,11 +40,11 @@ import { pingRoute } from "./site/routes.js";
  * decodes %5f%61pi to _api before matching). Admin routes live in the admin scope, behind its guard.
  */
 export const apiRoutes =
-  (services: AppServices, config: Config): FastifyPluginAsync =>
+  (services: AppServices, config: Config, securityHeaders: SecurityHeaderSets): FastifyPluginAsync =>
   async (api) => {
     api.addHook("onRequest", crossSiteHook(config.PUBLIC_ORIGIN));
     api.addHook("onRequest", sessionHook(services.auth, config.PUBLIC_ORIGIN));
-    api.addHook("onSend", privateAnswers(SESSION_COOKIE));
+    api.addHook("onSend", privateAnswers(SESSION_COOKIE, securityHeaders));
     scaleRouteLimits(api, config.RATE_LIMIT_SENSITIVE_SCALE);
     // With REDIS_URL the counters live in Redis, shared by every instance; without, in this process.
     const redis = config.REDIS_URL ? await openRateLimitRedis(config.REDIS_URL, api.log) : undefined;

@@ -119,7 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook("onResponse", fundPageViewHook(services.fundAudience.recorder));
   const redirectPreviewHost = previewRedirectHook(config);
   if (redirectPreviewHost) app.addHook("onRequest", redirectPreviewHost);
-  registerSecurityHeaders(app, config);
+  const securityHeaders = registerSecurityHeaders(app, config);
 
   await app.register(
     siteRoutes(services.database, config.PUBLIC_ORIGIN, [
@@ -128,7 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ]),
   );
   await app.register(blogFeedRoutes(services.blog, config.PUBLIC_ORIGIN));
-  await app.register(apiRoutes(services, config), { prefix: API_PREFIX });
+  await app.register(apiRoutes(services, config, securityHeaders), { prefix: API_PREFIX });
   const pageRenderer = await registerClientApp(
     app,
     config,

@@ -142,6 +142,8 @@ describe("the OpenAPI document and its reference page", () => {
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
     expect(page.body).toContain("<title>FundMatch API</title>");
     expect(page.headers["content-security-policy"]).toContain("script-src 'self';");
+    // An HTML answer of the API scope gets the document's security headers, not the JSON set.
+    expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
     const scripts = [...page.body.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1] ?? "");
     expect(scripts.length).toBeGreaterThan(0);
     for (const src of scripts) {

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { onResponseHookHandler } from "fastify";
 import { parseFundPath } from "../../../shared/fund-page.js";
 import { SESSION_COOKIE } from "../../auth/session-cookie.js";
 import { API_PREFIX } from "../../http/route-inventory.js";
@@ -13,13 +13,16 @@ import { type AudienceRecorder, audienceViewerOf } from "./recorder.js";
  * as the signed-in founder. The same visitor reaching the API too (a page rendered in the browser)
  * is the same founder to the dedupe.
  */
-export function fundPageViewHook(recorder: AudienceRecorder) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (request.method !== "GET" || reply.statusCode !== 200) return;
-    if (request.url.startsWith(`${API_PREFIX}/`) || request.cookies[SESSION_COOKIE]) return;
-    const query = request.url.indexOf("?");
-    const parsed = parseFundPath(query === -1 ? request.url : request.url.slice(0, query));
-    if (!parsed || parsed.id < 1) return;
-    recorder.record("pageView", audienceViewerOf(request), [parsed.id]);
+export function fundPageViewHook(recorder: AudienceRecorder): onResponseHookHandler {
+  // Callback style: every answer passes through it, and an async hook costs a promise per request.
+  return (request, reply, done) => {
+    if (request.method === "GET" && reply.statusCode === 200 && !request.url.startsWith(`${API_PREFIX}/`)) {
+      if (!request.cookies[SESSION_COOKIE]) {
+        const query = request.url.indexOf("?");
+        const parsed = parseFundPath(query === -1 ? request.url : request.url.slice(0, query));
+        if (parsed && parsed.id >= 1) recorder.record("pageView", audienceViewerOf(request), [parsed.id]);
+      }
+    }
+    done();
   };
 }
