@@ -66,13 +66,9 @@ export const fundsRoutes =
       "/funds/match",
       { schema: { body: fundMatchRequestSchema, response: { 200: fundMatchResponseSchema } } },
       async (request, reply) => {
-        const body = await service.matchBody(request.body, request.viewer);
+        const { body, fundIds } = await service.matchPage(request.body, request.viewer);
         // The funds this founder was shown are their shortlist: counted for each fund's team (issue 24).
-        audience?.record(
-          "shortlist",
-          audienceViewerOf(request),
-          await service.matchShortlist(request.body, request.viewer),
-        );
+        audience?.record("shortlist", audienceViewerOf(request), fundIds);
         return sendJsonText(reply, body);
       },
     );

@@ -11,7 +11,7 @@ import type { FundRow } from "../db/types.js";
 import { notFound, paymentRequired } from "../errors.js";
 import type { FundsIndexProvider } from "./index-provider.js";
 import { fundNewsBetween, readFundsVersion } from "./repository.js";
-import type { FundSearchIndex, PageRequest } from "./search/fund-search-index.js";
+import type { FundSearchIndex, MatchPage, PageRequest } from "./search/fund-search-index.js";
 import { fundStatsOf } from "./stats.js";
 
 /** Page size when a subscriber does not give a limit. */
@@ -55,18 +55,13 @@ export class FundsService {
   /**
    * The match (ADR 0021) through the search's one gate: a viewer who does not see all results gets
    * the top 3 and the count, without premium fields or the texts built on them; never a 402 for the
-   * profile (the match's whole question, not a premium filter). The one premium filter of the match,
+   * profile (the match's whole question, not a premium filter), with the ids of the funds shown (the
+   * founder's shortlist, issue 24). The one premium filter of the match,
    * `activelyInvesting` (issue 24), is refused to that viewer with 402 like the search's.
    */
-  async matchBody(request: FundMatchRequest, viewer: Viewer): Promise<Buffer> {
+  async matchPage(request: FundMatchRequest, viewer: Viewer): Promise<MatchPage> {
     const index = await this.indexes.current();
     return index.matchPage(request, this.matchPageRequest(request, viewer));
-  }
-
-  /** The ids of the funds `matchBody` shows this viewer: their shortlist (issue 24's counts). */
-  async matchShortlist(request: FundMatchRequest, viewer: Viewer): Promise<number[]> {
-    const index = await this.indexes.current();
-    return index.matchPageIds(request, this.matchPageRequest(request, viewer));
   }
 
   private matchPageRequest(request: FundMatchRequest, viewer: Viewer): PageRequest {

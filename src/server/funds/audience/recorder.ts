@@ -32,7 +32,7 @@ export type AudienceViewer = { userId: number } | { visitorKey: string };
 const FLUSH_INTERVAL_MS = 10_000;
 /** A longer queue is written at once (a burst of shortlists must not grow memory unbounded). */
 const FLUSH_AT_EVENTS = 5_000;
-/** Hashes kept for the dedupe: some 150 bytes each (43-character keys). Past this, the oldest are forgotten (counted again). */
+/** Hashes kept for the dedupe: some 160 bytes each (a 43-character hash and a fund id). Past this, the oldest are forgotten (counted again). */
 const MAX_SEEN = 200_000;
 /** Events kept when the database refuses a flush (retried at the next one); beyond, the newest are dropped and logged. */
 const MAX_PENDING = 100_000;
@@ -105,9 +105,11 @@ export class AudienceRecorder {
     }
     const who = "userId" in viewer ? `u${viewer.userId}` : `v${viewer.visitorKey}`;
     const userId = "userId" in viewer ? viewer.userId : null;
+    // One one-shot hash per call (no hasher object), not one per fund: the founder is hidden in it,
+    // and the fund's id appended only tells one call's keys apart (a shortlist names three or more).
+    const founderKey = hash("sha256", `${this.salt}\u0000${event}\u0000${who}\u0000${month}`, "base64url");
     for (const fundId of fundIds) {
-      // One-shot hash (no hasher object): the request path's only cost beyond a Set lookup.
-      const key = hash("sha256", `${this.salt}\u0000${event}\u0000${who}\u0000${fundId}\u0000${month}`, "base64url");
+      const key = `${founderKey}.${fundId}`;
       if (this.seen.has(key)) continue;
       this.seen.add(key);
       if (this.seen.size > MAX_SEEN) this.seen.delete(this.seen.values().next().value as string);

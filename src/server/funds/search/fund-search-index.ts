@@ -27,6 +27,9 @@ const MAX_CACHED_MATCHES = 200;
  * then a slice of a cached list instead of a query; the index is rebuilt when the fund data
  * version moves (see FundsIndexProvider).
  */
+/** A match page's answer and the ids of the funds it lists. */
+export type MatchPage = { body: Buffer; fundIds: number[] };
+
 export class FundSearchIndex {
   readonly version: number;
   readonly size: number;
@@ -36,6 +39,8 @@ export class FundSearchIndex {
   private readonly matching: FundMatching;
   private readonly positionById = new Map<number, number>();
   private readonly pages = new PageCache();
+  /** The fund ids of each kept match page, held as long as the page's bytes are. */
+  private readonly matchPageIds = new WeakMap<Buffer, number[]>();
   private readonly fundAnswers = new Map<string, string>();
   /** The match's BM25 index and rules over these funds: built on the first match, once per data version. */
   private matcher: FundMatcher | undefined;
@@ -133,31 +138,37 @@ export class FundSearchIndex {
 
   /**
    * A page of a match's answer (ADR 0021): `{results, totalCount}` as UTF-8 JSON, each result the
-   * fund as search gives it plus `fit`, `reasons` and `concerns`. The ranking is computed once per
-   * profile and kept; only the page's explanations are built per call.
+   * fund as search gives it plus `fit`, `reasons` and `concerns`, and the ids of the page's funds
+   * (the founder's shortlist, counted for the funds: issue 24). The ranking is computed once per
+   * profile and kept; only the page's explanations are built per call, and the page is kept too.
    */
-  matchPage(body: FundMatchRequest, page: PageRequest): Buffer {
+  matchPage(body: FundMatchRequest, page: PageRequest): MatchPage {
     const matcher = this.prepareMatch();
     const profile = normaliseProfile(body);
     const key = rankingKey(body, profileKey(profile));
     // Kept with the search's pages (one byte budget): a founder's repeat asks cost a lookup.
     const cacheKey = pageKey(`\u0004match\u0002${key}`, page);
     const cached = this.pages.get(cacheKey);
-    if (cached !== undefined) return cached;
+    const cachedIds = cached && this.matchPageIds.get(cached);
+    if (cached !== undefined && cachedIds !== undefined) return { body: cached, fundIds: cachedIds };
     const ranking = this.matchRanking(matcher, profile, key, body.activelyInvesting === true);
     const end = Math.min(ranking.ids.length, page.offset + page.limit);
     const results: string[] = [];
+    const fundIds: number[] = [];
     for (let position = page.offset; position < end; position++) {
       const index = ranking.ids[position] as number;
       const { reasons, concerns } = matcher.explain(index, profile, ranking, page.includePremium);
       const reasonsJson = JSON.stringify(reasons);
       const extra = `,"fit":${ranking.fit[index]},"reasons":${reasonsJson},"concerns":${JSON.stringify(concerns)}`;
-      const json = resultJson(this.entry(index), reasonsJson, page.includePremium);
+      const entry = this.entry(index);
+      const json = resultJson(entry, reasonsJson, page.includePremium);
       results.push(`${json.slice(0, -1)}${extra}}`);
+      fundIds.push(entry.row.id);
     }
     const answer = Buffer.from(`{"results":[${results.join(",")}],"totalCount":${ranking.ids.length}}`, "utf8");
     this.pages.remember(cacheKey, answer);
-    return answer;
+    this.matchPageIds.set(answer, fundIds);
+    return { body: answer, fundIds };
   }
 
   /**
@@ -252,20 +263,6 @@ export class FundSearchIndex {
     if (this.fundAnswers.size >= MAX_CACHED_FUNDS) this.fundAnswers.clear();
     this.fundAnswers.set(key, json);
     return json;
-  }
-
-  /** The fund ids of the page `matchPage` answers (the founder's shortlist, counted for the funds: issue 24). */
-  matchPageIds(body: FundMatchRequest, page: PageRequest): number[] {
-    const matcher = this.prepareMatch();
-    const profile = normaliseProfile(body);
-    const activeOnly = body.activelyInvesting === true;
-    const ranking = this.matchRanking(matcher, profile, rankingKey(body, profileKey(profile)), activeOnly);
-    const end = Math.min(ranking.ids.length, page.offset + page.limit);
-    const ids: number[] = [];
-    for (let position = page.offset; position < end; position++) {
-      ids.push(this.entry(ranking.ids[position] as number).row.id);
-    }
-    return ids;
   }
 
   /**
