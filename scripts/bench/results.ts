@@ -54,6 +54,8 @@ export type Measurement = {
    */
   bare: ServerLoadStats;
   bareRuns: [ServerLoadStats, ServerLoadStats];
+  /** Fastify with one route and nothing else, answering ping's body: no call of the app can beat it (reported). */
+  bareFastify?: ServerLoadStats;
   ping: ServerLoadStats;
   pingRatioPct: number;
   /** Ping again right after the fund-page run: a server that has served pages must not be slower. */
@@ -250,6 +252,7 @@ export function callRows(result: ScenarioSpec, measurement: Measurement): CallRo
   });
   const rows: CallRow[] = [
     row("bare node:http (the ruler)", "api", bare),
+    ...(measurement.bareFastify ? [row("bare Fastify, no plugins (reference)", "api", measurement.bareFastify)] : []),
     row("GET /_api/ping", "api", measurement.ping, result.floors.ping),
     row("POST /_api/funds/search (visitor)", "api", measurement.search, result.floors.search),
     row("POST /_api/funds/search (subscriber, advanced)", "api", measurement.advanced, result.floors.advanced),

@@ -211,6 +211,8 @@ async function measureServer(
 
     step("bare node:http server again");
     const bareLast = await measure(bareServer, pingRequests());
+    step("bare Fastify (one route, no plugins; reference)");
+    const bareFastify = await measureBareFastify(context, measure);
     const bare = meanStats(bareFirst, bareLast);
     const routes: RouteMeasurement[] = probed.map(({ probe, stats }) => ({
       id: probe.id,
@@ -231,6 +233,7 @@ async function measureServer(
       rssPeakBytes,
       bare,
       bareRuns: [bareFirst, bareLast],
+      bareFastify,
       ping,
       pingRatioPct: ratioPct(ping, bare),
       pingAfterPages,
@@ -251,6 +254,19 @@ async function measureServer(
     };
   } finally {
     await bareServer.stop();
+  }
+}
+
+/** The framework alone (scripts/bench/bare-fastify.mjs), measured like the others: the budgets' ceiling. */
+async function measureBareFastify(
+  context: ScenarioContext,
+  measure: (target: RunningServer, requests: autocannon.Request[]) => Promise<ServerLoadStats>,
+): Promise<ServerLoadStats> {
+  const server = await startBareServer(context.settings.root, "bare-fastify.mjs");
+  try {
+    return await measure(server, pingRequests());
+  } finally {
+    await server.stop();
   }
 }
 

@@ -129,11 +129,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
  * request with ping's small JSON body, no framework, spawned like the real server so that both
  * are a process of their own measured by the same load generator with the same settings.
  */
-export async function startBareServer(root: string): Promise<RunningServer> {
+export async function startBareServer(root: string, script = "bare-server.mjs"): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, "scripts/bench/bare-server.mjs")], {
+  const child = spawn(process.execPath, [path.join(root, "scripts/bench", script)], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
