@@ -60,11 +60,16 @@ export type IndustryCode = keyof typeof INDUSTRY_LABEL_BY_CODE;
 
 export const INDUSTRY_CODES = Object.keys(INDUSTRY_LABEL_BY_CODE) as [IndustryCode, ...IndustryCode[]];
 
-/** Industries as the search form lists them: sorted alphabetically by label. */
+/**
+ * Industries as the search form lists them: sorted alphabetically by label. One collator for the
+ * whole sort: `localeCompare(…, "en")` builds a new one for every comparison, which made this sort,
+ * run as the module loads, one of the larger items of a page's start-up in a profile at 4× CPU slowdown.
+ */
+const byLabel = new Intl.Collator("en");
 export const INDUSTRIES: ReadonlyArray<{ code: IndustryCode; label: string }> = INDUSTRY_CODES.map((code) => ({
   code,
   label: INDUSTRY_LABEL_BY_CODE[code],
-})).sort((a, b) => a.label.localeCompare(b.label, "en"));
+})).sort((a, b) => byLabel.compare(a.label, b.label));
 
 export function isIndustryCode(value: string): value is IndustryCode {
   return Object.hasOwn(INDUSTRY_LABEL_BY_CODE, value);
