@@ -18,27 +18,18 @@
   } catch {
     parts = [];
   }
-  const hrefs = [...own, ...parts].filter((href) => typeof href === "string");
-  // A few preloads per task: each appended link starts a request on the main thread, about 4 ms a
-  // link at 4x CPU slowdown in a profile, and a fund page lists some 60 chunks; in one task that was
-  // a long task of its own, counted in the page's total blocking time.
-  const PER_TASK = 8;
-  const preload = (from) => {
-    for (const href of hrefs.slice(from, from + PER_TASK)) {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of [...own, ...parts]) {
+      if (typeof href !== "string") continue;
       const link = document.createElement("link");
       link.rel = "modulepreload";
       link.crossOrigin = "";
       link.href = href;
       document.head.appendChild(link);
     }
-    if (from + PER_TASK < hrefs.length) setTimeout(() => preload(from + PER_TASK), 0);
-  };
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    // The entry's own chunks come first in the list, so its imports are on their way with it.
-    preload(0);
     const module = document.createElement("script");
     module.type = "module";
     module.crossOrigin = "";
