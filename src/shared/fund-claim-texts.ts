@@ -4,6 +4,8 @@
  * admin chunks.
  */
 
+import { formatCount } from "./format-count.js";
+
 /** The note to the admins, in characters. */
 export const CLAIM_NOTE_MAX = 1000;
 /** The admin's reason for a refusal, in characters. */
@@ -41,7 +43,7 @@ export const CLAIM_TEXTS = {
   noteLabel: "Note for our team (optional)",
   noteHint: "Used only if your address is not at the fund's domain: your role, and how we can check it.",
   notePlaceholder: "For example: I'm a partner; my profile is on the fund's team page.",
-  noteTooLong: `Keep the note under ${CLAIM_NOTE_MAX.toLocaleString("en-US")} characters.`,
+  noteTooLong: `Keep the note under ${formatCount(CLAIM_NOTE_MAX)} characters.`,
   submit: "Send claim",
   submitting: "Sending...",
   cancel: "Cancel",

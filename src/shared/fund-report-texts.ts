@@ -3,6 +3,8 @@
  * name, the limits, and the words both pages show. Zod-free, for the lazy fund page and admin chunks.
  */
 
+import { formatCount } from "./format-count.js";
+
 export const REPORT_FIELDS = [
   "name",
   "location",
@@ -84,7 +86,7 @@ export const FUND_REPORT_TEXTS = {
   signIn: "Log in",
   fieldRequired: "Choose which information is outdated.",
   noteRequired: "Please describe what is outdated.",
-  noteTooLong: `Keep the note under ${REPORT_NOTE_MAX.toLocaleString("en-US")} characters.`,
+  noteTooLong: `Keep the note under ${formatCount(REPORT_NOTE_MAX)} characters.`,
   tooMany: "You have sent many reports in the last hour. Please try again later.",
   // The admin page.
   adminTitle: "Fund Reports",
@@ -111,7 +113,7 @@ export const FUND_REPORT_TEXTS = {
   replyLabel: "Reply to the reporter",
   replyPlaceholder: "For example: thanks, the fund's website now points to its new domain.",
   replyRequired: "Write a short reply: it tells the reporter why nothing needed to change.",
-  replyTooLong: `Keep the reply under ${REPORT_REPLY_MAX.toLocaleString("en-US")} characters.`,
+  replyTooLong: `Keep the reply under ${formatCount(REPORT_REPLY_MAX)} characters.`,
   changedFieldsRequired: "Choose at least one field that changed on the fund.",
   changedFieldsOnlyWhenUpdated: "Changed fields are only for a fund that was updated.",
   outcomeRequired: "Choose whether the fund was updated or nothing needed to change.",

@@ -6,7 +6,7 @@ import { HeroSection } from "../features/home/hero-section.js";
 import { lazyPart } from "../lib/lazy-part.js";
 import { usePageMeta } from "../lib/use-page-meta.js";
 
-// The critical bundle carries only what the first screen shows (budget: 120 KB gzip for /).
+// The lower sections are a lazy part of their own, after the first screen in the page.
 const HomeBelowFold = lazyPart("app/home-below-fold.tsx", () =>
   import("./home-below-fold.js").then((module) => module.HomeBelowFold),
 );

@@ -1,9 +1,13 @@
 import { Navigate, Route, Routes } from "react-router";
 import { REDIRECTS } from "../../shared/redirects.js";
 import { lazyPart } from "../lib/lazy-part.js";
-import { HomePage } from "./home-page.js";
 import { RootLayout } from "./root-layout.js";
 
+// The home page is a lazy route like the others: its hero, search section and their helpers stay
+// out of the entry every page loads (fund pages and blog posts are most visits from search engines).
+// On "/" the server lists its chunk with the page's parts, so the browser fetches it alongside the
+// entry and hydrates as before (docs/decisions/0006-client-bundle-budget.md).
+const HomePage = lazyPart("app/home-page.tsx", () => import("./home-page.js").then((module) => module.HomePage));
 // Few visitors read the legal pages: they stay out of the home page's critical bundle.
 const TermsPage = lazyPart("features/legal/terms-page.tsx", () =>
   import("../features/legal/terms-page.js").then((module) => module.TermsPage),

@@ -1,76 +1,17 @@
-import { Check, type LucideIcon } from "lucide-react";
-import type { ReactNode, RefObject } from "react";
-import { Link } from "react-router";
+import { Check } from "lucide-react";
+import { lazyDialog } from "../lib/lazy-dialog.js";
 import { cn } from "../lib/utils.js";
-import { Button } from "./ui/button.js";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "./ui/dialog.js";
+import type { PromptDialogBodyProps } from "./prompt-dialog-body.js";
 
-export type PromptDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The dialog is opened programmatically, so Radix has no trigger to give focus back to. */
-  returnFocusRef?: RefObject<HTMLElement | null>;
-};
+export type { PromptDialogProps } from "./prompt-dialog-body.js";
 
-type Props = PromptDialogProps & {
-  icon: LucideIcon;
-  title: string;
-  description: string;
-  dismissLabel: string;
-  confirmLabel: string;
-  confirmTo: string;
-  children?: ReactNode;
-};
-
-/** The save button's prompts: a reason, a way out, and one link onwards. */
-export function PromptDialog({
-  open,
-  onOpenChange,
-  returnFocusRef,
-  icon: Icon,
-  title,
-  description,
-  dismissLabel,
-  confirmLabel,
-  confirmTo,
-  children,
-}: Props) {
-  const returnFocus = (event: Event) => {
-    if (!returnFocusRef?.current) return;
-    event.preventDefault();
-    returnFocusRef.current.focus();
-  };
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onCloseAutoFocus={returnFocus}>
-        <DialogHeader>
-          <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-700 sm:mx-0">
-            <Icon className="size-6" aria-hidden="true" />
-          </span>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {children}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">{dismissLabel}</Button>
-          </DialogClose>
-          <Button asChild>
-            <Link to={confirmTo}>{confirmLabel}</Link>
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
+/**
+ * The save button's prompts: a reason, a way out, and one link onwards. Every fund card carries
+ * two, closed; the dialog's code (Radix's layers) loads when one first opens.
+ */
+export const PromptDialog = lazyDialog<PromptDialogBodyProps>(() =>
+  import("./prompt-dialog-body.js").then((module) => module.PromptDialogBody),
+);
 
 export const PREMIUM_BENEFITS = [
   "Every matching fund, not just the top 3",

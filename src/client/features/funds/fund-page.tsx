@@ -37,6 +37,7 @@ import { Button } from "../../components/ui/button.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
 import { UnlockPremiumDialog } from "../../components/unlock-premium-dialog.js";
 import { ApiError, apiGet } from "../../lib/api-client.js";
+import { lazyDialog } from "../../lib/lazy-dialog.js";
 import { displayHost, safeExternalUrl } from "../../lib/safe-url.js";
 import { useSavedFunds } from "../../lib/saved-funds.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
@@ -45,8 +46,11 @@ import { fundQueryKey, fundUrl } from "./api/page-queries.js";
 import { useToggleSaveFund } from "./api/use-toggle-save-fund.js";
 import { checkSizeText, FundCard, type FundLinkState, PremiumPlaceholder } from "./components/fund-card.js";
 import { FundTeamBox } from "./components/fund-team-box.js";
-import { ReportDialog } from "./components/report-dialog.js";
 import { SaveFundButton } from "./components/save-fund-button.js";
+
+// The report form (react-hook-form, its schema, a Radix select) loads when a visitor opens it, not
+// with every fund page.
+const ReportDialog = lazyDialog(() => import("./components/report-dialog.js").then((module) => module.ReportDialog));
 
 const PREMIUM_DESCRIPTION =
   "A fund's website, LinkedIn, fund manager, check size, whether it leads rounds and its portfolio, where we know them, are part of Premium. Upgrade to see them for every fund.";

@@ -4,8 +4,11 @@ import { Link } from "react-router";
 import { canEditFund } from "../../../../shared/entitlements.js";
 import { CLAIM_TEXTS, fundEditorPath } from "../../../../shared/fund-claim-texts.js";
 import { Button } from "../../../components/ui/button.js";
+import { lazyDialog } from "../../../lib/lazy-dialog.js";
 import { useFundMemberships } from "../api/use-fund-memberships.js";
-import { ClaimDialog } from "./claim-dialog.js";
+
+// The claim form loads when someone opens it: few visitors of a fund page are its team.
+const ClaimDialog = lazyDialog(() => import("./claim-dialog.js").then((module) => module.ClaimDialog));
 
 /**
  * The fund page's word to the fund's own team: "Claim this profile", or, for a member, the way to
