@@ -1,9 +1,9 @@
 // `npm test`: everything CI checks, in one command, on a fresh machine.
 //   1. finds Chromium for the end-to-end tests, installing it when missing
-//   2. typecheck (tsc), lint (Biome), the house rules on imports (dependency-cruiser) and the build, side by side
+//   2. typecheck (tsc), lint (Biome) and the house rules on imports (dependency-cruiser), side by side
 //   3. unit and integration tests (Vitest, project "main") — on PGlite, and on PostgreSQL too when
 //      TEST_DATABASE_URL is set; the shared rate limits against Redis when TEST_REDIS_URL is set
-//   4. the end-to-end tests (Playwright, Chromium) against the build as `npm start` serves it
+//   4. builds the app and runs the end-to-end tests (Playwright, Chromium) against it as `npm start` serves it
 //   5. prints how long each step took and the 10 slowest test files
 // `npm run test:slow` (`node scripts/test.mjs --slow`) runs the tests that soak or fuzz at length
 // (Vitest project "slow", `*.slow.test.ts`), which CI runs after `npm test`. docs/testing.md
@@ -35,8 +35,7 @@ function run(label, command, args, env = {}) {
 /**
  * Runs short commands side by side, each one's output held back and printed whole when it ends, so
  * that the log reads as if they had run one after another; fails after all have ended if any failed.
- * tsc, Biome and dependency-cruiser take seconds each and spend part of them starting up and reading files;
- * tsc, the longest, keeps one core busy, and the build (mostly one core too) fills the other.
+ * tsc, Biome and dependency-cruiser take seconds each and spend part of them starting up and reading files.
  */
 async function runTogether(commands) {
   const stepStarted = Date.now();
@@ -177,11 +176,9 @@ await runTogether([
     "npx",
     ["depcruise", "src", "scripts", "tests", "--config", ".dependency-cruiser.cjs", "--output-type", "err"],
   ],
-  // Before the tests rather than after them: it makes dist/server/pglite-template, which Vitest's global
-  // setup then finds up to date (scripts/build-pglite-template.mjs), and nothing the checks read is in dist/.
-  ["build", "npm", ["run", "build"]],
 ]);
 run("unit and integration tests", "npx", ["vitest", "run", "--project", "main", ...vitestReport]);
+run("build", "npm", ["run", "build"]);
 run("end-to-end tests", "npx", ["playwright", "test"], {
   CHROMIUM_PATH: chromium,
   PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, "playwright.json"),

@@ -26,8 +26,8 @@ export default async function setup(): Promise<() => Promise<void>> {
   process.env[OWNER_ENV] = String(process.pid);
   const scratch = await mkdtemp(path.join(tmpdir(), "fundmatch-test-templates-"));
   const dump = path.join(scratch, "pglite.tar");
-  // The build's template (dist/server/pglite-template, reused while the migrations are unchanged: in
-  // `npm test` the build, which runs before the tests, has made it already), dumped for in-memory use. In a child process:
+  // The build's template (dist/server/pglite-template, reused while the migrations are unchanged, so
+  // the build after the tests does not make it again), dumped for in-memory use. In a child process:
   // PGlite's memory, once grown, would stay in this process for the whole run.
   const pgliteReady = execFile(
     process.execPath,
