@@ -35,7 +35,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (actions, DOM snapshots, network, console) but without the screencast
+    // of every frame: recording that cost about a tenth of the suite's CPU, most of it Chromium's
+    // (docs/testing.md), and the failure's own screenshot is kept below.
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     // Every test starts as a visitor who has already answered the cookie banner (Reject All), so the
     // banner does not sit over the page; the consent tests start from an empty browser instead.

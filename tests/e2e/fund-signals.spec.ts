@@ -1,15 +1,15 @@
 import { ACTIVELY_INVESTING_FILTER_LABEL } from "../../src/shared/fund-signals.js";
 import type { FundResult, FundSearchResponse } from "../../src/shared/schemas/funds.js";
-import { SUBSCRIBE_TEXTS } from "../../src/shared/subscribe-texts.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
-import { setPasswordLinkFor } from "./support/outbox.js";
 import { chooseOption } from "./support/select.js";
+import { becomeSubscriber } from "./support/subscriber.js";
 import { expect, type Locator, type Page, test } from "./support/test.js";
 
 /**
- * What founders see of a fund's own team (issue 24): a subscriber sees "Actively investing" on a
- * card and on the fund page, the fund team's mark, the pitch route next to the website and the
- * listed team, and narrows the search to actively investing funds.
+ * What founders see of a fund's own team (issue 24): a subscriber (made through the demo checkout's
+ * API as a guest, support/subscriber.ts) sees "Actively investing" on a card and on the fund page,
+ * the fund team's mark, the pitch route next to the website and the listed team, and narrows the
+ * search to actively investing funds.
  *
  * The shipped data has no fund whose team has said it is investing (a status is only ever the
  * team's own, through its editor), and the team's editor and claims are built alongside this. Until
@@ -49,19 +49,7 @@ async function shoot(page: Page, name: string, part?: Locator) {
 test("a subscriber sees a fund that is actively investing, on its card and its page, and filters by it", async ({
   page,
 }) => {
-  await page.goto("/subscribe");
-  await page.getByLabel(SUBSCRIBE_TEXTS.guestEmailLabel).fill(email);
-  const popupOpened = page.waitForEvent("popup");
-  await page.getByRole("button", { name: SUBSCRIBE_TEXTS.subscribeMonthly }).click();
-  const popup = await popupOpened;
-  const closed = popup.waitForEvent("close");
-  await popup.getByRole("button", { name: "Pay $9.99" }).click();
-  await closed;
-  await page.goto(await setPasswordLinkFor(email));
-  await page.getByLabel("New password").fill("Signals-pass-1");
-  await page.getByLabel("Confirm password").fill("Signals-pass-1");
-  await page.getByRole("button", { name: "Set Password" }).click();
-  await expect(page.getByRole("heading", { name: SUBSCRIBE_TEXTS.allSet })).toBeVisible();
+  await becomeSubscriber(page, email);
 
   // The stand-in fund: the first of the unfiltered search, given its team's statements.
   let standIn: FundResult | undefined;

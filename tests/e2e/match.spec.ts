@@ -1,13 +1,12 @@
 import path from "node:path";
-import { SUBSCRIBE_TEXTS } from "../../src/shared/subscribe-texts.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
-import { setPasswordLinkFor } from "./support/outbox.js";
 import { chooseOption } from "./support/select.js";
+import { becomeSubscriber } from "./support/subscriber.js";
 import { expect, type Page, test } from "./support/test.js";
 
 /**
  * The match (/match): a visitor runs it and sees the top 3 with their reasons and concerns and the
- * Premium prompt; a subscriber (made through the demo checkout as a guest, as in pipeline.spec.ts)
+ * Premium prompt; a subscriber (made through the demo checkout's API as a guest, support/subscriber.ts)
  * fills the profile, reads the shortlist, finds the profile prefilled after a reload, and adds the
  * top 10 to the pipeline in one click. Set SCREENSHOT_DIR to keep screenshots at 375 and 1280 px.
  */
@@ -107,21 +106,8 @@ test("a visitor runs a match and sees the top 3 with reasons and concerns, and t
 test("a subscriber fills the profile, reads the shortlist, finds it prefilled, and adds the top 10 to the pipeline", async ({
   page,
 }) => {
-  // A subscriber: pays as a guest in the demo checkout, then sets a password from the e-mailed link.
-  await page.goto("/subscribe");
-  await page.getByLabel(SUBSCRIBE_TEXTS.guestEmailLabel).fill(email);
-  const popupOpened = page.waitForEvent("popup");
-  await page.getByRole("button", { name: SUBSCRIBE_TEXTS.subscribeMonthly }).click();
-  const popup = await popupOpened;
-  const closed = popup.waitForEvent("close");
-  await popup.getByRole("button", { name: "Pay $9.99" }).click();
-  await closed;
-  await expect(page.getByText(SUBSCRIBE_TEXTS.checkInbox)).toBeVisible();
-  await page.goto(await setPasswordLinkFor(email));
-  await page.getByLabel("New password").fill("Match-pass-22");
-  await page.getByLabel("Confirm password").fill("Match-pass-22");
-  await page.getByRole("button", { name: "Set Password" }).click();
-  await expect(page.getByRole("heading", { name: SUBSCRIBE_TEXTS.allSet })).toBeVisible();
+  // A subscriber: paid as a guest in the demo checkout, password set from the e-mailed link.
+  await becomeSubscriber(page, email);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/match");

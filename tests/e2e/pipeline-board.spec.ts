@@ -3,14 +3,13 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { PIPELINE_TEXTS } from "../../src/shared/account-texts.js";
 import { PIPELINE_STATUS_LABELS, PIPELINE_STATUSES, type PipelineStatus } from "../../src/shared/pipeline.js";
-import { SUBSCRIBE_TEXTS } from "../../src/shared/subscribe-texts.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
-import { setPasswordLinkFor } from "./support/outbox.js";
+import { becomeSubscriber } from "./support/subscriber.js";
 import { expect, type Page, test } from "./support/test.js";
 
 /**
- * The pipeline board (issue 22): a subscriber (made through the demo checkout as a guest, as in
- * pipeline.spec.ts) saves three funds, moves one to Contacted with the keyboard and finds it there
+ * The pipeline board (issue 22): a subscriber (made through the demo checkout's API as a guest,
+ * support/subscriber.ts) saves three funds, moves one to Contacted with the keyboard and finds it there
  * after a reload; a move the server refuses goes back with a toast; a committed amount fills the
  * round's progress bar; the pipeline downloads as CSV. Screenshots at 375 and 1280 px go to
  * BOARD_SCREENSHOT_DIR when set.
@@ -61,20 +60,7 @@ async function screenshots(page: Page, name: string) {
 test("a subscriber works the pipeline on the board: keyboard moves, a rolled-back move, the round's progress, the CSV", async ({
   page,
 }) => {
-  await page.goto("/subscribe");
-  await page.getByLabel(SUBSCRIBE_TEXTS.guestEmailLabel).fill(email);
-  const popupOpened = page.waitForEvent("popup");
-  await page.getByRole("button", { name: SUBSCRIBE_TEXTS.subscribeMonthly }).click();
-  const popup = await popupOpened;
-  const closed = popup.waitForEvent("close");
-  await popup.getByRole("button", { name: "Pay $9.99" }).click();
-  await closed;
-  await expect(page.getByText(SUBSCRIBE_TEXTS.checkInbox)).toBeVisible();
-  await page.goto(await setPasswordLinkFor(email));
-  await page.getByLabel("New password").fill("B0ard-pass-1");
-  await page.getByLabel("Confirm password").fill("B0ard-pass-1");
-  await page.getByRole("button", { name: "Set Password" }).click();
-  await expect(page.getByRole("heading", { name: SUBSCRIBE_TEXTS.allSet })).toBeVisible();
+  await becomeSubscriber(page, email);
 
   // Three saved funds.
   await page.goto("/?search=1");

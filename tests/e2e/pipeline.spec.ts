@@ -1,12 +1,12 @@
 import { PIPELINE_TEXTS } from "../../src/shared/account-texts.js";
 import { SUBSCRIBE_TEXTS } from "../../src/shared/subscribe-texts.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
-import { setPasswordLinkFor } from "./support/outbox.js";
+import { becomeSubscriber } from "./support/subscriber.js";
 import { expect, type Page, test } from "./support/test.js";
 
 /**
- * The fundraising pipeline: a subscriber (made through the demo checkout as a guest, which needs
- * no registration: the server allows few per IP and the other files need theirs) saves a fund,
+ * The fundraising pipeline: a subscriber (made through the demo checkout's API as a guest,
+ * support/subscriber.ts, which needs no registration: the server allows few per IP and the other files need theirs) saves a fund,
  * moves it to Contacted with a note and a next step, and finds it so on /profile after a reload.
  */
 test.describe.configure({ mode: "serial", timeout: 90_000 });
@@ -25,22 +25,8 @@ const updateAnswered = (page: Page, field: string) =>
 test("a subscriber saves a fund, moves it to Contacted with a note, and sees it on /profile after a reload", async ({
   page,
 }) => {
-  // A subscriber: pays as a guest in the demo checkout, then sets a password from the e-mailed link.
-  await page.goto("/subscribe");
-  await page.getByLabel(SUBSCRIBE_TEXTS.guestEmailLabel).fill(email);
-  const popupOpened = page.waitForEvent("popup");
-  await page.getByRole("button", { name: SUBSCRIBE_TEXTS.subscribeMonthly }).click();
-  const popup = await popupOpened;
-  await expect(popup.getByText("Demo checkout: no card is charged")).toBeVisible();
-  const closed = popup.waitForEvent("close");
-  await popup.getByRole("button", { name: "Pay $9.99" }).click();
-  await closed;
-  await expect(page.getByText(SUBSCRIBE_TEXTS.checkInbox)).toBeVisible();
-  await page.goto(await setPasswordLinkFor(email));
-  await page.getByLabel("New password").fill("Pipe1ine-pass");
-  await page.getByLabel("Confirm password").fill("Pipe1ine-pass");
-  await page.getByRole("button", { name: "Set Password" }).click();
-  await expect(page.getByRole("heading", { name: SUBSCRIBE_TEXTS.allSet })).toBeVisible();
+  // A subscriber: paid as a guest in the demo checkout, password set from the e-mailed link.
+  await becomeSubscriber(page, email, "Pipe1ine-pass");
 
   // Save the first match.
   await page.goto("/?search=1");

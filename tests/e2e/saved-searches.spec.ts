@@ -1,12 +1,11 @@
 import { SAVE_SEARCH_TEXTS } from "../../src/shared/saved-searches.js";
-import { SUBSCRIBE_TEXTS } from "../../src/shared/subscribe-texts.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
-import { setPasswordLinkFor } from "./support/outbox.js";
+import { becomeSubscriber } from "./support/subscriber.js";
 import { expect, type Page, test } from "./support/test.js";
 
 /**
- * Saved searches (issue 23): a subscriber (made through the demo checkout as a guest, as in
- * pipeline.spec.ts) saves the search shown, finds it on /profile, switches its alerts off (kept after
+ * Saved searches (issue 23): a subscriber (made through the demo checkout's API as a guest,
+ * support/subscriber.ts) saves the search shown, finds it on /profile, switches its alerts off (kept after
  * a reload), and opens it: the home page runs the same filters and shows the same funds.
  */
 test.describe.configure({ mode: "serial", timeout: 90_000 });
@@ -35,20 +34,7 @@ const fundNames = async (page: Page) =>
   );
 
 test("a subscriber saves a search, switches its alerts off and opens it again from /profile", async ({ page }) => {
-  await page.goto("/subscribe");
-  await page.getByLabel(SUBSCRIBE_TEXTS.guestEmailLabel).fill(email);
-  const popupOpened = page.waitForEvent("popup");
-  await page.getByRole("button", { name: SUBSCRIBE_TEXTS.subscribeMonthly }).click();
-  const popup = await popupOpened;
-  const closed = popup.waitForEvent("close");
-  await popup.getByRole("button", { name: "Pay $9.99" }).click();
-  await closed;
-  await expect(page.getByText(SUBSCRIBE_TEXTS.checkInbox)).toBeVisible();
-  await page.goto(await setPasswordLinkFor(email));
-  await page.getByLabel("New password").fill("Saved-search-1");
-  await page.getByLabel("Confirm password").fill("Saved-search-1");
-  await page.getByRole("button", { name: "Set Password" }).click();
-  await expect(page.getByRole("heading", { name: SUBSCRIBE_TEXTS.allSet })).toBeVisible();
+  await becomeSubscriber(page, email);
 
   // Search, then save it: the name is prefilled from the filters, the alerts are on.
   await page.goto(SEARCH);
