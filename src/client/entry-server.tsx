@@ -1,7 +1,11 @@
-import { PassThrough } from "node:stream";
 import type { QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
-import { prerenderToNodeStream } from "react-dom/static";
+// The web-streams build, not the Node one: the Node build runs every render inside an
+// AsyncLocalStorage, and the first render switches Node's async hooks on for the rest of the
+// process, so every later promise, tick and timer of every request pays for them (measured on ping:
+// ADR 0048). This build uses AsyncLocalStorage only where the runtime has a global one (edge
+// runtimes; Node 20 has none), and a prerender needs none: it waits for the whole page.
+import { prerender } from "react-dom/static.edge";
 import { StaticRouter } from "react-router";
 import type { ApiAnswerForRender, PageAnswer, RenderedApp, ServerEntry } from "../shared/server-render.js";
 import { FIRST_QUERIES, pageQueries } from "./app/page-queries.js";
@@ -49,7 +53,7 @@ async function render(url: string, pageAnswers: readonly PageAnswer[], signal: A
   const queryClient = createQueryClient();
   const queries = await fill(queryClient, pathnameOf(url), pageAnswers);
   const parts = new Set(queries.flatMap((query) => (query.part ? [query.part] : [])));
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerender(
     <StrictMode>
       <RenderedPartsContext value={parts}>
         <Providers queryClient={queryClient}>
@@ -63,8 +67,7 @@ async function render(url: string, pageAnswers: readonly PageAnswer[], signal: A
     // inline scripts to swap them in, which the CSP rightly forbids.
     { signal, progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  let html = "";
-  for await (const chunk of prelude.pipe(new PassThrough())) html += String(chunk);
+  const html = await new Response(prelude).text();
   queryClient.clear();
   return { html, parts: [...parts] };
 }
