@@ -23,7 +23,7 @@ import { crossSiteHook } from "./http/csrf.js";
 import { isInternalRequest } from "./http/internal-request.js";
 import { sendNoApiRoute } from "./http/not-found.js";
 import { apiDocsRoutes } from "./http/openapi.js";
-import { privateAnswers } from "./http/private-answers.js";
+import { apiAnswerHeaders } from "./http/private-answers.js";
 import { closeRateLimitRedis, openRateLimitRedis } from "./http/rate-limit-store.js";
 import { scaleRouteLimits } from "./http/rate-limits.js";
 import type { SecurityHeaderSets } from "./http/security-headers.js";
@@ -44,7 +44,7 @@ export const apiRoutes =
   async (api) => {
     api.addHook("onRequest", crossSiteHook(config.PUBLIC_ORIGIN));
     api.addHook("onRequest", sessionHook(services.auth, config.PUBLIC_ORIGIN));
-    api.addHook("onSend", privateAnswers(SESSION_COOKIE, securityHeaders));
+    api.addHook("onSend", apiAnswerHeaders(SESSION_COOKIE, securityHeaders));
     scaleRouteLimits(api, config.RATE_LIMIT_SENSITIVE_SCALE);
     // With REDIS_URL the counters live in Redis, shared by every instance; without, in this process.
     const redis = config.REDIS_URL ? await openRateLimitRedis(config.REDIS_URL, api.log) : undefined;

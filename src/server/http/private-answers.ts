@@ -15,8 +15,8 @@ export const PRIVATE_ANSWER = "private, no-store";
  * - an HTML answer (a popup's page, a demo provider's page, the API reference) gets the document's
  *   security headers in place of the API's JSON set (security-headers.ts).
  */
-export function privateAnswers(sessionCookie: string, securityHeaders: SecurityHeaderSets): onSendHookHandler {
-  return function markPrivate(request: FastifyRequest, reply: FastifyReply, payload, done) {
+export function apiAnswerHeaders(sessionCookie: string, securityHeaders: SecurityHeaderSets): onSendHookHandler {
+  return function setApiAnswerHeaders(request: FastifyRequest, reply: FastifyReply, payload, done) {
     if (
       (request.cookies[sessionCookie] !== undefined || reply.hasHeader("set-cookie")) &&
       !reply.hasHeader("cache-control")
