@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -17,6 +17,14 @@ const oidcOrigin = `http://127.0.0.1:${oidcPort}`;
 const gtmOrigin = `http://127.0.0.1:${gtmPort}`;
 // News pages for the AI writer in demo mode (tests/peers/article-server.ts).
 const articlePort = Number(process.env.ARTICLE_PEER_PORT ?? 3220);
+// Chromium's headless shell when it is installed (what Playwright itself runs headless): a full Chromium
+// in headless mode spent about twice its CPU per page load, and Chromium is most of this step's CPU
+// (docs/decisions/0049-headless-shell-and-suite-cpu.md). E2E_CHROMIUM_PATH names another browser;
+// CHROMIUM_PATH, the full Chromium that Lighthouse needs too, is the fallback.
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const chromiumPath =
+  process.env.E2E_CHROMIUM_PATH ??
+  (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : (process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"));
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -58,7 +66,7 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          executablePath: chromiumPath,
           // The machine has no outside network: keep Chromium from reaching for it.
           args: [
             "--no-sandbox",

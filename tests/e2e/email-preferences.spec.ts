@@ -30,8 +30,9 @@ test.beforeAll(async ({ request }) => {
 test("Settings' E-mail section turns a kind off at once, and it stays off after a reload", async ({ page }) => {
   await signedIn(page);
   await page.goto("/account-settings");
-  await page.getByRole("link", { name: ACCOUNT_TEXTS.sectionEmail }).click();
-  const section = page.getByRole("region", { name: ACCOUNT_TEXTS.sectionEmail });
+  // Exact: the footer's "Contact us by e-mail" link holds the same words once it is on the page.
+  await page.getByRole("link", { name: ACCOUNT_TEXTS.sectionEmail, exact: true }).click();
+  const section = page.getByRole("region", { name: ACCOUNT_TEXTS.sectionEmail, exact: true });
   await expect(section.getByText(ACCOUNT_TEXTS.emailPreferencesIntro)).toBeVisible();
   const alerts = section.getByRole("switch", { name: EMAIL_KIND_TEXTS.saved_search_alerts.label });
   const reminders = section.getByRole("switch", { name: EMAIL_KIND_TEXTS.pipeline_reminders.label });

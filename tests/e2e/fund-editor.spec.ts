@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { type App, buildApp } from "../../src/server/app.js";
 import { loadConfig } from "../../src/server/config.js";
 import { openDatabase } from "../../src/server/db/client.js";
@@ -30,9 +33,14 @@ let origin = "";
 
 let app: App;
 let fundId = 0;
+let dataDir = "";
 
 test.beforeAll(async () => {
-  const database = await openDatabase({});
+  // On disk, so that it starts as a copy of the build's migrated cluster (dist/server/pglite-template)
+  // as `npm start` does: an empty one in memory ran initdb, seconds of CPU, and on the loaded machine
+  // this hook ran past its 30 seconds.
+  dataDir = mkdtempSync(path.join(tmpdir(), "fundmatch-e2e-editor-"));
+  const database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
   await database.migrate();
   const config = loadConfig(
     {
@@ -74,6 +82,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await app?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
