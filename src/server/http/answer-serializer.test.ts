@@ -62,6 +62,8 @@ describe("answers written from their zod schemas", () => {
       { ...answer, id: Number.NaN },
       { ...answer, team: { lead: "yes", partners: [] } },
       { ...answer, counts: { x: "1" } },
+      { ...answer, stage: "growth" },
+      { ...answer, kind: "fonds" },
       [],
     ]) {
       const error = thrown(() => serialize(wrong));
@@ -72,10 +74,18 @@ describe("answers written from their zod schemas", () => {
   it("with verify, zod still checks what a type cannot (formats, members) and the texts must agree", () => {
     const serialize = compile(fund, true);
     expect(serialize(answer)).toBe(compile(fund, false)(answer));
-    // An enum member the schema does not list: the type is right, only zod sees it.
-    expect(compile(fund, false)({ ...answer, stage: "growth" })).toContain('"stage":"growth"');
-    const error = thrown(() => serialize({ ...answer, stage: "growth" }));
+    // A string the format does not allow: the type is right, only zod sees it.
+    const strict = z.object({ email: z.email() });
+    expect(compile(strict, false)({ email: "not an address" })).toBe('{"email":"not an address"}');
+    const error = thrown(() => compile(strict, true)({ email: "not an address" }));
     expect(error instanceof Error && isResponseSerializationError(error)).toBe(true);
+  });
+
+  it("writes literals and enums of any JSON type, and only their members", () => {
+    const ping = compile(z.object({ ok: z.literal(true), n: z.literal(3).nullable() }), false);
+    expect(ping({ ok: true, n: null })).toBe('{"ok":true,"n":null}');
+    expect(ping({ ok: true, n: 3 })).toBe('{"ok":true,"n":3}');
+    expect(thrown(() => ping({ ok: "true", n: null }))).toBeInstanceOf(Error);
   });
 
   it("leaves to zod, whole, the schemas it does not model", () => {

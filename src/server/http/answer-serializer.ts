@@ -12,10 +12,11 @@ import { $ZodError, $ZodType } from "zod/v4/core";
  * - only the schema's keys are written, in the schema's order, as zod's copy had them. A field the
  *   handler left on an object but the schema does not name never leaves (the Premium gating and
  *   the user's own data rely on that: a fund or a user row carries more than its answer shows);
- * - every value is checked for its JSON type (string, number, boolean, null, object, array) and a
- *   missing required key throws, so a wrong answer is a 500 rather than text of another shape, and
- *   no value can inject JSON (a string is always written quoted and escaped);
- * - what a type check cannot see (formats, lengths, enum members, refinements) is zod's: with
+ * - every value is checked for its JSON type (string, number, boolean, null, object, array), enum
+ *   and literal values for membership, and a missing required key throws, so a wrong answer is a
+ *   500 rather than text of another shape, and no value can inject JSON (a string is always
+ *   written quoted and escaped);
+ * - what a type check cannot see (formats, lengths, ranges, refinements) is zod's: with
  *   `verify`, as in tests and development, zod still checks every answer and the writer's text
  *   must equal zod's JSON.stringify of it, character for character, or the answer is a 500.
  * A schema the writer does not model (unions, transforms, defaults, dates, loose objects, records
@@ -122,9 +123,13 @@ export function compileWriter(schema: $ZodType): Write | undefined {
     case "enum":
     case "literal": {
       const allowed = def.type === "enum" ? Object.values(def.entries ?? {}) : (def.values ?? []);
-      // Numeric enums and non-string literals are rare enough to leave to zod.
-      if (!allowed.every((item) => typeof item === "string")) return undefined;
-      return writeString;
+      // Each member's text, written once: a value that is not a member is refused, as zod would.
+      const texts = new Map<unknown, string>();
+      for (const member of allowed) {
+        if (member !== null && !["string", "number", "boolean"].includes(typeof member)) return undefined;
+        texts.set(member, JSON.stringify(member));
+      }
+      return (value) => texts.get(value) ?? fail(`one of ${[...texts.values()].join(", ")}`, value);
     }
     case "nullable": {
       const inner = def.innerType && compileWriter(def.innerType);
