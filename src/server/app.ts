@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
 import { apiRoutes } from "./api.js";
 import { SESSION_COOKIE } from "./auth/session-cookie.js";
@@ -14,10 +13,12 @@ import type { Config } from "./config.js";
 import type { UserRow } from "./db/types.js";
 import { fundPageViewHook } from "./funds/audience/page-views.js";
 import { fundPageResolver, fundSitemapSource, homePageResolver } from "./funds/pages.js";
+import { answerSerializerCompiler } from "./http/answer-serializer.js";
 import { registerErrorHandling } from "./http/errors.js";
 import { registerJsonBodyParser } from "./http/json-body.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { previewRedirectHook } from "./http/preview-redirect.js";
+import { lazyChildLogger, requestIdGenerator } from "./http/request-logger.js";
 import { API_PREFIX, collectRoutes, type RouteEntry } from "./http/route-inventory.js";
 import { registerSecurityHeaders, tagManager } from "./http/security-headers.js";
 import { type AppServices, createServices, type ServiceOptions } from "./services.js";
@@ -51,8 +52,6 @@ export type BuildOptions = ServiceOptions & {
   logger?: boolean | Record<string, unknown>;
 };
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
 /**
  * The whole server as a Fastify instance, migrated and seeded, not listening. This file only
  * assembles: server options, the error handler and body parser, the services, then the plugins
@@ -65,10 +64,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.TRUST_PROXY,
     // genReqId reads and vets the incoming header itself; Fastify would otherwise trust it as is.
     requestIdHeader: false,
-    genReqId: (request) => {
-      const given = request.headers["x-request-id"];
-      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdGenerator(),
+    // Each request's logger is made when it first writes a line (request-logger.ts).
+    childLoggerFactory: lazyChildLogger,
     return503OnClosing: true,
     forceCloseConnections: "idle",
     // A client that trickles its headers or never finishes its body would otherwise hold a socket for
@@ -82,7 +80,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written from their zod schemas, compiled per route; tests and development still
+  // check each one with zod and compare (answer-serializer.ts, ADR 0051).
+  app.setSerializerCompiler(answerSerializerCompiler({ verify: config.NODE_ENV !== "production" }));
   registerErrorHandling(app);
   registerJsonBodyParser(app);
   const routes = collectRoutes(app);
@@ -100,6 +100,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // (scripts/compress-assets.mjs) and sent as they are. Streams such as the import's NDJSON
   // progress are not in the compressed types, so their lines are not held back.
   await app.register(compress, {
+    // Request bodies are taken as sent: no client of this API compresses them, and inflating them
+    // would be one more hook on every call and one more way to send far more than bodyLimit.
+    globalDecompression: false,
     threshold: 1024,
     encodings: ["br", "gzip"],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },

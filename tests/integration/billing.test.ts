@@ -271,15 +271,17 @@ describe.each(TEST_DRIVERS)("billing through the Stripe API on %s", (driver) => 
     expect((await sendEvent(newer)).statusCode).toBe(200);
     expect((await sendEvent(older)).statusCode).toBe(200);
     expect((await userRow(who.id)).subscriptionStatus).toBe("active");
+    // Read once: the clock may pass a second boundary while the event is handled.
+    const endedAt = now() + 150;
     const deleted = fakeEvent(
       "customer.subscription.deleted",
-      { ...subscription, status: "canceled", ended_at: now() + 150 },
-      now() + 150,
+      { ...subscription, status: "canceled", ended_at: endedAt },
+      endedAt,
     );
     await sendEvent(deleted);
     const row = await userRow(who.id);
     expect(row).toMatchObject({ subscriptionStatus: "canceled", subscriptionType: "monthly" });
-    expect(row.subscriptionEndDate?.getTime()).toBe((now() + 150) * 1000);
+    expect(row.subscriptionEndDate?.getTime()).toBe(endedAt * 1000);
     expect((await call("POST", "/_api/funds/search", who.token, { limit: 50 })).json().results).toHaveLength(3);
   });
 
