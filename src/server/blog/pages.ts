@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { BLOG_FEED, NOT_FOUND_META } from "../../shared/page-meta.js";
-import type { PageResolver } from "../http/html-shell.js";
+import type { PageResolution, PageResolver } from "../http/html-shell.js";
 import { requestOrigin } from "../http/origin.js";
 import type { SitemapSource } from "../site/seo.js";
 import type { BlogService } from "./service.js";
@@ -19,15 +19,18 @@ function decodeSegment(segment: string): string | undefined {
  * The head of /blog/:slug for crawlers: a published post's title, description, card and structured
  * data with 200; a draft, an unknown or a malformed slug gets the Not Found head with 404.
  */
-export const blogPageResolver =
-  (service: BlogService): PageResolver =>
-  async (pathname) => {
-    const match = POST_PATH.exec(pathname);
-    if (!match?.[1]) return undefined;
-    const slug = decodeSegment(match[1]);
+export const blogPageResolver = (service: BlogService): PageResolver => {
+  const resolve = async (segment: string): Promise<PageResolution> => {
+    const slug = decodeSegment(segment);
     const head = slug === undefined ? undefined : (await service.current()).head(slug);
     return head ? { status: 200, head } : { status: 404, head: NOT_FOUND_META };
   };
+  // Not async itself: a path that is not a post's is answered at once.
+  return (pathname) => {
+    const match = POST_PATH.exec(pathname);
+    return match?.[1] ? resolve(match[1]) : undefined;
+  };
+};
 
 /** Every published post in the sitemap, with the date it last changed. */
 export const blogSitemapSource =

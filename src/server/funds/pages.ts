@@ -10,7 +10,7 @@ import type { SitemapEntry, SitemapSource } from "../site/seo.js";
 import type { FundsService } from "./service.js";
 import { fundStatsOf } from "./stats.js";
 
-/** Heads kept per index: the page shell caches each head's HTML, so a head is built once per fund. */
+/** Fund pages (path and head) kept per index: the page shell caches each head's HTML, so a head is built once per fund. */
 const MAX_CACHED_HEADS = 5_000;
 
 /**
@@ -51,23 +51,28 @@ export function fundPageHead(row: FundRow): PageHead {
  * for an id that names no fund.
  */
 export const fundPageResolver = (service: FundsService): PageResolver => {
-  let cache: { version: number; heads: Map<number, PageHead> } = { version: -1, heads: new Map() };
-  return async (pathname) => {
-    const parsed = parseFundPath(pathname);
-    if (!parsed) return undefined;
+  // Per fund, its canonical path (a slug is a Unicode normalisation and five replacements) and its
+  // head, both made once per version of the funds rather than on every request for the page.
+  type FundPage = { canonical: string; head: PageHead };
+  let cache: { version: number; pages: Map<number, FundPage> } = { version: -1, pages: new Map() };
+  const resolve = async (pathname: string, id: number): Promise<PageResolution> => {
     const index = await service.current();
-    const row = index.row(parsed.id);
+    const row = index.row(id);
     if (!row) return { status: 404, head: NOT_FOUND_META };
-    const canonical = fundPath(row);
-    if (pathname !== canonical) return { status: 301, location: canonical };
-    if (cache.version !== index.version) cache = { version: index.version, heads: new Map() };
-    let head = cache.heads.get(row.id);
-    if (!head) {
-      head = fundPageHead(row);
-      if (cache.heads.size >= MAX_CACHED_HEADS) cache.heads.delete(cache.heads.keys().next().value as number);
-      cache.heads.set(row.id, head);
+    if (cache.version !== index.version) cache = { version: index.version, pages: new Map() };
+    let page = cache.pages.get(row.id);
+    if (!page) {
+      page = { canonical: fundPath(row), head: fundPageHead(row) };
+      if (cache.pages.size >= MAX_CACHED_HEADS) cache.pages.delete(cache.pages.keys().next().value as number);
+      cache.pages.set(row.id, page);
     }
-    return { status: 200, head };
+    if (pathname !== page.canonical) return { status: 301, location: page.canonical };
+    return { status: 200, head: page.head };
+  };
+  // Not async itself: a path that is not a fund page's is answered at once.
+  return (pathname) => {
+    const parsed = parseFundPath(pathname);
+    return parsed ? resolve(pathname, parsed.id) : undefined;
   };
 };
 
@@ -95,8 +100,7 @@ export const fundSitemapSource = (service: FundsService): SitemapSource => {
  */
 export const homePageResolver = (service: FundsService): PageResolver => {
   let cache: { version: number; resolution: PageResolution } | undefined;
-  return async (pathname) => {
-    if (pathname !== "/") return undefined;
+  const resolve = async (): Promise<PageResolution> => {
     const index = await service.current();
     if (cache?.version !== index.version) {
       const stats = fundStatsOf(index);
@@ -107,4 +111,6 @@ export const homePageResolver = (service: FundsService): PageResolver => {
     }
     return cache.resolution;
   };
+  // Not async itself: every other page path passes through this resolver first and is answered at once.
+  return (pathname) => (pathname === "/" ? resolve() : undefined);
 };
