@@ -29,6 +29,11 @@ export class BlogService {
     return this.published.current();
   }
 
+  /** current(), without a promise when the copy is already the latest (see VersionedSnapshot.now). */
+  now(): PublishedPosts | Promise<PublishedPosts> {
+    return this.published.now();
+  }
+
   async listJson(limit: number | undefined): Promise<string> {
     return (await this.published.current()).listJson(limit);
   }

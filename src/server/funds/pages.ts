@@ -7,6 +7,7 @@ import { isStageCode, sortStages } from "../../shared/stages.js";
 import type { FundRow } from "../db/types.js";
 import type { PageHead, PageResolution, PageResolver } from "../http/html-shell.js";
 import type { SitemapEntry, SitemapSource } from "../site/seo.js";
+import type { FundSearchIndex } from "./search/fund-search-index.js";
 import type { FundsService } from "./service.js";
 import { fundStatsOf } from "./stats.js";
 
@@ -55,8 +56,7 @@ export const fundPageResolver = (service: FundsService): PageResolver => {
   // head, both made once per version of the funds rather than on every request for the page.
   type FundPage = { canonical: string; head: PageHead };
   let cache: { version: number; pages: Map<number, FundPage> } = { version: -1, pages: new Map() };
-  const resolve = async (pathname: string, id: number): Promise<PageResolution> => {
-    const index = await service.current();
+  const resolve = (pathname: string, id: number, index: FundSearchIndex): PageResolution => {
     const row = index.row(id);
     if (!row) return { status: 404, head: NOT_FOUND_META };
     if (cache.version !== index.version) cache = { version: index.version, pages: new Map() };
@@ -69,10 +69,15 @@ export const fundPageResolver = (service: FundsService): PageResolver => {
     if (pathname !== page.canonical) return { status: 301, location: page.canonical };
     return { status: 200, head: page.head };
   };
-  // Not async itself: a path that is not a fund page's is answered at once.
+  // Not async: a path that is not a fund page's is answered at once, and a fund page's without a
+  // promise while the index is current.
   return (pathname) => {
     const parsed = parseFundPath(pathname);
-    return parsed ? resolve(pathname, parsed.id) : undefined;
+    if (!parsed) return undefined;
+    const index = service.now();
+    return index instanceof Promise
+      ? index.then((ready) => resolve(pathname, parsed.id, ready))
+      : resolve(pathname, parsed.id, index);
   };
 };
 
@@ -100,8 +105,7 @@ export const fundSitemapSource = (service: FundsService): SitemapSource => {
  */
 export const homePageResolver = (service: FundsService): PageResolver => {
   let cache: { version: number; resolution: PageResolution } | undefined;
-  const resolve = async (): Promise<PageResolution> => {
-    const index = await service.current();
+  const resolve = (index: FundSearchIndex): PageResolution => {
     if (cache?.version !== index.version) {
       const stats = fundStatsOf(index);
       cache = {
@@ -111,6 +115,10 @@ export const homePageResolver = (service: FundsService): PageResolver => {
     }
     return cache.resolution;
   };
-  // Not async itself: every other page path passes through this resolver first and is answered at once.
-  return (pathname) => (pathname === "/" ? resolve() : undefined);
+  // Not async: every other page path passes through this resolver first and is answered at once.
+  return (pathname) => {
+    if (pathname !== "/") return undefined;
+    const index = service.now();
+    return index instanceof Promise ? index.then(resolve) : resolve(index);
+  };
 };

@@ -39,10 +39,7 @@ const fixedPages = new WeakMap<object, PageResolution>();
  * resolver answers at once for a path it does not own, and a page's answer should not wait a turn
  * of the event loop per resolver it passes.
  */
-function resolvePage(
-  pathname: string,
-  resolvers: readonly PageResolver[],
-): PageResolution | Promise<PageResolution> {
+function resolvePage(pathname: string, resolvers: readonly PageResolver[]): PageResolution | Promise<PageResolution> {
   const meta = pageMetaFor(pathname);
   if (meta && meta !== HOME_META) {
     let fixed = fixedPages.get(meta);
@@ -92,7 +89,7 @@ export async function registerClientApp(
   clientConfig: AppConfigForClient,
   resolvers: readonly PageResolver[] = [],
   /** What a visitor's page depends on beyond its URL (data versions); undefined for a signed-in request. */
-  visitorKey: (request: FastifyRequest) => Promise<string | undefined> = async () => undefined,
+  visitorKey: (request: FastifyRequest) => string | undefined | Promise<string | undefined> = () => undefined,
 ): Promise<ServerRenderer | undefined> {
   const clientDir = config.CLIENT_DIR;
   const indexFile = clientDir ? path.join(clientDir, "index.html") : undefined;
@@ -148,7 +145,8 @@ export async function registerClientApp(
     const origin = requestOrigin(request, config.PUBLIC_ORIGIN);
     let result: Awaited<ReturnType<ServerRenderer["render"]>>;
     if (renderer?.rendersPath(pathname)) {
-      const key = await visitorKey(request);
+      const keying = visitorKey(request);
+      const key = keying instanceof Promise ? await keying : keying;
       // A visitor's kept page is taken without a promise of its own; anything else is rendered.
       const kept = key === undefined ? undefined : renderer.kept(request.url, key);
       result = kept ? { rendered: kept, setCookie: [] } : await renderer.render(app, request, key, page.status === 200);
