@@ -34,8 +34,10 @@ export class BlogService {
     return this.published.now();
   }
 
-  async listJson(limit: number | undefined): Promise<string> {
-    return (await this.published.current()).listJson(limit);
+  /** The list answer (see PublishedPosts.listJson), without a promise while the copy is current. */
+  listJson(limit: number | undefined): Buffer | Promise<Buffer> {
+    const posts = this.published.now();
+    return posts instanceof Promise ? posts.then((ready) => ready.listJson(limit)) : posts.listJson(limit);
   }
 
   /** A published post as superjson text; a draft or an unknown slug is not found. */
