@@ -132,6 +132,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   await app.register(blogFeedRoutes(services.blog, config.PUBLIC_ORIGIN));
   await app.register(apiRoutes(services, config, securityHeaders), { prefix: API_PREFIX });
+  // The visitors' page key of the last versions seen: the same string for every request until one changes.
+  let lastKey = { funds: -1, posts: -1, key: "" };
   const pageRenderer = await registerClientApp(
     app,
     config,
@@ -144,11 +146,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       aiWriterMode: config.AI_WRITER_MODE,
     },
     [homePageResolver(services.funds), blogPageResolver(services.blog), fundPageResolver(services.funds)],
-    // A visitor's page changes only with the funds and the blog, whose versions every instance follows.
-    async (request) =>
-      request.cookies[SESSION_COOKIE]
-        ? undefined
-        : `${(await services.fundsIndex.current()).version}.${(await services.publishedPosts.current()).version}`,
+    // A visitor's page changes only with the funds and the blog, whose versions every instance
+    // follows; without a promise while both copies are current (a kept page's answer).
+    (request) => {
+      if (request.cookies[SESSION_COOKIE]) return undefined;
+      const funds = services.fundsIndex.now();
+      const posts = services.publishedPosts.now();
+      if (funds instanceof Promise || posts instanceof Promise) {
+        return Promise.all([funds, posts]).then(([index, published]) => `${index.version}.${published.version}`);
+      }
+      if (funds.version !== lastKey.funds || posts.version !== lastKey.posts) {
+        lastKey = { funds: funds.version, posts: posts.version, key: `${funds.version}.${posts.version}` };
+      }
+      return lastKey.key;
+    },
   );
   app.decorate("pageRenderer", pageRenderer);
   await app.ready();

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import { BLOG_FEED, NOT_FOUND_META } from "../../shared/page-meta.js";
-import type { PageResolver } from "../http/html-shell.js";
+import type { PageResolution, PageResolver } from "../http/html-shell.js";
 import { requestOrigin } from "../http/origin.js";
 import type { SitemapSource } from "../site/seo.js";
+import type { PublishedPosts } from "./published-posts.js";
 import type { BlogService } from "./service.js";
 
 const POST_PATH = /^\/blog\/([^/]+)\/?$/;
@@ -19,15 +20,21 @@ function decodeSegment(segment: string): string | undefined {
  * The head of /blog/:slug for crawlers: a published post's title, description, card and structured
  * data with 200; a draft, an unknown or a malformed slug gets the Not Found head with 404.
  */
-export const blogPageResolver =
-  (service: BlogService): PageResolver =>
-  async (pathname) => {
+export const blogPageResolver = (service: BlogService): PageResolver => {
+  const resolve = (slug: string | undefined, posts: PublishedPosts): PageResolution => {
+    const head = slug === undefined ? undefined : posts.head(slug);
+    return head ? { status: 200, head } : { status: 404, head: NOT_FOUND_META };
+  };
+  // Not async: a path that is not a post's is answered at once, and a post's without a promise
+  // while the posts are current.
+  return (pathname) => {
     const match = POST_PATH.exec(pathname);
     if (!match?.[1]) return undefined;
     const slug = decodeSegment(match[1]);
-    const head = slug === undefined ? undefined : (await service.current()).head(slug);
-    return head ? { status: 200, head } : { status: 404, head: NOT_FOUND_META };
+    const posts = service.now();
+    return posts instanceof Promise ? posts.then((ready) => resolve(slug, ready)) : resolve(slug, posts);
   };
+};
 
 /** Every published post in the sitemap, with the date it last changed. */
 export const blogSitemapSource =

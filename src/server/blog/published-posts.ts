@@ -36,7 +36,11 @@ export function toBlogPost(row: BlogPostRow): BlogPost {
 export class PublishedPosts implements Versioned {
   readonly posts: readonly BlogPost[];
   private readonly bySlug: ReadonlyMap<string, BlogPost>;
-  private readonly listAnswers = new Map<number, string>();
+  /**
+   * The list answers as UTF-8 bytes: a string answer is measured (content-length) and encoded again
+   * on every request, bytes are sent as they are (the list is every visitor's, asked constantly).
+   */
+  private readonly listAnswers = new Map<number, Buffer>();
   private readonly postAnswers = new Map<string, string>();
   private readonly heads = new Map<string, PageHead>();
   private readonly feeds = new Map<string, string>();
@@ -53,13 +57,13 @@ export class PublishedPosts implements Versioned {
     return this.posts.length;
   }
 
-  /** GET /_api/blog/posts: the newest `limit` posts (all without a limit) without their bodies, as superjson text. */
-  listJson(limit: number | undefined): string {
+  /** GET /_api/blog/posts: the newest `limit` posts (all without a limit) without their bodies, as superjson text in UTF-8. */
+  listJson(limit: number | undefined): Buffer {
     const count = Math.min(limit ?? this.posts.length, this.posts.length);
     let answer = this.listAnswers.get(count);
     if (answer === undefined) {
       const posts = this.posts.slice(0, count).map(({ content: _body, ...summary }) => summary);
-      answer = superjson.stringify({ posts });
+      answer = Buffer.from(superjson.stringify({ posts }));
       this.listAnswers.set(count, answer);
     }
     return answer;

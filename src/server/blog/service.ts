@@ -29,8 +29,15 @@ export class BlogService {
     return this.published.current();
   }
 
-  async listJson(limit: number | undefined): Promise<string> {
-    return (await this.published.current()).listJson(limit);
+  /** current(), without a promise when the copy is already the latest (see VersionedSnapshot.now). */
+  now(): PublishedPosts | Promise<PublishedPosts> {
+    return this.published.now();
+  }
+
+  /** The list answer (see PublishedPosts.listJson), without a promise while the copy is current. */
+  listJson(limit: number | undefined): Buffer | Promise<Buffer> {
+    const posts = this.published.now();
+    return posts instanceof Promise ? posts.then((ready) => ready.listJson(limit)) : posts.listJson(limit);
   }
 
   /** A published post as superjson text; a draft or an unknown slug is not found. */

@@ -79,6 +79,15 @@ export class VersionedSnapshot<T extends Versioned> {
     return promise;
   }
 
+  /**
+   * current(), without a promise when the copy is already the latest: for the paths that read it on
+   * every request (a kept page's answer), where each promise is a turn of the microtask queue.
+   */
+  now(): T | Promise<T> {
+    if (this.value && this.valueGeneration === this.generation) return this.value;
+    return this.current();
+  }
+
   /** The copy as it stands, without waiting for a rebuild; undefined before the first build. */
   peek(): T | undefined {
     return this.value;

@@ -7,10 +7,11 @@ import { isStageCode, sortStages } from "../../shared/stages.js";
 import type { FundRow } from "../db/types.js";
 import type { PageHead, PageResolution, PageResolver } from "../http/html-shell.js";
 import type { SitemapEntry, SitemapSource } from "../site/seo.js";
+import type { FundSearchIndex } from "./search/fund-search-index.js";
 import type { FundsService } from "./service.js";
 import { fundStatsOf } from "./stats.js";
 
-/** Heads kept per index: the page shell caches each head's HTML, so a head is built once per fund. */
+/** Fund pages (path and head) kept per index: the page shell caches each head's HTML, so a head is built once per fund. */
 const MAX_CACHED_HEADS = 5_000;
 
 /**
@@ -51,23 +52,32 @@ export function fundPageHead(row: FundRow): PageHead {
  * for an id that names no fund.
  */
 export const fundPageResolver = (service: FundsService): PageResolver => {
-  let cache: { version: number; heads: Map<number, PageHead> } = { version: -1, heads: new Map() };
-  return async (pathname) => {
+  // Per fund, its canonical path (a slug is a Unicode normalisation and five replacements) and its
+  // head, both made once per version of the funds rather than on every request for the page.
+  type FundPage = { canonical: string; head: PageHead };
+  let cache: { version: number; pages: Map<number, FundPage> } = { version: -1, pages: new Map() };
+  const resolve = (pathname: string, id: number, index: FundSearchIndex): PageResolution => {
+    const row = index.row(id);
+    if (!row) return { status: 404, head: NOT_FOUND_META };
+    if (cache.version !== index.version) cache = { version: index.version, pages: new Map() };
+    let page = cache.pages.get(row.id);
+    if (!page) {
+      page = { canonical: fundPath(row), head: fundPageHead(row) };
+      if (cache.pages.size >= MAX_CACHED_HEADS) cache.pages.delete(cache.pages.keys().next().value as number);
+      cache.pages.set(row.id, page);
+    }
+    if (pathname !== page.canonical) return { status: 301, location: page.canonical };
+    return { status: 200, head: page.head };
+  };
+  // Not async: a path that is not a fund page's is answered at once, and a fund page's without a
+  // promise while the index is current.
+  return (pathname) => {
     const parsed = parseFundPath(pathname);
     if (!parsed) return undefined;
-    const index = await service.current();
-    const row = index.row(parsed.id);
-    if (!row) return { status: 404, head: NOT_FOUND_META };
-    const canonical = fundPath(row);
-    if (pathname !== canonical) return { status: 301, location: canonical };
-    if (cache.version !== index.version) cache = { version: index.version, heads: new Map() };
-    let head = cache.heads.get(row.id);
-    if (!head) {
-      head = fundPageHead(row);
-      if (cache.heads.size >= MAX_CACHED_HEADS) cache.heads.delete(cache.heads.keys().next().value as number);
-      cache.heads.set(row.id, head);
-    }
-    return { status: 200, head };
+    const index = service.now();
+    return index instanceof Promise
+      ? index.then((ready) => resolve(pathname, parsed.id, ready))
+      : resolve(pathname, parsed.id, index);
   };
 };
 
@@ -95,9 +105,7 @@ export const fundSitemapSource = (service: FundsService): SitemapSource => {
  */
 export const homePageResolver = (service: FundsService): PageResolver => {
   let cache: { version: number; resolution: PageResolution } | undefined;
-  return async (pathname) => {
-    if (pathname !== "/") return undefined;
-    const index = await service.current();
+  const resolve = (index: FundSearchIndex): PageResolution => {
     if (cache?.version !== index.version) {
       const stats = fundStatsOf(index);
       cache = {
@@ -106,5 +114,11 @@ export const homePageResolver = (service: FundsService): PageResolver => {
       };
     }
     return cache.resolution;
+  };
+  // Not async: every other page path passes through this resolver first and is answered at once.
+  return (pathname) => {
+    if (pathname !== "/") return undefined;
+    const index = service.now();
+    return index instanceof Promise ? index.then(resolve) : resolve(index);
   };
 };

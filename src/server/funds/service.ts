@@ -32,6 +32,11 @@ export class FundsService {
     return this.indexes.current();
   }
 
+  /** current(), without a promise when the index is already the latest (see VersionedSnapshot.now). */
+  now(): FundSearchIndex | Promise<FundSearchIndex> {
+    return this.indexes.now();
+  }
+
   /**
    * The paywall lives here: a viewer who does not see all results gets the top 3 only, whatever
    * limit or offset they ask for, and no premium field; totalCount always counts every match. A

@@ -8,8 +8,10 @@ const gzipAsync = promisify(gzip);
 /** Below this a page is sent as it is: compressing would save less than it costs. */
 const MIN_BYTES = 1024;
 
+export type Encoding = "br" | "gzip";
+
 /** Which compression the client takes: brotli, else gzip, else none ("q=0" is a refusal). */
-export function acceptedEncoding(header: string | undefined): "br" | "gzip" | undefined {
+export function acceptedEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
   const accepted = new Set<string>();
   for (const part of header.toLowerCase().split(",")) {
@@ -22,33 +24,82 @@ export function acceptedEncoding(header: string | undefined): "br" | "gzip" | un
   return undefined;
 }
 
-/** Compressed copies of pages that are sent again and again (a visitor's page), by the page's text. */
-export type CompressedCopies = WeakMap<object, Partial<Record<"br" | "gzip", Promise<Buffer>>>>;
+/**
+ * acceptedEncoding, remembered per header text: browsers send one of a handful of spellings, and
+ * parsing one (split, a set, a search per part) was a visible part of a kept page's answer. Any
+ * client can send any text, so the memory is small and starts over when full.
+ */
+const ENCODING_MEMO_SIZE = 64;
+const encodingMemo = new Map<string, Encoding | undefined>();
+function encodingOf(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined;
+  if (encodingMemo.has(header)) return encodingMemo.get(header);
+  const encoding = acceptedEncoding(header);
+  if (encodingMemo.size >= ENCODING_MEMO_SIZE) encodingMemo.clear();
+  encodingMemo.set(header, encoding);
+  return encoding;
+}
 
 /**
- * Sends a page compressed when the client accepts it. Pages are answered by the not-found handler,
- * which the compression plugin's per-route hooks do not reach. With `keep` (an object that lives
- * as long as this exact page, and the copies), each compressed form is made once. A kept page
- * comes as UTF-8 bytes: sent or compressed as they are, never turned back into a string.
+ * A page that is sent again and again (a visitor's kept page): its UTF-8 bytes and its brotli and
+ * gzip copies, each made once at a high setting. A copy that is ready is held as bytes, not as a
+ * settled promise, so a repeat answer is sent without waiting a turn of the event loop; one that is
+ * being made is shared by every request that arrives meanwhile (many visitors come at once).
  */
-export async function sendHtml(
+export class KeptHtml {
+  private readonly ready: Partial<Record<Encoding, Buffer>> = {};
+  private readonly making: Partial<Record<Encoding, Promise<Buffer>>> = {};
+
+  constructor(readonly bytes: Buffer) {}
+
+  copy(encoding: Encoding): Buffer | Promise<Buffer> {
+    const ready = this.ready[encoding];
+    if (ready) return ready;
+    let making = this.making[encoding];
+    if (!making) {
+      making = (
+        encoding === "br"
+          ? brotli(this.bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 7 } })
+          : gzipAsync(this.bytes, { level: 9 })
+      ).then((copy) => {
+        this.ready[encoding] = copy;
+        delete this.making[encoding];
+        return copy;
+      });
+      making.catch(() => {
+        // A failed copy is made again by the next request that wants it.
+        if (this.making[encoding] === making) delete this.making[encoding];
+      });
+      this.making[encoding] = making;
+    }
+    return making;
+  }
+}
+
+/**
+ * Sends a page compressed when the client accepts it, with `vary` (which must name
+ * Accept-Encoding). Pages are answered by the not-found handler, which the compression plugin's
+ * per-route hooks do not reach. A kept page (KeptHtml) is sent from its copies, synchronously when
+ * the copy is ready; a string or bytes made for this answer alone are compressed for it, at a
+ * lower setting. Kept pages are bytes, never turned back into a string.
+ */
+export function sendHtml(
   request: FastifyRequest,
   reply: FastifyReply,
-  html: string | Buffer,
-  keep?: { owner: object; copies: CompressedCopies },
-): Promise<FastifyReply> {
-  reply.header("vary", reply.getHeader("vary") ? `${reply.getHeader("vary")}, Accept-Encoding` : "Accept-Encoding");
-  const encoding = acceptedEncoding(request.headers["accept-encoding"]);
+  html: string | Buffer | KeptHtml,
+  vary = "Accept-Encoding",
+): FastifyReply | Promise<FastifyReply> {
+  reply.header("vary", vary);
+  const encoding = encodingOf(request.headers["accept-encoding"]);
+  const whole = html instanceof KeptHtml ? html.bytes : html;
   // For a string, characters, not bytes: a text this long in characters is at least as long in bytes.
-  if (!encoding || request.method === "HEAD" || html.length < MIN_BYTES) return reply.send(html);
-  // A kept copy, or one being made for another request (many visitors arrive at once), is shared.
-  let body = keep?.copies.get(keep.owner)?.[encoding];
-  if (!body) {
-    body =
-      encoding === "br"
-        ? brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: keep ? 7 : 4 } })
-        : gzipAsync(html, { level: keep ? 9 : 6 });
-    if (keep) keep.copies.set(keep.owner, { ...keep.copies.get(keep.owner), [encoding]: body });
-  }
-  return reply.header("content-encoding", encoding).send(await body);
+  if (!encoding || request.method === "HEAD" || whole.length < MIN_BYTES) return reply.send(whole);
+  const body =
+    html instanceof KeptHtml
+      ? html.copy(encoding)
+      : encoding === "br"
+        ? brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : gzipAsync(html, { level: 6 });
+  if (Buffer.isBuffer(body)) return reply.header("content-encoding", encoding).send(body);
+  return body.then((bytes) => reply.header("content-encoding", encoding).send(bytes));
 }

@@ -7,7 +7,7 @@ import { faqJsonLd } from "../../shared/faq.js";
 import { HOME_META } from "../../shared/home-meta.js";
 import { NOT_FOUND_META, pageMetaFor } from "../../shared/page-meta.js";
 import type { Config } from "../config.js";
-import { type CompressedCopies, sendHtml } from "../http/compressed-html.js";
+import { KeptHtml, sendHtml } from "../http/compressed-html.js";
 import {
   type AppConfigForClient,
   HtmlShell,
@@ -19,6 +19,9 @@ import { requestedPath } from "../http/not-found.js";
 import { requestOrigin } from "../http/origin.js";
 import { type ServerRendered, ServerRenderer } from "./ssr.js";
 
+/** A rendered page differs with the session cookie (signed in or not) and with the encoding. */
+const PAGE_VARY = "Cookie, Accept-Encoding";
+
 const NOT_FOUND: PageResolution = { status: 404, head: NOT_FOUND_META };
 
 /**
@@ -27,18 +30,35 @@ const NOT_FOUND: PageResolution = { status: 404, head: NOT_FOUND_META };
  */
 const HOME: PageResolution = { status: 200, head: { ...HOME_META, jsonLd: () => faqJsonLd(undefined) } };
 
+/** A fixed page's resolution, made once per page rather than once per request. */
+const fixedPages = new WeakMap<object, PageResolution>();
+
 /**
  * The status and head of a page path: a fixed page (PAGE_META), else the first domain resolver that
- * owns the path (a blog post, a fund), else Not Found.
+ * owns the path (a blog post, a fund), else Not Found. Synchronous while the resolvers are: a
+ * resolver answers at once for a path it does not own, and a page's answer should not wait a turn
+ * of the event loop per resolver it passes.
  */
-async function resolvePage(pathname: string, resolvers: readonly PageResolver[]): Promise<PageResolution> {
+function resolvePage(pathname: string, resolvers: readonly PageResolver[]): PageResolution | Promise<PageResolution> {
   const meta = pageMetaFor(pathname);
-  if (meta && meta !== HOME_META) return { status: 200, head: meta };
-  for (const resolve of resolvers) {
-    const resolution = await resolve(pathname);
-    if (resolution) return resolution;
+  if (meta && meta !== HOME_META) {
+    let fixed = fixedPages.get(meta);
+    if (!fixed) {
+      fixed = { status: 200, head: meta };
+      fixedPages.set(meta, fixed);
+    }
+    return fixed;
   }
-  return meta === HOME_META ? HOME : NOT_FOUND;
+  const fallback = meta === HOME_META ? HOME : NOT_FOUND;
+  const from = (first: number): PageResolution | Promise<PageResolution> => {
+    for (let at = first; at < resolvers.length; at += 1) {
+      const resolution = (resolvers[at] as PageResolver)(pathname);
+      if (resolution instanceof Promise) return resolution.then((found) => found ?? from(at + 1));
+      if (resolution) return resolution;
+    }
+    return fallback;
+  };
+  return from(0);
 }
 
 /**
@@ -69,7 +89,7 @@ export async function registerClientApp(
   clientConfig: AppConfigForClient,
   resolvers: readonly PageResolver[] = [],
   /** What a visitor's page depends on beyond its URL (data versions); undefined for a signed-in request. */
-  visitorKey: (request: FastifyRequest) => Promise<string | undefined> = async () => undefined,
+  visitorKey: (request: FastifyRequest) => string | undefined | Promise<string | undefined> = () => undefined,
 ): Promise<ServerRenderer | undefined> {
   const clientDir = config.CLIENT_DIR;
   const indexFile = clientDir ? path.join(clientDir, "index.html") : undefined;
@@ -81,18 +101,17 @@ export async function registerClientApp(
   }
   const template = await inlineStylesheets(await readFile(indexFile, "utf8"), clientDir);
   const shell = new HtmlShell(template, clientConfig);
-  // The whole page of a rendered app, kept with it (a kept visitor's page is then sent as it is),
-  // and its compressed copies, kept with the page's text entry. A rendered app stands for one URL
-  // at one state of the data, which also decides the page's head, so the origin is the only other key.
-  type KeptPage = { origin: string; bytes: Buffer };
+  // The whole page of a visitor's rendered app, kept with it (a kept visitor's page is then sent as
+  // it is) with its compressed copies. A rendered app stands for one URL at one state of the data,
+  // which also decides the page's head, so the origin is the only other key.
+  type KeptPage = { origin: string; html: KeptHtml };
   const pages = new WeakMap<ServerRendered, KeptPage>();
-  const compressed: CompressedCopies = new WeakMap();
-  const pageOf = (rendered: ServerRendered, head: PageHead, origin: string): KeptPage => {
+  const pageOf = (rendered: ServerRendered, head: PageHead, origin: string): KeptHtml => {
     const kept = pages.get(rendered);
-    if (kept && kept.origin === origin) return kept;
-    const page = { origin, bytes: shell.renderWithApp(head, origin, rendered) };
-    pages.set(rendered, page);
-    return page;
+    if (kept && kept.origin === origin) return kept.html;
+    const html = new KeptHtml(shell.renderWithApp(head, origin, rendered));
+    pages.set(rendered, { origin, html });
+    return html;
   };
   const renderer = await ServerRenderer.load(
     config.SSR_ENTRY,
@@ -113,23 +132,28 @@ export async function registerClientApp(
     },
   });
   app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split("?")[0] ?? "/";
+    const query = request.url.indexOf("?");
+    const pathname = query === -1 ? request.url : request.url.slice(0, query);
     const wantsPage = (request.method === "GET" || request.method === "HEAD") && !path.extname(pathname);
     if (!wantsPage) return reply.status(404).send({ error: `Not found: ${requestedPath(request)}` });
     // Unknown paths still get the app (it renders the Not Found page) but with a 404 status for crawlers.
-    const page = await resolvePage(pathname, resolvers);
+    const resolving = resolvePage(pathname, resolvers);
+    const page = resolving instanceof Promise ? await resolving : resolving;
     if (page.status === 301) {
-      const query = request.url.indexOf("?");
       return reply.redirect(query === -1 ? page.location : page.location + request.url.slice(query), 301);
     }
     const origin = requestOrigin(request, config.PUBLIC_ORIGIN);
-    const result = renderer?.rendersPath(pathname)
-      ? await renderer.render(app, request, await visitorKey(request), page.status === 200)
-      : undefined;
-    const send = (html: string) => sendHtml(request, reply, html);
+    let result: Awaited<ReturnType<ServerRenderer["render"]>>;
+    if (renderer?.rendersPath(pathname)) {
+      const keying = visitorKey(request);
+      const key = keying instanceof Promise ? await keying : keying;
+      // A visitor's kept page is taken without a promise of its own; anything else is rendered.
+      const kept = key === undefined ? undefined : renderer.kept(request.url, key);
+      result = kept ? { rendered: kept, setCookie: [] } : await renderer.render(app, request, key, page.status === 200);
+    }
     if (!result) {
       reply.status(page.status).header("cache-control", "no-cache").type("text/html; charset=utf-8");
-      return send(shell.render(page.head, origin));
+      return sendHtml(request, reply, shell.render(page.head, origin));
     }
     const { rendered, setCookie } = result;
     if (setCookie.length > 0) reply.header("set-cookie", setCookie);
@@ -137,13 +161,11 @@ export async function registerClientApp(
     reply
       .status(page.status)
       .header("cache-control", rendered.personal ? "private, no-cache" : "no-cache")
-      .header("vary", "Cookie")
       .type("text/html; charset=utf-8");
-    const whole = pageOf(rendered, page.head, origin);
     // A signed-in visitor's page is made for this one answer: compressed once, not kept.
     return rendered.personal
-      ? sendHtml(request, reply, whole.bytes)
-      : sendHtml(request, reply, whole.bytes, { owner: whole, copies: compressed });
+      ? sendHtml(request, reply, shell.renderWithApp(page.head, origin, rendered), PAGE_VARY)
+      : sendHtml(request, reply, pageOf(rendered, page.head, origin), PAGE_VARY);
   });
   return renderer;
 }

@@ -134,6 +134,15 @@ export class ServerRenderer {
   }
 
   /**
+   * A visitor's page as kept for this URL and these data versions (`visitorKey`), or undefined:
+   * the lookup `render` starts with, without a promise, for the answer that is a kept page.
+   */
+  kept(requestUrl: string, visitorKey: string): ServerRendered | undefined {
+    const url = pageRenderUrl(requestUrl);
+    return this.cacheFor(url).get(`${visitorKey}\0${url}`);
+  }
+
+  /**
    * The page for this request. `visitorKey` names what a visitor's page depends on beyond its URL
    * (the data versions), or undefined for a request with a session: a visitor's page is then taken
    * from the cache without asking the API at all, which keeps a page view close to the cost of a

@@ -73,6 +73,9 @@ export class AudienceRecorder {
   private readonly salt = randomBytes(16).toString("hex");
   private seen = new Set<string>();
   private seenMonth = "";
+  /** The span of seenMonth, in milliseconds since the epoch (from inclusive, until exclusive). */
+  private monthFrom = 0;
+  private monthUntil = 0;
   private pending: Pending[] = [];
   private flushing: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
@@ -98,11 +101,19 @@ export class AudienceRecorder {
   /** Queues the event for these funds, once per founder, fund, month and kind. Cheap: no I/O. */
   record(event: AudienceEvent, viewer: AudienceViewer | undefined, fundIds: readonly number[], now = new Date()): void {
     if (!viewer || fundIds.length === 0) return;
-    const month = monthOf(now);
-    if (month !== this.seenMonth) {
-      this.seen = new Set();
-      this.seenMonth = month;
+    const at = now.getTime();
+    // The month is worked out again only when the clock leaves the one known: every fund page a
+    // visitor is served passes here, and writing out a date each time was a visible part of it.
+    if (at < this.monthFrom || at >= this.monthUntil) {
+      const month = monthOf(now);
+      this.monthFrom = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+      this.monthUntil = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+      if (month !== this.seenMonth) {
+        this.seen = new Set();
+        this.seenMonth = month;
+      }
     }
+    const month = this.seenMonth;
     const who = "userId" in viewer ? `u${viewer.userId}` : `v${viewer.visitorKey}`;
     const userId = "userId" in viewer ? viewer.userId : null;
     // One one-shot hash per call (no hasher object), not one per fund: the founder is hidden in it,
