@@ -3,10 +3,11 @@
  * part and the plain-text part are rendered from the same template, inside one layout whose
  * footer names the sender. Rendering is asynchronous, so each builder returns a promise.
  *
- * Each builder loads its template on its first e-mail, not when the server starts: the templates
- * bring react-email's components and renderer (about half a second of a start's module loading),
- * which a server that sends no e-mail, or not yet, never needs. Callers import the builders from
- * here, never from the templates themselves.
+ * Each builder loads its template on its first e-mail, not when the module graph is loaded: the
+ * templates bring react-email's components and renderer, about half a second of every test file's
+ * import of the server (each file imports it afresh), which most files never use. The bundled server
+ * (scripts/build-server.mjs) still loads them at start: esbuild hoists the imports of external
+ * packages to the top of the bundle. Callers import the builders from here, not from the templates.
  */
 import type * as ConfirmationCode from "./templates/confirmation-code.js";
 import type * as FundClaimDecision from "./templates/fund-claim-decision.js";
