@@ -3,7 +3,7 @@ import { fundPath } from "../../shared/fund-page.js";
 import { isClosedStatus, PIPELINE_STATUSES } from "../../shared/pipeline.js";
 import type { Db } from "../db/client.js";
 import type { FundsService } from "../funds/service.js";
-import { pipelineReminderEmail, type ReminderItem } from "../mail/templates/pipeline-reminder.js";
+import { pipelineReminderEmail, type ReminderItem } from "../mail/templates.js";
 import { activeAccountsByIds, type MailAccountRow } from "../users/repository.js";
 import type { EmailPreferencesService } from "./email-preferences.js";
 import { claimReminderDay, type DueNextStepRow, dueNextSteps, releaseReminderDay } from "./repository.js";

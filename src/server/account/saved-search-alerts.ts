@@ -13,7 +13,7 @@ import { searchRequestHref, searchStateFromRequest, searchSummary } from "../../
 import { subscriptionOf, type Viewer } from "../auth/viewer.js";
 import type { Db } from "../db/client.js";
 import type { FundsService } from "../funds/service.js";
-import { type AlertFund, type AlertSearch, savedSearchAlertEmail } from "../mail/templates/saved-search-alert.js";
+import { type AlertFund, type AlertSearch, savedSearchAlertEmail } from "../mail/templates.js";
 import { activeAccountsByIds, type MailAccountRow } from "../users/repository.js";
 import { factChangeLines, type RecordedChange } from "./alert-news.js";
 import type { EmailPreferencesService } from "./email-preferences.js";

@@ -86,7 +86,11 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     }
   }
   const pgliteWasmModule = await wasmModule;
-  const client = new PGlite(options.dataDir, {
+  // One options object: PGlite reads its second argument only when the first is a data directory's
+  // path, so `new PGlite(undefined, {...})` for an in-memory database dropped every option — the
+  // template (an initdb ran instead, 2 CPU-seconds against 0.5) and the start parameters.
+  const client = new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     startParams: PGLITE_START_PARAMS,
     ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
     ...(options.loadDataDir && !options.dataDir ? { loadDataDir: options.loadDataDir } : {}),
