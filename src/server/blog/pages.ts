@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { BLOG_FEED, NOT_FOUND_META } from "../../shared/page-meta.js";
+import { whenReady } from "../db/versioned-snapshot.js";
 import type { PageResolution, PageResolver } from "../http/html-shell.js";
 import { requestOrigin } from "../http/origin.js";
 import type { SitemapSource } from "../site/seo.js";
@@ -31,8 +32,7 @@ export const blogPageResolver = (service: BlogService): PageResolver => {
     const match = POST_PATH.exec(pathname);
     if (!match?.[1]) return undefined;
     const slug = decodeSegment(match[1]);
-    const posts = service.now();
-    return posts instanceof Promise ? posts.then((ready) => resolve(slug, ready)) : resolve(slug, posts);
+    return whenReady(service.now(), (posts) => resolve(slug, posts));
   };
 };
 

@@ -12,6 +12,7 @@ import {
   blogPostsAnswerSchema,
   blogPostUpdateSchema,
 } from "../../shared/schemas/blog.js";
+import { whenReady } from "../db/versioned-snapshot.js";
 import { requireUser } from "../http/guards.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import { sendJsonText } from "../http/responses.js";
@@ -34,14 +35,10 @@ export const blogRoutes =
       { schema: { querystring: blogListQuerySchema, response: { 200: blogPostsAnswerSchema } } },
       // Not async: the answer is made ahead, and a promise per call was a visible part of its cost.
       (request, reply) => {
-        const answer = service.listJson(request.query.limit);
-        if (answer instanceof Promise) {
-          return answer.then((bytes) => {
-            sendSuperjson(reply, bytes);
-          });
-        }
-        sendSuperjson(reply, answer);
-        return undefined;
+        const sent = whenReady(service.listJson(request.query.limit), (bytes) => {
+          sendSuperjson(reply, bytes);
+        });
+        return sent instanceof Promise ? sent : undefined;
       },
     );
 

@@ -3,7 +3,7 @@ import { slugify } from "../../shared/blog.js";
 import type { BlogPost, BlogPostInput } from "../../shared/schemas/blog.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
-import type { VersionedSnapshot } from "../db/versioned-snapshot.js";
+import { type VersionedSnapshot, whenReady } from "../db/versioned-snapshot.js";
 import { conflict, invalid, notFound } from "../errors.js";
 import { type PublishedPosts, toBlogPost } from "./published-posts.js";
 import * as posts from "./repository.js";
@@ -36,8 +36,7 @@ export class BlogService {
 
   /** The list answer (see PublishedPosts.listJson), without a promise while the copy is current. */
   listJson(limit: number | undefined): Buffer | Promise<Buffer> {
-    const posts = this.published.now();
-    return posts instanceof Promise ? posts.then((ready) => ready.listJson(limit)) : posts.listJson(limit);
+    return whenReady(this.published.now(), (published) => published.listJson(limit));
   }
 
   /** A published post as superjson text; a draft or an unknown slug is not found. */

@@ -127,3 +127,11 @@ export class VersionedSnapshot<T extends Versioned> {
     }
   }
 }
+
+/**
+ * `use` applied to what `now()` gave: at once when it is the copy itself, after it when it is a
+ * promise. The callers on a kept page's path stay without a promise while their copies are current.
+ */
+export function whenReady<T, R>(value: T | Promise<T>, use: (ready: T) => R): R | Promise<R> {
+  return value instanceof Promise ? value.then(use) : use(value);
+}

@@ -5,6 +5,7 @@ import { industryLabel } from "../../shared/industries.js";
 import { NOT_FOUND_META } from "../../shared/page-meta.js";
 import { isStageCode, sortStages } from "../../shared/stages.js";
 import type { FundRow } from "../db/types.js";
+import { whenReady } from "../db/versioned-snapshot.js";
 import type { PageHead, PageResolution, PageResolver } from "../http/html-shell.js";
 import type { SitemapEntry, SitemapSource } from "../site/seo.js";
 import type { FundSearchIndex } from "./search/fund-search-index.js";
@@ -74,10 +75,7 @@ export const fundPageResolver = (service: FundsService): PageResolver => {
   return (pathname) => {
     const parsed = parseFundPath(pathname);
     if (!parsed) return undefined;
-    const index = service.now();
-    return index instanceof Promise
-      ? index.then((ready) => resolve(pathname, parsed.id, ready))
-      : resolve(pathname, parsed.id, index);
+    return whenReady(service.now(), (index) => resolve(pathname, parsed.id, index));
   };
 };
 
@@ -118,7 +116,6 @@ export const homePageResolver = (service: FundsService): PageResolver => {
   // Not async: every other page path passes through this resolver first and is answered at once.
   return (pathname) => {
     if (pathname !== "/") return undefined;
-    const index = service.now();
-    return index instanceof Promise ? index.then(resolve) : resolve(index);
+    return whenReady(service.now(), resolve);
   };
 };

@@ -9,55 +9,41 @@
  * (scripts/build-server.mjs) still loads them at start: esbuild hoists the imports of external
  * packages to the top of the bundle. Callers import the builders from here, not from the templates.
  */
-import type * as ConfirmationCode from "./templates/confirmation-code.js";
-import type * as FundClaimDecision from "./templates/fund-claim-decision.js";
-import type * as FundClaimVerification from "./templates/fund-claim-verification.js";
-import type * as PasswordReset from "./templates/password-reset.js";
-import type * as PipelineReminder from "./templates/pipeline-reminder.js";
-import type * as PurchaseConfirmation from "./templates/purchase-confirmation.js";
-import type * as ReportClosed from "./templates/report-closed.js";
-import type * as SavedSearchAlert from "./templates/saved-search-alert.js";
-import type * as SetPassword from "./templates/set-password.js";
-
 export type { ReminderItem } from "./templates/pipeline-reminder.js";
 export type { AlertFactChange, AlertFund, AlertSearch } from "./templates/saved-search-alert.js";
 
-export async function confirmationCodeEmail(...args: Parameters<typeof ConfirmationCode.confirmationCodeEmail>) {
-  return (await import("./templates/confirmation-code.js")).confirmationCodeEmail(...args);
+type Builder = (...args: never[]) => Promise<unknown>;
+
+/** The builder `name` of a template module, which is imported when the builder is first called. */
+function onFirstUse<M extends Record<K, Builder>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
+  return async (...args: Parameters<M[K]>): Promise<Awaited<ReturnType<M[K]>>> =>
+    (await (await load())[name](...args)) as Awaited<ReturnType<M[K]>>;
 }
 
-export async function fundClaimDecisionEmail(...args: Parameters<typeof FundClaimDecision.fundClaimDecisionEmail>) {
-  return (await import("./templates/fund-claim-decision.js")).fundClaimDecisionEmail(...args);
-}
-
-export async function fundClaimVerificationEmail(
-  ...args: Parameters<typeof FundClaimVerification.fundClaimVerificationEmail>
-) {
-  return (await import("./templates/fund-claim-verification.js")).fundClaimVerificationEmail(...args);
-}
-
-export async function passwordResetEmail(...args: Parameters<typeof PasswordReset.passwordResetEmail>) {
-  return (await import("./templates/password-reset.js")).passwordResetEmail(...args);
-}
-
-export async function pipelineReminderEmail(...args: Parameters<typeof PipelineReminder.pipelineReminderEmail>) {
-  return (await import("./templates/pipeline-reminder.js")).pipelineReminderEmail(...args);
-}
-
-export async function purchaseConfirmationEmail(
-  ...args: Parameters<typeof PurchaseConfirmation.purchaseConfirmationEmail>
-) {
-  return (await import("./templates/purchase-confirmation.js")).purchaseConfirmationEmail(...args);
-}
-
-export async function reportClosedEmail(...args: Parameters<typeof ReportClosed.reportClosedEmail>) {
-  return (await import("./templates/report-closed.js")).reportClosedEmail(...args);
-}
-
-export async function savedSearchAlertEmail(...args: Parameters<typeof SavedSearchAlert.savedSearchAlertEmail>) {
-  return (await import("./templates/saved-search-alert.js")).savedSearchAlertEmail(...args);
-}
-
-export async function setPasswordEmail(...args: Parameters<typeof SetPassword.setPasswordEmail>) {
-  return (await import("./templates/set-password.js")).setPasswordEmail(...args);
-}
+export const confirmationCodeEmail = onFirstUse(
+  () => import("./templates/confirmation-code.js"),
+  "confirmationCodeEmail",
+);
+export const fundClaimDecisionEmail = onFirstUse(
+  () => import("./templates/fund-claim-decision.js"),
+  "fundClaimDecisionEmail",
+);
+export const fundClaimVerificationEmail = onFirstUse(
+  () => import("./templates/fund-claim-verification.js"),
+  "fundClaimVerificationEmail",
+);
+export const passwordResetEmail = onFirstUse(() => import("./templates/password-reset.js"), "passwordResetEmail");
+export const pipelineReminderEmail = onFirstUse(
+  () => import("./templates/pipeline-reminder.js"),
+  "pipelineReminderEmail",
+);
+export const purchaseConfirmationEmail = onFirstUse(
+  () => import("./templates/purchase-confirmation.js"),
+  "purchaseConfirmationEmail",
+);
+export const reportClosedEmail = onFirstUse(() => import("./templates/report-closed.js"), "reportClosedEmail");
+export const savedSearchAlertEmail = onFirstUse(
+  () => import("./templates/saved-search-alert.js"),
+  "savedSearchAlertEmail",
+);
+export const setPasswordEmail = onFirstUse(() => import("./templates/set-password.js"), "setPasswordEmail");

@@ -30,9 +30,6 @@ const NOT_FOUND: PageResolution = { status: 404, head: NOT_FOUND_META };
  */
 const HOME: PageResolution = { status: 200, head: { ...HOME_META, jsonLd: () => faqJsonLd(undefined) } };
 
-/** A fixed page's resolution, made once per page rather than once per request. */
-const fixedPages = new WeakMap<object, PageResolution>();
-
 /**
  * The status and head of a page path: a fixed page (PAGE_META), else the first domain resolver that
  * owns the path (a blog post, a fund), else Not Found. Synchronous while the resolvers are: a
@@ -41,14 +38,7 @@ const fixedPages = new WeakMap<object, PageResolution>();
  */
 function resolvePage(pathname: string, resolvers: readonly PageResolver[]): PageResolution | Promise<PageResolution> {
   const meta = pageMetaFor(pathname);
-  if (meta && meta !== HOME_META) {
-    let fixed = fixedPages.get(meta);
-    if (!fixed) {
-      fixed = { status: 200, head: meta };
-      fixedPages.set(meta, fixed);
-    }
-    return fixed;
-  }
+  if (meta && meta !== HOME_META) return { status: 200, head: meta };
   const fallback = meta === HOME_META ? HOME : NOT_FOUND;
   const from = (first: number): PageResolution | Promise<PageResolution> => {
     for (let at = first; at < resolvers.length; at += 1) {
