@@ -48,7 +48,7 @@ beforeAll(async () => {
   probe = path.join(dir, "probe.mjs");
   compiled = path.join(dir, "tick-shape.mjs");
   await writeFile(probe, PROBE);
-  // The module as plain JavaScript: a loader such as tsx keeps tick records of its own alive.
+  // The module as plain JavaScript, so that node runs the probe with no loader of its own.
   await build({ entryPoints: [MODULE], outfile: compiled, format: "esm", platform: "node", logLevel: "warning" });
 });
 
@@ -64,9 +64,7 @@ async function definitionSites(hold: boolean): Promise<string[]> {
   const file = await open(output, "w");
   try {
     const child = spawn(process.execPath, ["--allow-natives-syntax", "--expose-gc", probe], {
-      // Nothing inherited: what Node does at start for some variables (NODE_EXTRA_CA_CERTS) leaves a
-      // tick record alive through the collection, and the probe would then show nothing either way.
-      env: { TICK_SHAPE_MODULE: compiled, HOLD: hold ? "1" : "0" },
+      env: { ...process.env, TICK_SHAPE_MODULE: compiled, HOLD: hold ? "1" : "0" },
       stdio: ["ignore", file.fd, "inherit"],
     });
     const [code] = await once(child, "exit");
