@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { getRandomValues, randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { FastifyBaseLogger, FastifyServerOptions } from "fastify";
 import type { Bindings, ChildLoggerOptions, Level, LogFn } from "pino";
@@ -81,16 +81,43 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * Request ids: a valid incoming X-Request-Id (letters, digits, `._-`, up to 64) is kept; otherwise
- * this process's random prefix and a counter. Unique across instances and restarts as a UUID was,
- * without drawing random bytes for every request (randomUUID showed in a ping's profile).
+ * this process's random prefix and a counter, shuffled. Unique across instances and restarts as a
+ * UUID was, without drawing random bytes for every request (randomUUID showed in a ping's profile).
+ * The counter goes through a keyed permutation of 32-bit numbers (a four-round Feistel network with
+ * this process's random round keys), so an id does not tell a client how many requests came before
+ * it; after 2^32 ids the prefix is drawn again.
  */
 export function requestIdGenerator(): (request: IncomingMessage) => string {
-  const prefix = randomBytes(6).toString("hex");
+  let prefix = randomBytes(6).toString("hex");
+  const keys = getRandomValues(new Uint16Array(4));
   let count = 0;
   return (request) => {
     const given = request.headers["x-request-id"];
     if (typeof given === "string" && REQUEST_ID.test(given)) return given;
+    if (count === 0x1_0000_0000) {
+      prefix = randomBytes(6).toString("hex");
+      count = 0;
+    }
+    const shuffled = permute32(count, keys);
     count += 1;
-    return `${prefix}-${count.toString(36)}`;
+    return `${prefix}-${HEX_BYTE[shuffled >>> 24]}${HEX_BYTE[(shuffled >>> 16) & 0xff]}${HEX_BYTE[(shuffled >>> 8) & 0xff]}${HEX_BYTE[shuffled & 0xff]}`;
   };
+}
+
+/** Two hex digits per byte: Number#toString(16) takes V8's slow path for numbers above 2^31. */
+const HEX_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+
+/**
+ * A bijection on 32-bit numbers keyed by four 16-bit round keys. A Feistel network is a permutation
+ * whatever its round function, so distinct counters always give distinct ids.
+ */
+export function permute32(value: number, keys: Uint16Array): number {
+  let left = value >>> 16;
+  let right = value & 0xffff;
+  for (let round = 0; round < keys.length; round++) {
+    const next = left ^ ((Math.imul((right ^ (keys[round] as number)) | (right << 16), 0x9e3779b1) >>> 16) & 0xffff);
+    left = right;
+    right = next;
+  }
+  return ((left << 16) | right) >>> 0;
 }
