@@ -63,7 +63,10 @@ async function definitionSites(hold: boolean): Promise<string[]> {
   const output = path.join(dir, `probe-${hold ? "held" : "free"}.txt`);
   const file = await open(output, "w");
   try {
-    const child = spawn(process.execPath, ["--allow-natives-syntax", "--expose-gc", probe], {
+    // One thread for V8's compiler and collector too: on a busy machine a background compile could
+    // land after the collection, and the probe without the hold then showed nothing (2 runs of 6).
+    const flags = ["--allow-natives-syntax", "--expose-gc", "--single-threaded"];
+    const child = spawn(process.execPath, [...flags, probe], {
       env: { ...process.env, TICK_SHAPE_MODULE: compiled, HOLD: hold ? "1" : "0" },
       stdio: ["ignore", file.fd, "inherit"],
     });
