@@ -88,24 +88,30 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
  * it; after 2^32 ids the prefix is drawn again.
  */
 export function requestIdGenerator(): (request: IncomingMessage) => string {
-  let prefix = randomBytes(6).toString("hex");
+  const drawPrefix = () => randomBytes(6).toString("hex");
+  let prefix = drawPrefix();
   const keys = getRandomValues(new Uint16Array(4));
   let count = 0;
   return (request) => {
     const given = request.headers["x-request-id"];
     if (typeof given === "string" && REQUEST_ID.test(given)) return given;
     if (count === 0x1_0000_0000) {
-      prefix = randomBytes(6).toString("hex");
+      prefix = drawPrefix();
       count = 0;
     }
     const shuffled = permute32(count, keys);
     count += 1;
-    return `${prefix}-${HEX_BYTE[shuffled >>> 24]}${HEX_BYTE[(shuffled >>> 16) & 0xff]}${HEX_BYTE[(shuffled >>> 8) & 0xff]}${HEX_BYTE[shuffled & 0xff]}`;
+    return `${prefix}-${hex32(shuffled)}`;
   };
 }
 
 /** Two hex digits per byte: Number#toString(16) takes V8's slow path for numbers above 2^31. */
 const HEX_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+
+/** A 32-bit number as eight hex digits. */
+function hex32(value: number): string {
+  return `${HEX_BYTE[value >>> 24]}${HEX_BYTE[(value >>> 16) & 0xff]}${HEX_BYTE[(value >>> 8) & 0xff]}${HEX_BYTE[value & 0xff]}`;
+}
 
 /**
  * A bijection on 32-bit numbers keyed by four 16-bit round keys. A Feistel network is a permutation
