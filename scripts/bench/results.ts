@@ -54,8 +54,13 @@ export type Measurement = {
    */
   bare: ServerLoadStats;
   bareRuns: [ServerLoadStats, ServerLoadStats];
-  /** Fastify with one route and nothing else, answering ping's body: no call of the app can beat it (reported). */
+  /** Fastify with one route and nothing else, answering ping's body: no GET of the app can beat it (reported). */
   bareFastify?: ServerLoadStats;
+  /**
+   * The same Fastify taking the visitor search's POSTs (its JSON bodies parsed by Fastify, no
+   * schema) and answering ping's body: no POST of the app can beat it (reported).
+   */
+  bareFastifyPost?: ServerLoadStats;
   ping: ServerLoadStats;
   pingRatioPct: number;
   /**
@@ -258,6 +263,9 @@ export function callRows(result: ScenarioSpec, measurement: Measurement): CallRo
   const rows: CallRow[] = [
     row("bare node:http (the ruler)", "api", bare),
     ...(measurement.bareFastify ? [row("bare Fastify, no plugins (reference)", "api", measurement.bareFastify)] : []),
+    ...(measurement.bareFastifyPost
+      ? [row("bare Fastify, the search's POSTs (reference)", "api", measurement.bareFastifyPost)]
+      : []),
     row("GET /_api/ping", "api", measurement.ping, result.floors.ping),
     row("POST /_api/funds/search (visitor)", "api", measurement.search, result.floors.search),
     row("POST /_api/funds/search (subscriber, advanced)", "api", measurement.advanced, result.floors.advanced),

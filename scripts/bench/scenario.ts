@@ -225,8 +225,8 @@ async function measureServer(
 
     step("bare node:http server again");
     const bareLast = await measure(bareServer, pingRequests());
-    step("bare Fastify (one route, no plugins; reference)");
-    const bareFastify = await measureBareFastify(context, measure);
+    step("bare Fastify (ping, then the search mix's POSTs; no plugins; reference)");
+    const { get: bareFastify, post: bareFastifyPost } = await measureBareFastify(context, measure);
     const bare = meanStats(bareFirst, bareLast);
     const routes: RouteMeasurement[] = probed.map(({ probe, stats }) => ({
       id: probe.id,
@@ -248,6 +248,7 @@ async function measureServer(
       bare,
       bareRuns: [bareFirst, bareLast],
       bareFastify,
+      bareFastifyPost,
       ping,
       pingRatioPct: ratioPct(ping, bare),
       pingBeforePages,
@@ -272,14 +273,20 @@ async function measureServer(
   }
 }
 
-/** The framework alone (scripts/bench/bare-fastify.mjs), measured like the others: the budgets' ceiling. */
+/**
+ * The framework alone (scripts/bench/bare-fastify.mjs), measured like the others: ping's GET and
+ * the visitor search's POSTs, the ceilings of the GET and the POST budgets.
+ */
 async function measureBareFastify(
   context: ScenarioContext,
   measure: (target: RunningServer, requests: autocannon.Request[]) => Promise<ServerLoadStats>,
-): Promise<ServerLoadStats> {
+): Promise<{ get: ServerLoadStats; post: ServerLoadStats }> {
   const server = await startBareServer(context.settings.root, "bare-fastify.mjs");
   try {
-    return await measure(server, pingRequests());
+    const get = await measure(server, pingRequests());
+    // The visitor search's own requests (path, headers, bodies): the framework's floor for a POST.
+    const post = await measure(server, searchRequests());
+    return { get, post };
   } finally {
     await server.stop();
   }
