@@ -1,6 +1,7 @@
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { CLIENT_BUILD_DIR, SSR_ENTRY_FILE } from "./paths.js";
+import { widenPolymorphicAccess } from "./polymorphic-access.js";
 import { holdTickObjectShape } from "./tick-shape.js";
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
@@ -9,6 +10,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   // First, before the start-up's garbage collections can take nextTick's hidden classes (ADR 0053).
   holdTickObjectShape();
+  // Before any request: the request path stays polymorphic across the kinds of call (ADR 0055).
+  widenPolymorphicAccess();
   // NODE_ENV is left as given: `npm start` on a laptop is development (demo payments allowed); a
   // deployment sets NODE_ENV=production, which refuses demo payments unless asked for (config.ts).
   let config: ReturnType<typeof loadConfig>;
