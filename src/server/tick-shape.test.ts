@@ -1,11 +1,6 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepareV8Probe, type V8Probe } from "../../tests/support/v8-probe.js";
 import { holdTickObjectShape } from "./tick-shape.js";
 
 const MODULE = fileURLToPath(new URL("./tick-shape.ts", import.meta.url));
@@ -14,7 +9,7 @@ const MODULE = fileURLToPath(new URL("./tick-shape.ts", import.meta.url));
 // (the server's start-up runs several such collections), makes more ticks, then prints nextTick's
 // feedback with V8's own debug printer. Plain JavaScript: the \`%\` calls are compiled at run time.
 const PROBE = `
-const { holdTickObjectShape } = await import(process.env.TICK_SHAPE_MODULE);
+const { holdTickObjectShape } = await import(process.env.PROBED_MODULE);
 if (process.env.HOLD === "1") holdTickObjectShape();
 const natives = (call) => new Function("value", \`return %\${call}(value)\`);
 const prepareForOptimization = natives("PrepareFunctionForOptimization");
@@ -39,43 +34,19 @@ for (let i = 0; i < 5; i++) await burst(200);
 debugPrint(process.nextTick);
 `;
 
-let dir: string;
-let probe: string;
-let compiled: string;
+let probe: V8Probe;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), "fundmatch-tick-shape-"));
-  probe = path.join(dir, "probe.mjs");
-  compiled = path.join(dir, "tick-shape.mjs");
-  await writeFile(probe, PROBE);
-  // The module as plain JavaScript, so that node runs the probe with no loader of its own.
-  await build({ entryPoints: [MODULE], outfile: compiled, format: "esm", platform: "node", logLevel: "warning" });
+  probe = await prepareV8Probe(MODULE, PROBE);
 });
 
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => probe.dispose());
 
 /** The states of nextTick's property-definition sites after the probe, as V8 prints them. */
 async function definitionSites(hold: boolean): Promise<string[]> {
-  // V8 prints through C's stdio: into a pipe that Node has made non-blocking, a long print is cut
-  // short, so the probe's standard output is a file.
-  const output = path.join(dir, `probe-${hold ? "held" : "free"}.txt`);
-  const file = await open(output, "w");
-  try {
-    // One thread for V8's compiler and collector too: on a busy machine a background compile could
-    // land after the collection, and the probe without the hold then showed nothing (2 runs of 6).
-    const flags = ["--allow-natives-syntax", "--expose-gc", "--single-threaded"];
-    const child = spawn(process.execPath, [...flags, probe], {
-      env: { ...process.env, TICK_SHAPE_MODULE: compiled, HOLD: hold ? "1" : "0" },
-      stdio: ["ignore", file.fd, "inherit"],
-    });
-    const [code] = await once(child, "exit");
-    expect(code).toBe(0);
-  } finally {
-    await file.close();
-  }
-  const printed = await readFile(output, "utf8");
+  // One thread for V8's compiler and collector too: on a busy machine a background compile could
+  // land after the collection, and the probe without the hold then showed nothing (2 runs of 6).
+  const printed = await probe.run(["--expose-gc", "--single-threaded"], { HOLD: hold ? "1" : "0" });
   return [...printed.matchAll(/slot #\d+ DefineKeyedOwnPropertyInLiteral (\w+)/g)].map((match) => match[1] as string);
 }
 
