@@ -6,11 +6,11 @@ import { POLYMORPHIC_MAP_LIMIT } from "./polymorphic-access.js";
 const MODULE = fileURLToPath(new URL("./polymorphic-access.ts", import.meta.url));
 
 // A process that reads one property from objects of `SHAPES` hidden classes at one site, then prints
-// the site's feedback with V8's own debug printer. Plain JavaScript: the `%` call is compiled at run time.
+// the site's feedback with V8's own debug printer (`natives` comes from tests/support/v8-probe.ts).
 const PROBE = `
 const { widenPolymorphicAccess } = await import(process.env.PROBED_MODULE);
 if (process.env.WIDEN === "1") widenPolymorphicAccess();
-const debugPrint = new Function("value", "return %DebugPrint(value)");
+const debugPrint = natives("DebugPrint");
 function read(object) { return object.value; }
 const objects = [];
 for (let i = 0; i < Number(process.env.SHAPES); i++) {

@@ -7,11 +7,10 @@ const MODULE = fileURLToPath(new URL("./tick-shape.ts", import.meta.url));
 
 // A process that makes nextTick hot and optimised, collects all garbage while no tick record is alive
 // (the server's start-up runs several such collections), makes more ticks, then prints nextTick's
-// feedback with V8's own debug printer. Plain JavaScript: the \`%\` calls are compiled at run time.
+// feedback with V8's own debug printer (`natives` comes from tests/support/v8-probe.ts).
 const PROBE = `
 const { holdTickObjectShape } = await import(process.env.PROBED_MODULE);
 if (process.env.HOLD === "1") holdTickObjectShape();
-const natives = (call) => new Function("value", \`return %\${call}(value)\`);
 const prepareForOptimization = natives("PrepareFunctionForOptimization");
 const optimizeOnNextCall = natives("OptimizeFunctionOnNextCall");
 const debugPrint = natives("DebugPrint");

@@ -8,8 +8,9 @@ import { build } from "esbuild";
 /**
  * A look at V8's own state after a script has run: one of our modules compiled to plain JavaScript
  * (node then runs the probe with no loader of its own), and a probe script that imports it from
- * `process.env.PROBED_MODULE`, run in a child node with `--allow-natives-syntax`. The probe prints
- * with `%DebugPrint`, compiled at run time (`new Function`) since a module cannot contain `%` calls.
+ * `process.env.PROBED_MODULE`, run in a child node with `--allow-natives-syntax`. The probe calls
+ * V8's natives through `natives(name)`, defined ahead of its source: a `%` call is compiled at run
+ * time (`new Function`), since a module cannot contain one.
  */
 export type V8Probe = {
   /** Runs the probe with these node flags and environment; resolves with what it printed. */
@@ -17,11 +18,14 @@ export type V8Probe = {
   dispose(): Promise<void>;
 };
 
+/** `natives("DebugPrint")(value)` calls `%DebugPrint(value)`. */
+const NATIVES = `const natives = (call) => new Function("value", \`return %\${call}(value)\`);`;
+
 export async function prepareV8Probe(modulePath: string, probeSource: string): Promise<V8Probe> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "fundmatch-v8-probe-"));
   const probe = path.join(dir, "probe.mjs");
   const compiled = path.join(dir, "module.mjs");
-  await writeFile(probe, probeSource);
+  await writeFile(probe, `${NATIVES}\n${probeSource}`);
   await build({ entryPoints: [modulePath], outfile: compiled, format: "esm", platform: "node", logLevel: "warning" });
   let runs = 0;
   return {
