@@ -40,6 +40,10 @@ async function moveByKeyboard(page: Page, fundName: string, from: PipelineStatus
   await handle.focus();
   await page.keyboard.press("Space");
   await announced(PIPELINE_TEXTS.pickedUp(fundName, PIPELINE_STATUS_LABELS[from]));
+  // dnd-kit's keyboard sensor starts listening for the arrow keys in a setTimeout(0) after the pick-up,
+  // and Chromium runs input before timers: an arrow key sent as soon as the announcement shows could
+  // reach the page first and be lost. A timer the page queues now fires after the sensor's.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   for (let index = PIPELINE_STATUSES.indexOf(from) + 1; index <= PIPELINE_STATUSES.indexOf(to); index++) {
     await page.keyboard.press("ArrowRight");
     await announced(PIPELINE_TEXTS.movedOver(fundName, PIPELINE_STATUS_LABELS[PIPELINE_STATUSES[index] ?? to]));
