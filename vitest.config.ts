@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
+import IntegrationFirstSequencer from "./tests/support/sequencer.js";
 
 /** Tests that soak or fuzz at length: `npm run test:slow`, which CI runs after `npm test` (docs/testing.md). */
 const SLOW = ["**/*.slow.test.ts"];
@@ -16,6 +17,8 @@ export default defineConfig({
     // Vitest's default, cores - 1, is one file at a time on 2 cores. The files spend much of their time
     // waiting on PostgreSQL, Redis and the servers they spawn, so two keep both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Without a last run to time the files by (a clean clone), the integration files go first.
+    sequence: { sequencer: IntegrationFirstSequencer },
     // The migrated databases every test database is copied from, made once per run (docs/testing.md).
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,
