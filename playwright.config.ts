@@ -44,7 +44,7 @@ export default defineConfig({
   use: {
     baseURL,
     // The app's animations are all motion-safe (src/client/components/ui): without them Chromium draws
-    // fewer frames while a test waits, 3 to 10% less CPU on home, consent and blog (docs/testing.md).
+    // fewer frames while a test waits: about 6% less CPU on home, consent and blog (docs/testing.md).
     // What reduced motion leaves out is only the transitions, never content.
     reducedMotion: "reduce",
     // A failed test keeps its trace (actions, DOM snapshots, network, console) but without the screencast
