@@ -14,6 +14,8 @@ export default class IntegrationFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const root = this.ctx.config.root;
+    // The key Vitest's own sorter reads its cache by (BaseSequencer.sort). Were it to change, no file
+    // would count as timed and every run would take this order: slower to finish, never wrong.
     const timed = (spec: TestSpecification) =>
       this.ctx.cache.getFileTestResults(`${spec.project.name}:${path.relative(root, spec.moduleId)}`) !== undefined;
     if (sorted.every(timed)) return sorted;
