@@ -61,6 +61,12 @@ export type Measurement = {
    * schema) and answering ping's body: no POST of the app can beat it (reported).
    */
   bareFastifyPost?: ServerLoadStats;
+  /**
+   * The stack's floor for each POST budget (scripts/bench/stack-floor.ts, shipped data only):
+   * Fastify with the zod validator and the route's body schema, answering the app's own bytes for
+   * the mix, nothing else. A budget above its floor's share cannot be met on the decided stack.
+   */
+  stackFloor?: { search: ServerLoadStats; advanced: ServerLoadStats; match: ServerLoadStats };
   ping: ServerLoadStats;
   pingRatioPct: number;
   /**
@@ -265,6 +271,13 @@ export function callRows(result: ScenarioSpec, measurement: Measurement): CallRo
     ...(measurement.bareFastify ? [row("bare Fastify, no plugins (reference)", "api", measurement.bareFastify)] : []),
     ...(measurement.bareFastifyPost
       ? [row("bare Fastify, the search's POSTs (reference)", "api", measurement.bareFastifyPost)]
+      : []),
+    ...(measurement.stackFloor
+      ? [
+          row("Fastify + zod floor, the search (reference)", "api", measurement.stackFloor.search),
+          row("Fastify + zod floor, advanced search (reference)", "api", measurement.stackFloor.advanced),
+          row("Fastify + zod floor, the match (reference)", "api", measurement.stackFloor.match),
+        ]
       : []),
     row("GET /_api/ping", "api", measurement.ping, result.floors.ping),
     row("POST /_api/funds/search (visitor)", "api", measurement.search, result.floors.search),

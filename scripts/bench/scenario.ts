@@ -44,6 +44,7 @@ import {
   startServer,
 } from "./server-process.js";
 import { type BenchSettings, redactUrl } from "./settings.js";
+import { measureStackFloor } from "./stack-floor-run.js";
 import { createSubscriber } from "./subscriber.js";
 
 /** Fund pages the page measurement cycles through. */
@@ -227,6 +228,21 @@ async function measureServer(
     const bareLast = await measure(bareServer, pingRequests());
     step("bare Fastify (ping, then the search mix's POSTs; no plugins; reference)");
     const { get: bareFastify, post: bareFastifyPost } = await measureBareFastify(context, measure);
+    // The POST budgets are set for the shipped data, where the match is measured too.
+    let stackFloor: Measurement["stackFloor"];
+    if (spec.dataSet === "shipped") {
+      step("the stack's floor (Fastify + zod, the app's own answers to each POST mix; reference)");
+      stackFloor = await measureStackFloor(
+        context.settings.root,
+        server.baseUrl,
+        {
+          search: searchRequests(),
+          advanced: advancedSearchRequests(cookie, BASIC_PAGE_SIZE),
+          match: matchProbe(spec.floors).requests,
+        },
+        measure,
+      );
+    }
     const bare = meanStats(bareFirst, bareLast);
     const routes: RouteMeasurement[] = probed.map(({ probe, stats }) => ({
       id: probe.id,
@@ -249,6 +265,7 @@ async function measureServer(
       bareRuns: [bareFirst, bareLast],
       bareFastify,
       bareFastifyPost,
+      stackFloor,
       ping,
       pingRatioPct: ratioPct(ping, bare),
       pingBeforePages,

@@ -129,13 +129,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
  * request with ping's small JSON body, no framework, spawned like the real server so that both
  * are a process of their own measured by the same load generator with the same settings.
  */
-export async function startBareServer(root: string, script = "bare-server.mjs"): Promise<RunningServer> {
+export async function startBareServer(
+  root: string,
+  script = "bare-server.mjs",
+  extra: { nodeArgs?: string[]; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, "scripts/bench", script)], {
+  const child = spawn(process.execPath, [...(extra.nodeArgs ?? []), path.join(root, "scripts/bench", script)], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+    env: { ...process.env, ...extra.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   liveChildren.add(child);
