@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Viewer } from "../../src/server/auth/viewer.js";
@@ -56,6 +57,36 @@ describe.each(TEST_DRIVERS)("funds API on %s", (driver) => {
 
   const search = (payload: unknown) =>
     t.app.inject({ method: "POST", url: "/_api/funds/search", payload: payload as Record<string, unknown> });
+
+  it("sends kept answers compressed to clients that accept it, from copies made once", async () => {
+    const calls = [
+      { method: "POST" as const, url: "/_api/funds/search", payload: {} },
+      { method: "POST" as const, url: "/_api/funds/search", payload: { limit: 3, fundingStage: "seed" } },
+      { method: "GET" as const, url: `/_api/funds/${(await search({})).json().results[0].id}` },
+    ];
+    for (const call of calls) {
+      const plain = await t.app.inject(call);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      // Below 1 KB an answer is sent as it is: the calls chosen here are above it.
+      expect(plain.rawPayload.length, call.url).toBeGreaterThanOrEqual(1024);
+      for (const encoding of ["br", "gzip"] as const) {
+        const headers = { "accept-encoding": encoding === "br" ? "gzip, deflate, br, zstd" : "gzip" };
+        const first = await t.app.inject({ ...call, headers });
+        const again = await t.app.inject({ ...call, headers });
+        expect(first.headers["content-encoding"], call.url).toBe(encoding);
+        expect(String(first.headers.vary)).toContain("Accept-Encoding");
+        expect(first.headers["content-type"]).toBe("application/json; charset=utf-8");
+        const decoded = encoding === "br" ? brotliDecompressSync(first.rawPayload) : gunzipSync(first.rawPayload);
+        expect(decoded.equals(plain.rawPayload), call.url).toBe(true);
+        // The second answer is the kept copy, byte for byte.
+        expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      }
+      const refused = await t.app.inject({ ...call, headers: { "accept-encoding": "br;q=0, gzip;q=0, identity" } });
+      expect(refused.headers["content-encoding"]).toBeUndefined();
+      expect(refused.rawPayload.equals(plain.rawPayload)).toBe(true);
+    }
+  });
 
   it("lists the distinct countries that have funds, sorted", async () => {
     const response = await t.app.inject({ method: "GET", url: "/_api/countries" });

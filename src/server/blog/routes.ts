@@ -13,6 +13,7 @@ import {
   blogPostUpdateSchema,
 } from "../../shared/schemas/blog.js";
 import { whenReady } from "../db/versioned-snapshot.js";
+import { sendKeptJson } from "../http/compressed-answers.js";
 import { requireUser } from "../http/guards.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import { sendJsonText } from "../http/responses.js";
@@ -35,10 +36,10 @@ export const blogRoutes =
       { schema: { querystring: blogListQuerySchema, response: { 200: blogPostsAnswerSchema } } },
       // Not async: the answer is made ahead, and a promise per call was a visible part of its cost.
       (request, reply) => {
-        const sent = whenReady(service.listJson(request.query.limit), (bytes) => {
-          sendSuperjson(reply, bytes);
-        });
-        return sent instanceof Promise ? sent : undefined;
+        const sent = whenReady(service.listJson(request.query.limit), (bytes) => sendKeptJson(reply, bytes));
+        // A promise only while the list or its compressed copy is being made; it settles once the
+        // answer is sent (a reply is a thenable that resolves when its response finishes).
+        return sent instanceof Promise ? sent.then(() => undefined) : undefined;
       },
     );
 

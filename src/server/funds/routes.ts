@@ -14,8 +14,9 @@ import {
 import { fundMatchRequestSchema, fundMatchResponseSchema } from "../../shared/schemas/match.js";
 import { subscriptionOf } from "../auth/viewer.js";
 import { forbidden, unauthenticated } from "../errors.js";
+import { sendKeptJson } from "../http/compressed-answers.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
-import { fileDownload, sendJsonText } from "../http/responses.js";
+import { fileDownload } from "../http/responses.js";
 import { type AudienceRecorder, audienceViewerOf } from "./audience/recorder.js";
 import { exportFunds, XLSX_CONTENT_TYPE } from "./export.js";
 import type { FundsService } from "./service.js";
@@ -57,11 +58,11 @@ export const fundsRoutes =
           response: { 200: fundSearchResponseSchema },
         },
       },
-      async (request, reply) => sendJsonText(reply, await service.searchBody(request.body, request.viewer)),
+      async (request, reply) => sendKeptJson(reply, await service.searchBody(request.body, request.viewer)),
     );
 
     // The match (ADR 0021): a startup profile in, the ranked funds with fit, reasons and concerns out,
-    // through the same gate as search. Pre-serialised like search.
+    // through the same gate as search. Pre-serialised and kept like search.
     app.post(
       "/funds/match",
       { schema: { body: fundMatchRequestSchema, response: { 200: fundMatchResponseSchema } } },
@@ -69,7 +70,7 @@ export const fundsRoutes =
         const { body, fundIds } = await service.matchPage(request.body, request.viewer);
         // The funds this founder was shown are their shortlist: counted for each fund's team (issue 24).
         audience?.record("shortlist", audienceViewerOf(request), fundIds);
-        return sendJsonText(reply, body);
+        return sendKeptJson(reply, body);
       },
     );
 
@@ -82,7 +83,7 @@ export const fundsRoutes =
         // A founder opened the fund's page (issue 24); a visitor's server-rendered page is counted by
         // the page's own hook (src/server/funds/audience/page-views.ts).
         audience?.record("pageView", audienceViewerOf(request), [request.params.id]);
-        return sendJsonText(reply, json);
+        return sendKeptJson(reply, json);
       },
     );
 

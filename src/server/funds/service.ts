@@ -126,7 +126,7 @@ export class FundsService {
    * `{fund, similar}` for a fund page, through the same gate as search: the premium fields only for
    * a viewer who sees all results. 404 for an id that names no fund.
    */
-  async fundJson(fundId: number, viewer: Viewer): Promise<string> {
+  async fundJson(fundId: number, viewer: Viewer): Promise<Buffer> {
     const index = await this.indexes.current();
     const json = index.fundJson(fundId, seesAllResults(subscriptionOf(viewer)));
     if (json === undefined) throw notFound("Fund not found.");

@@ -7,7 +7,7 @@ import { faqJsonLd } from "../../shared/faq.js";
 import { HOME_META } from "../../shared/home-meta.js";
 import { NOT_FOUND_META, pageMetaFor } from "../../shared/page-meta.js";
 import type { Config } from "../config.js";
-import { KeptHtml, sendHtml } from "../http/compressed-html.js";
+import { KeptBody, sendHtml } from "../http/compressed-answers.js";
 import {
   type AppConfigForClient,
   HtmlShell,
@@ -94,12 +94,12 @@ export async function registerClientApp(
   // The whole page of a visitor's rendered app, kept with it (a kept visitor's page is then sent as
   // it is) with its compressed copies. A rendered app stands for one URL at one state of the data,
   // which also decides the page's head, so the origin is the only other key.
-  type KeptPage = { origin: string; html: KeptHtml };
+  type KeptPage = { origin: string; html: KeptBody };
   const pages = new WeakMap<ServerRendered, KeptPage>();
-  const pageOf = (rendered: ServerRendered, head: PageHead, origin: string): KeptHtml => {
+  const pageOf = (rendered: ServerRendered, head: PageHead, origin: string): KeptBody => {
     const kept = pages.get(rendered);
     if (kept && kept.origin === origin) return kept.html;
-    const html = new KeptHtml(shell.renderWithApp(head, origin, rendered));
+    const html = new KeptBody(shell.renderWithApp(head, origin, rendered));
     pages.set(rendered, { origin, html });
     return html;
   };

@@ -41,7 +41,7 @@ export class FundSearchIndex {
   private readonly pages = new PageCache();
   /** The fund ids of each kept match page, held as long as the page's bytes are. */
   private readonly matchPageIds = new WeakMap<Buffer, number[]>();
-  private readonly fundAnswers = new Map<string, string>();
+  private readonly fundAnswers = new Map<string, Buffer>();
   /** The match's BM25 index and rules over these funds: built on the first match, once per data version. */
   private matcher: FundMatcher | undefined;
   private readonly matchRankings = new Map<string, MatchRanking>();
@@ -242,10 +242,11 @@ export class FundSearchIndex {
   }
 
   /**
-   * `{fund, similar}` as JSON for a fund page, through the viewer's gate; undefined for an unknown
-   * id. The similar funds are the same three for everyone; only their premium fields are gated.
+   * `{fund, similar}` as UTF-8 JSON for a fund page, through the viewer's gate; undefined for an
+   * unknown id. The similar funds are the same three for everyone; only their premium fields are
+   * gated. Kept, as bytes (their compressed copies are kept with them: http/compressed-answers.ts).
    */
-  fundJson(fundId: number, includePremium: boolean): string | undefined {
+  fundJson(fundId: number, includePremium: boolean): Buffer | undefined {
     const position = this.positionById.get(fundId);
     if (position === undefined) return undefined;
     const key = `${fundId}\u0002${includePremium ? 1 : 0}`;
@@ -259,7 +260,10 @@ export class FundSearchIndex {
     const provenance = [entry.publicProvenanceJson, includePremium ? entry.premiumProvenanceJson : ""]
       .filter(Boolean)
       .join(",");
-    const json = `{"fund":${resultJson(entry, "[]", includePremium)},"similar":[${similar.join(",")}],"provenance":[${provenance}]}`;
+    const json = Buffer.from(
+      `{"fund":${resultJson(entry, "[]", includePremium)},"similar":[${similar.join(",")}],"provenance":[${provenance}]}`,
+      "utf8",
+    );
     if (this.fundAnswers.size >= MAX_CACHED_FUNDS) this.fundAnswers.clear();
     this.fundAnswers.set(key, json);
     return json;
