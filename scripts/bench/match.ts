@@ -4,7 +4,7 @@ import path from "node:path";
 import type autocannon from "autocannon";
 import { deferCleanup } from "./cleanup.js";
 import { prepareGeneratedDataSet } from "./dataset.js";
-import { type LoadStats, type RouteProbe, runLoad } from "./load.js";
+import { BROWSER_ACCEPT_ENCODING, type LoadStats, type RouteProbe, runLoad } from "./load.js";
 import { type MatchQuality, matchQuality, readEvaluationSet } from "./match-quality.js";
 import type { CallFloors } from "./results.js";
 import { startServer } from "./server-process.js";
@@ -52,7 +52,7 @@ function matchRequests(limit: number, cookie?: string): autocannon.Request[] {
   return readEvaluationSet().map((item) => ({
     method: "POST",
     path: MATCH_PATH,
-    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    headers: { "content-type": "application/json", ...BROWSER_ACCEPT_ENCODING, ...(cookie ? { cookie } : {}) },
     body: JSON.stringify({ ...item.profile, limit }),
   }));
 }

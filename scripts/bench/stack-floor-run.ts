@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type autocannon from "autocannon";
 import type { ServerLoadStats } from "./results.js";
 import { type RunningServer, startBareServer } from "./server-process.js";
-import { STACK_FLOOR_PATHS, type StackFloorAnswers } from "./stack-floor.js";
+import { STACK_FLOOR_PATHS, type StackFloorAnswer, type StackFloorAnswers } from "./stack-floor.js";
 
 export type StackFloorMixes = Record<keyof StackFloorAnswers, autocannon.Request[]>;
 export type StackFloorStats = Record<keyof StackFloorAnswers, ServerLoadStats>;
@@ -49,20 +50,41 @@ export async function measureStackFloor(
   }
 }
 
-/** The app's answer to every request of a mix, in order; anything but a 200 stops the bench. */
-async function answersOf(baseUrl: string, requests: autocannon.Request[]): Promise<string[]> {
-  const texts: string[] = [];
+/**
+ * The app's answer to every request of a mix, in order, as the app sent it: the bytes on the wire
+ * and their content-encoding (fetch would decompress them). Anything but a 200 stops the bench.
+ */
+async function answersOf(baseUrl: string, requests: autocannon.Request[]): Promise<StackFloorAnswer[]> {
+  const answers: StackFloorAnswer[] = [];
   for (const request of requests) {
-    const response = await fetch(`${baseUrl}${request.path}`, {
-      method: request.method,
-      headers: request.headers as Record<string, string>,
-      body: request.body as string,
-    });
-    const text = await response.text();
-    if (response.status !== 200) {
-      throw new Error(`stack floor: ${request.path} answered ${response.status}: ${text.slice(0, 200)}`);
+    const { status, encoding, body } = await rawRequest(baseUrl, request);
+    if (status !== 200) {
+      throw new Error(`stack floor: ${request.path} answered ${status}: ${body.toString("utf8").slice(0, 200)}`);
     }
-    texts.push(text);
+    answers.push({ bodyBase64: body.toString("base64"), ...(encoding ? { encoding } : {}) });
   }
-  return texts;
+  return answers;
+}
+
+function rawRequest(
+  baseUrl: string,
+  request: autocannon.Request,
+): Promise<{ status: number; encoding: string | undefined; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(
+      `${baseUrl}${request.path}`,
+      { method: request.method, headers: request.headers as http.OutgoingHttpHeaders },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const encoding = response.headers["content-encoding"];
+          resolve({ status: response.statusCode ?? 0, encoding, body: Buffer.concat(chunks) });
+        });
+        response.on("error", reject);
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(request.body as string | undefined);
+  });
 }

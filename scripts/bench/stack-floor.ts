@@ -1,9 +1,10 @@
 // A reference beside bare Fastify (scripts/bench/bare-fastify.mjs): what the decided stack costs
 // for a POST call before the app adds anything. Fastify 5 with the zod type provider's validator
 // (as src/server/app.ts sets it), each route with the app's own body schema, answering with the
-// app's own answer bytes for the mix (captured from the app by the bench, written to the file
-// STACK_FLOOR_ANSWERS names). No plugin, hook, session, security header, search or ranking: every
-// budget of a POST call below this floor cannot be met by any app built on the stack.
+// app's own answers to the mix as they went over the wire (compressed for the browser's
+// accept-encoding, with their content-encoding), captured by the bench into the file
+// STACK_FLOOR_ANSWERS names. No plugin, hook, session, security header, search or ranking: a
+// budget of a POST call above this floor's share cannot be met by any app built on the stack.
 // Run by node with tsx's loader (the schemas are TypeScript); the loader works at import time only.
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -12,7 +13,9 @@ import { validatorCompiler } from "fastify-type-provider-zod";
 import { fundSearchRequestSchema } from "../../src/shared/schemas/funds.js";
 import { fundMatchRequestSchema } from "../../src/shared/schemas/match.js";
 
-export type StackFloorAnswers = { search: string[]; advanced: string[]; match: string[] };
+/** One answer as the app sent it: its bytes (base64 in the file) and their content-encoding. */
+export type StackFloorAnswer = { bodyBase64: string; encoding?: string };
+export type StackFloorAnswers = { search: StackFloorAnswer[]; advanced: StackFloorAnswer[]; match: StackFloorAnswer[] };
 
 /** The paths the floor answers; the advanced mix has its own path so each mix cycles its own answers. */
 export const STACK_FLOOR_PATHS = {
@@ -21,13 +24,18 @@ export const STACK_FLOOR_PATHS = {
   match: "/_api/funds/match",
 } as const;
 
-function cycle(texts: string[]): () => Buffer {
-  if (texts.length === 0) throw new Error("stack floor: a mix without answers");
-  const buffers = texts.map((text) => Buffer.from(text));
+type Answer = { body: Buffer; encoding: string | undefined };
+
+function cycle(answers: StackFloorAnswer[]): () => Answer {
+  if (answers.length === 0) throw new Error("stack floor: a mix without answers");
+  const decoded = answers.map((answer) => ({
+    body: Buffer.from(answer.bodyBase64, "base64"),
+    encoding: answer.encoding,
+  }));
   let next = 0;
   return () => {
-    const answer = buffers[next] as Buffer;
-    next = (next + 1) % buffers.length;
+    const answer = decoded[next] as Answer;
+    next = (next + 1) % decoded.length;
     return answer;
   };
 }
@@ -44,9 +52,12 @@ async function main(): Promise<void> {
     { path: STACK_FLOOR_PATHS.match, body: fundMatchRequestSchema, answer: cycle(answers.match) },
   ];
   for (const route of routes) {
-    app.post(route.path, { schema: { body: route.body } }, async (_request, reply) =>
-      reply.type("application/json; charset=utf-8").send(route.answer()),
-    );
+    app.post(route.path, { schema: { body: route.body } }, async (_request, reply) => {
+      const answer = route.answer();
+      reply.type("application/json; charset=utf-8");
+      if (answer.encoding) reply.header("content-encoding", answer.encoding).header("vary", "Accept-Encoding");
+      return reply.send(answer.body);
+    });
   }
   // Ping, so that the bench's readiness check finds it like every other server it starts.
   app.get("/_api/ping", async () => ({ ok: true }));

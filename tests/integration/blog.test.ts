@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import superjson from "superjson";
@@ -324,6 +325,21 @@ describe.each(TEST_DRIVERS)("the blog on %s", (driver) => {
       const unknown = await call("GET", "/_api/blog/posts?page=2", null);
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json()).toEqual({ error: "Unknown field(s) in the blog list query: page." });
+    });
+
+    it("sends the list and a post to a browser compressed when worth it, the same text as without", async () => {
+      for (const url of ["/_api/blog/posts", `/_api/blog/post?slug=${older.slug}`]) {
+        const plain = await t.app.inject({ method: "GET", url });
+        const browser = await t.app.inject({
+          method: "GET",
+          url,
+          headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+        });
+        const encoded = browser.headers["content-encoding"];
+        expect(encoded, url).toBe(plain.rawPayload.length >= 1024 ? "br" : undefined);
+        const text = encoded === "br" ? brotliDecompressSync(browser.rawPayload) : browser.rawPayload;
+        expect(text.equals(plain.rawPayload), url).toBe(true);
+      }
     });
 
     it("answers a published post by slug, and 404 for a draft or an unknown slug", async () => {

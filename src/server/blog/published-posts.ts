@@ -41,7 +41,7 @@ export class PublishedPosts implements Versioned {
    * on every request, bytes are sent as they are (the list is every visitor's, asked constantly).
    */
   private readonly listAnswers = new Map<number, Buffer>();
-  private readonly postAnswers = new Map<string, string>();
+  private readonly postAnswers = new Map<string, Buffer>();
   private readonly heads = new Map<string, PageHead>();
   private readonly feeds = new Map<string, string>();
 
@@ -69,13 +69,16 @@ export class PublishedPosts implements Versioned {
     return answer;
   }
 
-  /** GET /_api/blog/post: the published post with this slug as superjson text; undefined for any other slug. */
-  postJson(slug: string): string | undefined {
+  /**
+   * GET /_api/blog/post: the published post with this slug as superjson text in UTF-8, kept like the
+   * list (its compressed copies are kept with it); undefined for any other slug.
+   */
+  postJson(slug: string): Buffer | undefined {
     const post = this.bySlug.get(slug);
     if (!post) return undefined;
     let answer = this.postAnswers.get(slug);
     if (answer === undefined) {
-      answer = superjson.stringify({ post });
+      answer = Buffer.from(superjson.stringify({ post }));
       this.postAnswers.set(slug, answer);
     }
     return answer;

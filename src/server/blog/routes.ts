@@ -46,7 +46,7 @@ export const blogRoutes =
     app.get(
       "/blog/post",
       { schema: { querystring: blogPostQuerySchema, response: { 200: blogPostAnswerSchema } } },
-      async (request, reply) => sendSuperjson(reply, await service.postJson(request.query.slug)),
+      async (request, reply) => sendKeptJson(reply, await service.postJson(request.query.slug)),
     );
   };
 

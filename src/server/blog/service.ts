@@ -40,7 +40,7 @@ export class BlogService {
   }
 
   /** A published post as superjson text; a draft or an unknown slug is not found. */
-  async postJson(slug: string): Promise<string> {
+  async postJson(slug: string): Promise<Buffer> {
     const answer = (await this.published.current()).postJson(slug);
     if (answer === undefined) throw notFound(POST_NOT_FOUND);
     return answer;
