@@ -41,6 +41,15 @@ function encodingOf(header: string | undefined): Encoding | undefined {
 }
 
 /**
+ * The encoding to send an answer of `length` in: none for a client that takes none, for HEAD (no
+ * body to compress) and below MIN_BYTES.
+ */
+function encodingFor(request: FastifyRequest, length: number): Encoding | undefined {
+  if (request.method === "HEAD" || length < MIN_BYTES) return undefined;
+  return encodingOf(request.headers["accept-encoding"]);
+}
+
+/**
  * An answer that is sent again and again (a visitor's kept page, a kept page of search results):
  * its UTF-8 bytes and its brotli and gzip copies, each made once at a high setting. A copy that is
  * ready is held as bytes, not as a settled promise, so a repeat answer is sent without waiting a
@@ -91,10 +100,10 @@ export function sendHtml(
   vary = "Accept-Encoding",
 ): FastifyReply | Promise<FastifyReply> {
   reply.header("vary", vary);
-  const encoding = encodingOf(request.headers["accept-encoding"]);
   const whole = html instanceof KeptBody ? html.bytes : html;
   // For a string, characters, not bytes: a text this long in characters is at least as long in bytes.
-  if (!encoding || request.method === "HEAD" || whole.length < MIN_BYTES) return reply.send(whole);
+  const encoding = encodingFor(request, whole.length);
+  if (!encoding) return reply.send(whole);
   const body =
     html instanceof KeptBody
       ? html.copy(encoding)
@@ -117,9 +126,8 @@ const keptJson = new WeakMap<Buffer, KeptBody>();
  */
 export function sendKeptJson(reply: FastifyReply, bytes: Buffer): FastifyReply | Promise<FastifyReply> {
   reply.type("application/json; charset=utf-8");
-  const request = reply.request;
-  const encoding = encodingOf(request.headers["accept-encoding"]);
-  if (!encoding || request.method === "HEAD" || bytes.length < MIN_BYTES) return reply.send(bytes);
+  const encoding = encodingFor(reply.request, bytes.length);
+  if (!encoding) return reply.send(bytes);
   let kept = keptJson.get(bytes);
   if (!kept) {
     kept = new KeptBody(bytes);
