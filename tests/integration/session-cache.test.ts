@@ -3,7 +3,9 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CachedSession, SessionCache } from "../../src/server/auth/session-cache.js";
 import { hashToken } from "../../src/server/auth/tokens.js";
+import { listenerLockClass } from "../../src/server/db/client.js";
 import { sessions, type UserRow, users } from "../../src/server/db/schema/index.js";
+import { DATA_CHANGED_CHANNEL } from "../../src/server/db/versioned-snapshot.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
 import { changeUserBehindTheApp } from "../support/sessions.js";
@@ -226,9 +228,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the session cache without its not
       if (userId === "all") clears += 1;
       wake();
     });
+    // The LISTEN connection is the one holding the channel's listener lock.
     await t.app.services.database.db.execute(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = current_database() and pid <> pg_backend_pid() and query ilike 'LISTEN%'`,
+      sql`select pg_terminate_backend(pid) from pg_locks
+          where locktype = 'advisory' and classid = ${listenerLockClass(DATA_CHANGED_CHANNEL)}::bigint::oid
+            and database = (select oid from pg_database where datname = current_database())`,
     );
     while (clears < 1) await new Promise<void>((resolve) => (wake = resolve));
     expect((await session()).statusCode).toBe(200);

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import type { Database } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
@@ -6,15 +5,13 @@ import { DATA_CHANGED_CHANNEL } from "../db/versioned-snapshot.js";
 
 /**
  * What the database triggers send (docs/decisions/0014-session-cache.md): 'sessions:user:<id>'
- * when a user row changes or one of its sessions ends, 'sessions:all' on a truncation. This
- * module adds 'sessions:sync:<instance>:<n>', its own barrier.
+ * when a user row changes or one of its sessions ends, 'sessions:all' on a truncation.
  */
 const PREFIX = "sessions:";
 const USER_PREFIX = `${PREFIX}user:`;
-const SYNC_PREFIX = `${PREFIX}sync:`;
 const ALL = `${PREFIX}all`;
 
-/** How long a writer waits for its barrier to come back before answering anyway. */
+/** How long a writer waits for every instance to answer its barrier before answering anyway. */
 const SYNC_TIMEOUT_MS = 2_000;
 
 export type SessionCacheOptions = {
@@ -57,9 +54,6 @@ export class SessionCache {
   private online = false;
   private connected = true;
   private unlisten: (() => Promise<void>) | undefined;
-  private readonly instance = randomBytes(6).toString("hex");
-  private syncCount = 0;
-  private readonly syncWaiters = new Map<string, () => void>();
   private readonly pending = new Set<Promise<unknown>>();
   private readonly evictionListeners = new Set<(userId: number | "all") => void>();
 
@@ -167,9 +161,10 @@ export class SessionCache {
 
   /**
    * After a write that changed what a user's requests see has committed: drops the user here at
-   * once, then waits until this instance's LISTEN connection has delivered a notification sent
-   * after the write. PostgreSQL signals every listening connection when a transaction commits, so
-   * by the time the writer answers, the trigger's notification is on its way to every instance.
+   * once, then waits until every instance listening on the database has answered a barrier sent
+   * after the write. Each answers only once the notifications committed before the barrier, the
+   * trigger's among them, have reached its cache, so by the time the writer answers, no instance
+   * can serve the old session or row to a request that follows.
    */
   async userChanged(userId: number): Promise<void> {
     this.evictUser(userId);
@@ -198,21 +193,12 @@ export class SessionCache {
 
   private async sync(): Promise<void> {
     if (this.database.kind !== "postgres" || !this.online) return;
-    const key = `${this.instance}:${++this.syncCount}`;
-    let timer: NodeJS.Timeout | undefined;
-    const arrived = new Promise<boolean>((resolve) => {
-      this.syncWaiters.set(key, () => resolve(true));
-      timer = setTimeout(() => resolve(false), SYNC_TIMEOUT_MS);
-    });
     try {
-      await this.database.notify(DATA_CHANGED_CHANNEL, `${SYNC_PREFIX}${key}`);
-      if (!(await arrived)) this.logger.warn("session eviction barrier did not come back in time");
+      const { complete, missing } = await this.database.barrier(DATA_CHANGED_CHANNEL, SYNC_TIMEOUT_MS);
+      if (!complete) this.logger.warn({ missing }, "session eviction barrier: not every instance answered in time");
     } catch (error) {
       // The write itself has committed and the trigger has notified; only the wait is lost.
       this.logger.warn({ err: error }, "session eviction barrier could not be sent");
-    } finally {
-      clearTimeout(timer);
-      this.syncWaiters.delete(key);
     }
   }
 
@@ -221,8 +207,6 @@ export class SessionCache {
     if (payload.startsWith(USER_PREFIX)) {
       const userId = Number(payload.slice(USER_PREFIX.length));
       if (Number.isSafeInteger(userId)) this.evictUser(userId);
-    } else if (payload.startsWith(SYNC_PREFIX)) {
-      this.syncWaiters.get(payload.slice(SYNC_PREFIX.length))?.();
     } else if (payload === ALL) {
       this.clear();
     }

@@ -21,6 +21,8 @@ type PgModule = typeof import("pg").default;
 
 export type Notification = { channel: string; payload: string };
 
+export type BarrierResult = { complete: boolean; missing: number };
+
 export interface Database {
   readonly kind: "pglite" | "postgres";
   readonly db: Db;
@@ -41,6 +43,13 @@ export interface Database {
   ): Promise<() => Promise<void>>;
   /** Sends a notification on a channel (delivered to every listener, this instance's included). */
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Resolves once every instance listening on the channel, this one included, has handed its
+   * subscribers every notification committed before the call (`complete`), or after `timeoutMs`
+   * with how many had not answered (`missing`). On PGlite, which delivers in-process as a statement
+   * completes, there is nothing to wait for.
+   */
+  barrier(channel: string, timeoutMs: number): Promise<BarrierResult>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -114,6 +123,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     },
     async notify(channel, payload) {
       await client.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    async barrier() {
+      return { complete: true, missing: 0 };
     },
     async ping() {
       await client.query("select 1");
@@ -274,6 +286,18 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     async notify(channel, payload) {
       await pool.query("select pg_notify($1, $2)", [channel, payload]);
     },
+    async barrier(channel, timeoutMs) {
+      const entry = channels.get(channel);
+      if (!entry) throw new Error(`no listener on ${channel} to wait for`);
+      return entry.listener.barrier(
+        async () => {
+          const { rows } = await pool.query<{ member: number }>(LISTENERS_SQL, [listenerLockClass(channel)]);
+          return rows.map((row) => Number(row.member));
+        },
+        (payload) => pool.query("select pg_notify($1, $2)", [channel, payload]).then(() => {}),
+        timeoutMs,
+      );
+    },
     async ping() {
       await db.execute(sql`select 1`);
     },
@@ -288,9 +312,36 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
 }
 
 /**
+ * Who listens on a channel, across instances: each LISTEN connection holds a session-level advisory
+ * lock (class: the channel, key: its member id) for as long as it is up, and PostgreSQL drops it
+ * with the connection, so a crashed or cut-off instance leaves the list by itself.
+ */
+const LISTENERS_SQL = `select objid::bigint as member from pg_locks
+  where locktype = 'advisory' and granted and objsubid = 2 and classid = $1::bigint::oid
+    and database = (select oid from pg_database where datname = current_database())`;
+
+/** The lock class of a channel's listeners: a 31-bit FNV-1a of its name, the same in every process. */
+export function listenerLockClass(channel: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of channel) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193);
+  return hash & 0x7fffffff;
+}
+
+/**
+ * The listeners' own messages on the channel, never handed to subscribers: a barrier
+ * ('<from>:<n>') and each other listener's answer to it ('<from>:<n>:<by>').
+ */
+const BARRIER_PREFIX = "listener:barrier:";
+const ANSWER_PREFIX = "listener:answer:";
+
+/**
  * A dedicated connection for LISTEN (a pooled one would lose the subscription when released).
  * It reconnects with backoff; since notifications sent meanwhile are lost, onDisconnect lets the
  * caller stop trusting what it caches and onReconnect lets it re-check.
+ *
+ * It answers other instances' barriers from its notification handler: notifications reach a
+ * connection in commit order and are handed to subscribers synchronously, so an answer means
+ * every notification committed before the barrier has reached this instance's subscribers.
  */
 function createPgListener(
   pg: PgModule,
@@ -302,14 +353,47 @@ function createPgListener(
   logger: Logger | undefined,
 ) {
   let client: pg.Client | undefined;
+  let member: number | undefined;
   let stopped = false;
   let attempt = 0;
   let timer: NodeJS.Timeout | undefined;
+  let barriers = 0;
+  /** This instance's barriers in flight: the members yet to answer each. */
+  const waiting = new Map<string, { members: Set<number>; done: () => void }>();
+  const lockClass = listenerLockClass(channel);
+
+  const answered = (key: string, by: number) => {
+    const barrier = waiting.get(key);
+    if (!barrier?.members.delete(by)) return;
+    if (barrier.members.size === 0) barrier.done();
+  };
+
+  const onControl = (connection: pg.Client, payload: string): boolean => {
+    if (payload.startsWith(BARRIER_PREFIX)) {
+      const key = payload.slice(BARRIER_PREFIX.length);
+      const from = Number(key.slice(0, key.indexOf(":")));
+      if (from === member) answered(key, from);
+      else if (member !== undefined)
+        connection
+          .query("select pg_notify($1, $2)", [channel, `${ANSWER_PREFIX}${key}:${member}`])
+          .catch((error: unknown) => logger?.warn({ err: error, channel }, "barrier answer not sent"));
+      return true;
+    }
+    if (payload.startsWith(ANSWER_PREFIX)) {
+      const rest = payload.slice(ANSWER_PREFIX.length);
+      const separator = rest.lastIndexOf(":");
+      answered(rest.slice(0, separator), Number(rest.slice(separator + 1)));
+      return true;
+    }
+    return false;
+  };
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
     next.on("notification", (message) => {
-      if (message.channel === channel) onNotify(message.payload ?? "");
+      if (message.channel !== channel) return;
+      const payload = message.payload ?? "";
+      if (!onControl(next, payload)) onNotify(payload);
     });
     next.on("error", (error) => {
       logger?.warn({ err: error, channel }, "LISTEN connection error; reconnecting");
@@ -318,13 +402,22 @@ function createPgListener(
     next.on("end", () => scheduleReconnect(next));
     await next.connect();
     await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    // Listening first, then listed: a barrier that finds this member is sure to reach it.
+    let id: number;
+    for (;;) {
+      id = 1 + Math.floor(Math.random() * 0x7ffffffe);
+      const { rows } = await next.query<{ ok: boolean }>("select pg_try_advisory_lock($1, $2) as ok", [lockClass, id]);
+      if (rows[0]?.ok) break;
+    }
     client = next;
+    member = id;
     attempt = 0;
   };
 
   const scheduleReconnect = (dead: pg.Client) => {
     if (stopped || client !== dead || timer) return;
     client = undefined;
+    member = undefined;
     onDisconnect?.();
     dead.end().catch(() => {});
     // Capped low: while this connection is down, caches that rely on it serve nothing (session cache)
@@ -347,11 +440,41 @@ function createPgListener(
   return {
     ready: connect(),
     connected: () => client !== undefined && !timer,
+    /**
+     * The members are read before the barrier is sent: any of them was listening before it was
+     * committed, so each will see it; an instance that starts listening later has read nothing
+     * older than the barrier.
+     */
+    async barrier(
+      readMembers: () => Promise<number[]>,
+      send: (payload: string) => Promise<void>,
+      timeoutMs: number,
+    ): Promise<BarrierResult> {
+      const self = member;
+      if (self === undefined || !client || timer) return { complete: false, missing: 1 };
+      const members = new Set(await readMembers());
+      members.add(self);
+      const key = `${self}:${++barriers}`;
+      let timeout: NodeJS.Timeout | undefined;
+      const finished = new Promise<boolean>((resolve) => {
+        waiting.set(key, { members, done: () => resolve(true) });
+        timeout = setTimeout(() => resolve(false), timeoutMs);
+      });
+      try {
+        await send(`${BARRIER_PREFIX}${key}`);
+        const complete = await finished;
+        return { complete, missing: members.size };
+      } finally {
+        clearTimeout(timeout);
+        waiting.delete(key);
+      }
+    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
       const current = client;
       client = undefined;
+      member = undefined;
       if (current) await current.end().catch(() => {});
     },
   };
