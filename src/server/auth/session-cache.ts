@@ -192,7 +192,7 @@ export class SessionCache {
   }
 
   private async sync(): Promise<void> {
-    if (this.database.kind !== "postgres" || !this.online) return;
+    if (!this.online) return;
     try {
       const { complete, missing } = await this.database.barrier(DATA_CHANGED_CHANNEL, SYNC_TIMEOUT_MS);
       if (!complete) this.logger.warn({ missing }, "session eviction barrier: not every instance answered in time");

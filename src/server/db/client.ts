@@ -289,14 +289,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     async barrier(channel, timeoutMs) {
       const entry = channels.get(channel);
       if (!entry) throw new Error(`no listener on ${channel} to wait for`);
-      return entry.listener.barrier(
-        async () => {
-          const { rows } = await pool.query<{ member: number }>(LISTENERS_SQL, [listenerLockClass(channel)]);
-          return rows.map((row) => Number(row.member));
-        },
-        (payload) => pool.query("select pg_notify($1, $2)", [channel, payload]).then(() => {}),
-        timeoutMs,
-      );
+      return entry.listener.barrier(timeoutMs);
     },
     async ping() {
       await db.execute(sql`select 1`);
@@ -445,14 +438,12 @@ function createPgListener(
      * committed, so each will see it; an instance that starts listening later has read nothing
      * older than the barrier.
      */
-    async barrier(
-      readMembers: () => Promise<number[]>,
-      send: (payload: string) => Promise<void>,
-      timeoutMs: number,
-    ): Promise<BarrierResult> {
+    async barrier(timeoutMs: number): Promise<BarrierResult> {
       const self = member;
-      if (self === undefined || !client || timer) return { complete: false, missing: 1 };
-      const members = new Set(await readMembers());
+      const connection = client;
+      if (self === undefined || !connection) return { complete: false, missing: 1 };
+      const { rows } = await connection.query<{ member: string }>(LISTENERS_SQL, [lockClass]);
+      const members = new Set(rows.map((row) => Number(row.member)));
       members.add(self);
       const key = `${self}:${++barriers}`;
       let timeout: NodeJS.Timeout | undefined;
@@ -461,7 +452,7 @@ function createPgListener(
         timeout = setTimeout(() => resolve(false), timeoutMs);
       });
       try {
-        await send(`${BARRIER_PREFIX}${key}`);
+        await connection.query("select pg_notify($1, $2)", [channel, `${BARRIER_PREFIX}${key}`]);
         const complete = await finished;
         return { complete, missing: members.size };
       } finally {
