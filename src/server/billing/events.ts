@@ -125,7 +125,7 @@ export class StripeEvents {
     // One plan per person: Lifetime replaces the monthly plan, and a second monthly plan (a guest
     // paying with the address of a subscribed account) replaces the first, never charging twice.
     if (replaced && replaced !== subscription?.id) await this.cancelReplacedSubscription(replaced);
-    if (outcome.guest && email) await this.welcomeGuest(applied.user, applied.created, plan, session);
+    if (outcome.guest && email) await this.welcomeGuest(applied.user, applied.created, plan);
     return outcome;
   }
 
@@ -140,8 +140,8 @@ export class StripeEvents {
     }
   }
 
-  private async welcomeGuest(user: UserRow, created: boolean, plan: PlanId, session: Stripe.Checkout.Session) {
-    const origin = this.options.publicOrigin ?? linkOrigin(session);
+  private async welcomeGuest(user: UserRow, created: boolean, plan: PlanId) {
+    const origin = this.options.publicOrigin;
     try {
       if (created || !user.passwordHash) {
         const token = await issuePasswordToken(this.db, user.id);
@@ -239,13 +239,4 @@ function displayNameFromEmail(email: string): string {
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
   return (words.join(" ") || "FundMatch member").slice(0, 100);
-}
-
-/** Without PUBLIC_ORIGIN, e-mailed links point where the checkout was started from. */
-function linkOrigin(session: Stripe.Checkout.Session): string {
-  try {
-    return new URL(session.success_url ?? "").origin;
-  } catch {
-    return "http://localhost:3000";
-  }
 }

@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import { pageRenderUrl } from "../../shared/page-query-keys.js";
 import { type PageAnswer, type PageData, SESSION_URL, type ServerEntry } from "../../shared/server-render.js";
+import { addressGroup } from "../http/client-address.js";
 import { appBytes } from "../http/html-shell.js";
 import { internalRequestHeaders } from "../http/internal-request.js";
 
@@ -191,7 +192,8 @@ export class ServerRenderer {
     keep: boolean,
   ): Promise<RenderResult> {
     const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
-    const release = await this.slots.acquire(request.ip, signal);
+    // Fair shares per client, an IPv6 client by its /64 (one subscriber holds the whole prefix).
+    const release = await this.slots.acquire(addressGroup(request.ip), signal);
     if (!release) {
       this.stats.refused += 1;
       return undefined;

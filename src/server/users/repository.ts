@@ -138,9 +138,12 @@ export async function insertAdmin(db: Db, email: string, passwordHash: string): 
   return row;
 }
 
-/** Makes the account an admin. */
-export async function promoteToAdmin(db: Db, id: number): Promise<void> {
-  await db.update(users).set({ role: "admin", updatedAt: new Date() }).where(eq(users.id, id));
+/** Makes the account an admin; the operator who named it vouches for its address (kept if proven before). */
+export async function promoteToAdmin(db: Db, id: number, now = new Date()): Promise<void> {
+  await db
+    .update(users)
+    .set({ role: "admin", emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`, updatedAt: now })
+    .where(eq(users.id, id));
 }
 
 /** Links a Stripe customer to a user who has none yet; returns the id the user ends up with. */

@@ -8,7 +8,6 @@ import {
 } from "../../../shared/schemas/auth.js";
 import { emailSchema, hasControlCharacters } from "../../../shared/schemas/fields.js";
 import { invalid } from "../../errors.js";
-import { requestOrigin } from "../../http/origin.js";
 import { htmlPage, redirect } from "../../http/responses.js";
 import { type DemoIssuer, issuerFor } from "./issuer.js";
 import { errorPageBody, type FormState, sendIssuerPage, signInPageBody } from "./pages.js";
@@ -25,7 +24,7 @@ const userinfoHeadersSchema = z.object({ authorization: z.string().describe("Bea
  * userinfo for any OpenID client (the app's own client calls those in-process).
  */
 export const demoIssuerRoutes =
-  (issuer: DemoIssuer, publicOrigin: string | undefined): FastifyPluginAsyncZod =>
+  (issuer: DemoIssuer, appOrigin: string): FastifyPluginAsyncZod =>
   async (app) => {
     // OAuth's forms; a parameter given twice is refused, as OAuth says.
     app.addContentTypeParser(
@@ -45,7 +44,7 @@ export const demoIssuerRoutes =
     app.addHook("onSend", async (_request, reply) => {
       reply.header("cross-origin-opener-policy", "unsafe-none");
     });
-    const issuerOf = (request: FastifyRequest) => issuerFor(requestOrigin(request, publicOrigin));
+    const issuerOf = (_request: FastifyRequest) => issuerFor(appOrigin);
 
     /** Hands a machine endpoint's request to the issuer as a Fetch request, and its answer back. */
     const forward = async (
