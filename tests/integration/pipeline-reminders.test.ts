@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { parseHTML } from "linkedom";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PipelineReminders } from "../../src/server/account/pipeline-reminders.js";
@@ -205,6 +206,14 @@ describe.each(TEST_DRIVERS)("pipeline reminders on %s", (driver) => {
       expect(part).toContain(`${APP_ORIGIN}/profile`);
       expect(part).toContain(`${APP_ORIGIN}/unsubscribe?token=`);
     }
+    // The footer's "Turn off" link looks like a link: underlined, and not the footer text's grey.
+    const { document } = parseHTML(html);
+    const turnOff = [...document.querySelectorAll("a")].find((a) => a.textContent === "Turn off pipeline reminders");
+    const footerColour = /(?:^|;)color:([^;]+)/.exec(turnOff?.parentElement?.getAttribute("style") ?? "")?.[1];
+    const linkStyle = turnOff?.getAttribute("style") ?? "";
+    expect(linkStyle).toMatch(/(?:^|;)text-decoration-line:underline(?:;|$)/);
+    expect(/(?:^|;)color:([^;]+)/.exec(linkStyle)?.[1]).not.toBe(footerColour);
+    expect(footerColour).toBeDefined();
     // Oldest first: the overdue step leads.
     expect(text.indexOf("Overdue Ventures")).toBeLessThan(text.indexOf("Today Capital"));
     expect(await mailsTo(bob.email)).toEqual([]);
