@@ -15,7 +15,7 @@ import {
 const ORIGIN = "https://fundmatch.example";
 
 /** Every template, with what it links to. */
-const EMAILS: Array<[string, () => Promise<{ html: string }>]> = [
+const EMAILS: Array<[string, () => Promise<{ html?: string | undefined }>]> = [
   ["confirmation code", () => confirmationCodeEmail({ to: "a@example.com", code: "123456", validMinutes: 10 })],
   [
     "claim approved",
@@ -129,7 +129,7 @@ function surroundingColour(element: Element): string | undefined {
 describe("links in every e-mail", () => {
   it.each(EMAILS)("%s: every link in the text is underlined and not the colour of its text", async (_name, build) => {
     const { html } = await build();
-    const { document } = parseHTML(html);
+    const { document } = parseHTML(html ?? "");
     const links = [...document.querySelectorAll("a")];
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) {
