@@ -138,7 +138,7 @@ function fromText(page: FetchedPage, sourceUrl: string): Article {
 }
 
 export type ExtractLimits = {
-  /** Pages nested deeper are refused before any parsing (see nesting-depth.ts). */
+  /** Pages nested deeper are refused before they are parsed into a document (see nesting-depth.ts). */
   maxDepth: number;
   /** For parsing one HTML page and finding its article, in a worker thread that is ended at the limit. */
   timeoutMs: number;
