@@ -5,6 +5,7 @@ import cookie from "@fastify/cookie";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
+import { unsubscribeFormRoute } from "./account/email-routes.js";
 import { apiRoutes } from "./api.js";
 import { SESSION_COOKIE } from "./auth/session-cookie.js";
 import { VISITOR, type Viewer } from "./auth/viewer.js";
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ]),
   );
   await app.register(blogFeedRoutes(services.blog, config.APP_ORIGIN));
+  await app.register(unsubscribeFormRoute(config.APP_ORIGIN));
   await app.register(apiRoutes(services, config, securityHeaders), { prefix: API_PREFIX });
   // The visitors' page key of the last versions seen: the same string for every request until one changes.
   let lastKey = { funds: -1, posts: -1, key: "" };

@@ -243,6 +243,21 @@ describe.each(TEST_DRIVERS)("forgotten passwords: reset through an e-mailed link
     expect((await linkStatus(setToken, "set_password")).json()).toEqual({ usable: false });
   });
 
+  it("answers a deleted account's reset and set-password links as any unknown link", async () => {
+    const { email, id } = await member();
+    const resetToken = await resetLinkFor(email);
+    const setToken = await issuePasswordToken(db(), id);
+    await db().delete(users).where(eq(users.id, id));
+    expect((await linkStatus(resetToken, "reset_password")).json()).toEqual({ usable: false });
+    expect((await linkStatus(setToken, "set_password")).json()).toEqual({ usable: false });
+    const refused = await reset({ token: resetToken, password: NEW_PASSWORD });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: RESET_PASSWORD_LINK_INVALID });
+    const notSet = await post("/_api/auth/set-password", { token: setToken, password: NEW_PASSWORD });
+    expect(notSet.statusCode).toBe(400);
+    expect(notSet.json()).toEqual({ error: SET_PASSWORD_LINK_INVALID });
+  });
+
   it("keeps the two kinds of link apart: a set-password link does not reset, nor a reset link set", async () => {
     const { email, id } = await member();
     const setToken = await issuePasswordToken(db(), id);

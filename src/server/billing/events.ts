@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import { BILLING_TEXTS } from "../../shared/billing-texts.js";
 import { PLANS, type PlanId } from "../../shared/plans.js";
+import { graphemePrefix } from "../../shared/text-cut.js";
 import { revokeUnprovenAccess } from "../auth/ownership.js";
 import { issuePasswordToken, setPasswordLink } from "../auth/password-tokens.js";
 import type { Db } from "../db/client.js";
@@ -238,5 +239,5 @@ function displayNameFromEmail(email: string): string {
     .split(/[._+-]+/)
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
-  return (words.join(" ") || "FundMatch member").slice(0, 100);
+  return graphemePrefix(words.join(" ") || "FundMatch member", 100);
 }

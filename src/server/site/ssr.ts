@@ -11,9 +11,11 @@ import { internalRequestHeaders } from "../http/internal-request.js";
 
 /**
  * Paths the browser renders alone: signed-in areas with nothing for crawlers (robots.txt keeps them
- * out too), and the pages of e-mailed links, whose URLs carry a secret token.
+ * out too), and the pages of e-mailed links, whose URLs carry a secret token. /unsubscribe is
+ * rendered (its form must work before the script runs, for a person with no JavaScript): it reads
+ * only whether its URL has a token (page-query-keys.ts), so the token is never in a render.
  */
-const CLIENT_ONLY = /^\/(?:admin|profile|account-settings|set-password|reset-password|unsubscribe|claim)(?:\/|$)/;
+const CLIENT_ONLY = /^\/(?:admin|profile|account-settings|set-password|reset-password|claim)(?:\/|$)/;
 
 /** A render that takes longer is dropped: the page goes out without its content and the browser renders it. */
 const RENDER_TIMEOUT_MS = 3000;

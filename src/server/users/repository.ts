@@ -81,9 +81,13 @@ export async function listUsersForAdmin(db: Db) {
     .orderBy(asc(users.id));
 }
 
-/** Locks the account's row until the transaction ends: writes that count what an account holds take turns. */
-export async function lockUser(db: Db, id: number): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for("update");
+/**
+ * Locks the account's row until the transaction ends: writes that count what an account holds take
+ * turns, and the account cannot be deleted meanwhile. False when there is no such account.
+ */
+export async function lockUser(db: Db, id: number): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for("update");
+  return rows.length > 0;
 }
 
 /** The accounts with these ids (unknown ids are left out). */
