@@ -1,6 +1,7 @@
 import * as client from "openid-client";
 import { OAUTH_TEXTS } from "../../shared/auth-texts.js";
 import type { SignInProviderId } from "../../shared/schemas/auth.js";
+import { graphemePrefix } from "../../shared/text-cut.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
 import * as users from "../users/repository.js";
@@ -213,7 +214,7 @@ export class OidcSignIn {
     const picture = typeof claims.picture === "string" && claims.picture.startsWith("https://") ? claims.picture : null;
     const created = await users.insertUser(this.db, {
       email,
-      displayName: name.slice(0, 100) || "Founder",
+      displayName: graphemePrefix(name, 100) || "Founder",
       passwordHash: null,
       avatarUrl: picture,
     });

@@ -7,6 +7,7 @@ import {
   type SessionUser,
 } from "../../shared/schemas/auth.js";
 import { SET_PASSWORD_LINK_INVALID } from "../../shared/schemas/billing.js";
+import { graphemePrefix } from "../../shared/text-cut.js";
 import type { Db } from "../db/client.js";
 import type { SessionRow, UserRow } from "../db/types.js";
 import { conflict, forbidden, invalid, rateLimited, unauthenticated } from "../errors.js";
@@ -403,7 +404,7 @@ export class AuthService {
       userId: user.id,
       tokenHash: hashToken(token),
       expiresAt,
-      userAgent: client.userAgent?.slice(0, 500) ?? null,
+      userAgent: client.userAgent === null ? null : graphemePrefix(client.userAgent, 500),
       ipAddress: client.ipAddress,
       signInMethod,
     });

@@ -7,6 +7,7 @@ import {
   demoTokenFormSchema,
 } from "../../../shared/schemas/auth.js";
 import { emailSchema, hasControlCharacters } from "../../../shared/schemas/fields.js";
+import { graphemePrefix } from "../../../shared/text-cut.js";
 import { invalid } from "../../errors.js";
 import { htmlPage, redirect } from "../../http/responses.js";
 import { type DemoIssuer, issuerFor } from "./issuer.js";
@@ -33,7 +34,7 @@ export const demoIssuerRoutes =
       (_request, body, done) => {
         const fields = new Map<string, string>();
         for (const [key, value] of new URLSearchParams(String(body))) {
-          if (fields.has(key)) return done(invalid(`The parameter ${key.slice(0, 40)} is repeated.`), undefined);
+          if (fields.has(key)) return done(invalid(`The parameter ${graphemePrefix(key, 40)} is repeated.`), undefined);
           fields.set(key, value);
         }
         // fromEntries makes own properties, so a "__proto__" field is just a field.
@@ -174,7 +175,7 @@ function identityForm(email: string, name: string): FormState {
   if (trimmed.length > 100 || hasControlCharacters(trimmed)) {
     errors.name = "Names are plain text of up to 100 characters.";
   }
-  return { email: email.slice(0, 254), name: trimmed.slice(0, 100), errors };
+  return { email: graphemePrefix(email, 254), name: graphemePrefix(trimmed, 100), errors };
 }
 
 /** "jane.doe@example.com" reads "Jane Doe". */
@@ -184,5 +185,5 @@ function nameFromEmail(email: string): string {
     .split(/[._+-]+/)
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
-  return words.join(" ").slice(0, 100) || "Demo Founder";
+  return graphemePrefix(words.join(" "), 100) || "Demo Founder";
 }
