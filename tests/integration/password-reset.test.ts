@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../../src/server/app.js";
 import {
@@ -169,7 +169,7 @@ describe.each(TEST_DRIVERS)("forgotten passwords: reset through an e-mailed link
     const { email } = await member();
     const tables = async () => ({
       tokens: (await db().select().from(passwordTokens)).length,
-      requests: await db().select().from(passwordResetRequests),
+      requests: await db().select().from(passwordResetRequests).orderBy(asc(passwordResetRequests.id)),
     });
     let release = () => {};
     mail.holdUntil(
