@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { CURRENCY_MESSAGE, isConvertedCurrency } from "../currency-rates.js";
 import { FACT_FIELDS } from "../fund-facts.js";
 import { INVESTING_STATUSES, PITCH_ROUTES, PORTFOLIO_MAX, THESIS_MAX } from "../fund-team.js";
 import { INDUSTRY_CODES, type IndustryCode, isIndustryCode } from "../industries.js";
@@ -54,10 +55,12 @@ const optionalWebAddress = (label: string) =>
       ),
     );
 
+/** A positive amount in whole units (see fund-input.ts: the cheque columns are integers). */
 const positiveAmount = (label: string) =>
   z.nullable(
     z.number(`${label} must be a number.`).check(
       z.refine(Number.isFinite, `${label} must be a number.`),
+      z.refine(Number.isInteger, `${label} must be a whole number.`),
       z.refine((value) => value > 0, `${label} must be a positive amount.`),
       z.refine((value) => value <= FUND_LIMITS.maxAmount, `${label} is too large.`),
     ),
@@ -103,12 +106,7 @@ export type TeamListing = z.output<typeof teamListingSchema>;
 const editableFields = {
   vehicleName: optionalText("The fund's name", EDITOR_LIMITS.vehicleName),
   fundSize: positiveAmount("Fund size"),
-  currency: z.nullable(
-    z.string("Currency must be a 3-letter ISO code such as USD.").check(
-      z.trim(),
-      z.refine((value) => /^[A-Z]{3}$/.test(value), "Currency must be a 3-letter ISO code such as USD."),
-    ),
-  ),
+  currency: z.nullable(z.string(CURRENCY_MESSAGE).check(z.trim(), z.refine(isConvertedCurrency, CURRENCY_MESSAGE))),
   closeDate: date("The close date"),
   checkSizeMinUsd: positiveAmount("Minimum cheque"),
   checkSizeMaxUsd: positiveAmount("Maximum cheque"),
