@@ -9,6 +9,7 @@ import type { FundResponse } from "../../src/shared/schemas/funds.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
 import { insertFunds } from "../support/funds.js";
+import { changeUserBehindTheApp } from "../support/sessions.js";
 
 const ADMIN = { email: "editor-admin@example.com", password: "Admin-pass-1" };
 const today = () => new Date().toISOString().slice(0, 10);
@@ -116,6 +117,13 @@ describe.each(TEST_DRIVERS)("the fund's editor and its history on %s", (driver) 
     ["a web address that is not http(s)", { portfolio: [{ name: "Acme", url: "javascript:alert(1)" }] }],
     ["a pitch form that is not a web address", { pitchRoute: "form", pitchTarget: "ftp://alpha.example/pitch" }],
     ["a pitch e-mail at another domain", { pitchRoute: "email", pitchTarget: "deals@gmail.com" }],
+    // The domain ends like the fund's, but a mail client sends to evil.example: not an address at all.
+    ...["?", ",", "#", "/", "%2F", "\\"].map((separator): [string, object] => [
+      `a pitch e-mail whose domain hides another behind '${separator}'`,
+      { pitchRoute: "email", pitchTarget: `ana@evil.example${separator}.alpha.example` },
+    ]),
+    ["a pitch e-mail in quotes", { pitchRoute: "email", pitchTarget: '"ana@evil.example"@alpha.example' }],
+    ["a pitch e-mail with a name", { pitchRoute: "email", pitchTarget: "Ana <ana@alpha.example>" }],
     ["a negative fund size", { fundSize: -5, currency: "USD" }],
     ["a zero cheque", { checkSizeMinUsd: 0 }],
     ["a cheque range upside down", { checkSizeMinUsd: 5_000_000, checkSizeMaxUsd: 1_000_000 }],
@@ -191,6 +199,30 @@ describe.each(TEST_DRIVERS)("the fund's editor and its history on %s", (driver) 
       { name: "toString", url: null },
       { name: "Acme", url: "https://acme.example/" },
     ]);
+  });
+
+  it("shows no pitch route for a stored address that is not one at the fund's domain", async () => {
+    await changeUserBehindTheApp(t.app, "outsider@alpha.example", {
+      subscriptionStatus: "active",
+      subscriptionType: "lifetime",
+    });
+    const pitchOf = async () => {
+      const fund = (await call("outsider", "GET", `/_api/funds/${gamma}`)).json().fund;
+      return { pitchRoute: fund.pitchRoute, pitchTarget: fund.pitchTarget };
+    };
+    // As the editor stored it before it parsed addresses: a mail client writes to evil.example.
+    await db()
+      .update(funds)
+      .set({ pitchRoute: "email", pitchTarget: "ana@evil.example?.gamma.example" })
+      .where(eq(funds.id, gamma));
+    await expect.poll(pitchOf, { timeout: 10_000 }).toEqual({ pitchRoute: null, pitchTarget: null });
+    await db()
+      .update(funds)
+      .set({ pitchRoute: "email", pitchTarget: "pitch@deals.gamma.example" })
+      .where(eq(funds.id, gamma));
+    await expect
+      .poll(pitchOf, { timeout: 10_000 })
+      .toEqual({ pitchRoute: "email", pitchTarget: "pitch@deals.gamma.example" });
   });
 
   it("stores the team's facts at once, each with the fund's team as its source and today's date, in the history", async () => {

@@ -215,12 +215,6 @@ export function fundDomain(website: string | null): string | null {
   }
 }
 
-/** Whether an address is at the fund's domain or one of its subdomains. */
-export function isAtDomain(email: string, domain: string): boolean {
-  const host = email.split("@").pop()?.toLowerCase() ?? "";
-  return host === domain || host.endsWith(`.${domain}`);
-}
-
 /**
  * The patch's new values, per fact, laid over the stored fund: only the facts the patch names,
  * each with its whole value (a fund size with its currency and close date, a status with its date).

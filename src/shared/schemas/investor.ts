@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { CURRENCY_MESSAGE, isConvertedCurrency } from "../currency-rates.js";
+import { isEmailAddress } from "../email-address.js";
 import { FACT_FIELDS } from "../fund-facts.js";
 import { INVESTING_STATUSES, PITCH_ROUTES, PORTFOLIO_MAX, THESIS_MAX } from "../fund-team.js";
 import { INDUSTRY_CODES, type IndustryCode, isIndustryCode } from "../industries.js";
@@ -153,9 +154,8 @@ export function pitchTargetProblem(fund: PitchShape): string | null {
       : "The pitch form must be a web address starting with http:// or https://.";
   }
   if (fund.pitchRoute === "email") {
-    return target !== null && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(target) && target.length <= EDITOR_LIMITS.email
-      ? null
-      : "The pitch e-mail must be an e-mail address.";
+    // The product's one address parser: a look-alike such as 'ana@evil.example?.fund.com' is no address.
+    return target !== null && isEmailAddress(target) ? null : "The pitch e-mail must be an e-mail address.";
   }
   return target === null ? null : "Only the form and e-mail routes take an address.";
 }
