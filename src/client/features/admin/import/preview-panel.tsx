@@ -214,7 +214,9 @@ export function PreviewPanel({
               <tbody className="divide-y divide-slate-200">
                 {unknown.map((item) => {
                   const mappable = item.mappable && isMappable(item.field);
-                  const chosen = isMappable(item.field) ? draft.values[item.field][item.value] : undefined;
+                  // Own keys only: a value such as 'constructor' would otherwise read Object's function.
+                  const choices = isMappable(item.field) ? draft.values[item.field] : undefined;
+                  const chosen = choices && Object.hasOwn(choices, item.value) ? choices[item.value] : undefined;
                   return (
                     <tr key={`${item.field}-${item.column}-${item.value}`}>
                       <td className="hidden px-3 py-2 text-slate-700 sm:table-cell">
