@@ -18,7 +18,7 @@ const TABLE_OWNERS = {
     "saved-searches",
     "startup-profiles",
   ],
-  "src/server/auth/repository.ts": ["oauth", "password-tokens", "sessions"],
+  "src/server/auth/repository.ts": ["oauth", "password-tokens", "sessions", "sign-in-throttles"],
   "src/server/auth/demo-issuer/repository.ts": ["demo-issuer"],
   "src/server/billing/repository.ts": ["billing"],
   "src/server/billing/stripe-emulator/repository.ts": ["demo-stripe-objects"],

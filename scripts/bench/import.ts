@@ -96,6 +96,7 @@ async function measureOne(
     env: {
       ...process.env,
       NODE_ENV: "production",
+      PUBLIC_ORIGIN: base,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

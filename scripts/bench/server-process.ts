@@ -139,7 +139,14 @@ export async function startBareServer(
   const started = performance.now();
   const child = spawn(process.execPath, [...(extra.nodeArgs ?? []), path.join(root, "scripts/bench", script)], {
     cwd: root,
-    env: { ...process.env, ...extra.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      ...extra.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      PUBLIC_ORIGIN: baseUrl,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   liveChildren.add(child);
@@ -170,6 +177,7 @@ function serverEnv(options: ServerOptions, port: number): NodeJS.ProcessEnv {
     RATE_LIMIT_PER_MINUTE: "0",
     RATE_LIMIT_SENSITIVE_SCALE: "1000",
     NODE_ENV: "production",
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     PAYMENTS_MODE: "demo",
     AI_WRITER_MODE: "demo",
     OIDC_MODE: "off",

@@ -19,6 +19,7 @@ import { fundHistoryAdminRoutes } from "./funds/history-routes.js";
 import { fundImportRoutes } from "./funds/import/routes.js";
 import { adminFundReportRoutes, fundReportRoutes } from "./funds/reports/routes.js";
 import { fundsRoutes } from "./funds/routes.js";
+import { addressGroup } from "./http/client-address.js";
 import { crossSiteHook } from "./http/csrf.js";
 import { isInternalRequest } from "./http/internal-request.js";
 import { sendNoApiRoute } from "./http/not-found.js";
@@ -42,7 +43,7 @@ import { pingRoute } from "./site/routes.js";
 export const apiRoutes =
   (services: AppServices, config: Config, securityHeaders: SecurityHeaderSets): FastifyPluginAsync =>
   async (api) => {
-    api.addHook("onRequest", crossSiteHook(config.PUBLIC_ORIGIN));
+    api.addHook("onRequest", crossSiteHook(config.APP_ORIGIN));
     api.addHook("onRequest", sessionHook(services.auth, config.PUBLIC_ORIGIN));
     api.addHook("onSend", apiAnswerHeaders(SESSION_COOKIE, securityHeaders));
     scaleRouteLimits(api, config.RATE_LIMIT_SENSITIVE_SCALE);
@@ -56,6 +57,8 @@ export const apiRoutes =
       timeWindow: "1 minute",
       // The server's own calls for a page every visitor is served (src/server/site/ssr.ts).
       allowList: isInternalRequest,
+      // Per client: its address as TRUST_PROXY lets the app see it, an IPv6 client by its /64.
+      keyGenerator: (request) => addressGroup(request.ip),
       errorResponseBuilder: (_request, context) =>
         rateLimited(`Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
       ...(redis ? { redis, nameSpace: "fundmatch:rate-limit:", skipOnError: true } : {}),
@@ -66,11 +69,11 @@ export const apiRoutes =
     await api.register(fundAudienceRoutes(services.fundAudience));
     await api.register(fundReportRoutes(services.fundReports));
     await api.register(blogRoutes(services.blog));
-    await api.register(authRoutes(services.auth, config.PUBLIC_ORIGIN, services.oidc));
+    await api.register(authRoutes(services.auth, config.PUBLIC_ORIGIN, services.oidc, config.APP_ORIGIN));
     if (services.demoIssuer) {
-      await api.register(demoIssuerRoutes(services.demoIssuer, config.PUBLIC_ORIGIN), { prefix: "/auth/demo-issuer" });
+      await api.register(demoIssuerRoutes(services.demoIssuer, config.APP_ORIGIN), { prefix: "/auth/demo-issuer" });
     }
-    await api.register(investorRoutes(services.investors, config.PUBLIC_ORIGIN));
+    await api.register(investorRoutes(services.investors, config.APP_ORIGIN));
     await api.register(accountRoutes(services.account, config.PUBLIC_ORIGIN));
     await api.register(emailPreferencesRoutes(services.emailPreferences));
     await api.register(unsubscribeRoutes(services.emailPreferences));
@@ -84,11 +87,11 @@ export const apiRoutes =
         adminBlogRoutes(services.blog, services.aiWriter),
         adminFundReportRoutes(services.fundReports),
         adminJobRoutes(services.jobs),
-        adminInvestorRoutes(services.investors, config.PUBLIC_ORIGIN),
+        adminInvestorRoutes(services.investors, config.APP_ORIGIN),
       ]),
       { prefix: "/admin" },
     );
-    await api.register(billingRoutes(services.billing, services.gateway, config.PUBLIC_ORIGIN));
+    await api.register(billingRoutes(services.billing, services.gateway, config.APP_ORIGIN));
     const emulator = services.gateway.emulator;
     if (emulator) await api.register(demoBillingRoutes(emulator), { prefix: "/billing/demo" });
     api.setNotFoundHandler(sendNoApiRoute);

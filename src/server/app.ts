@@ -5,6 +5,7 @@ import cookie from "@fastify/cookie";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
+import { unsubscribeFormRoute } from "./account/email-routes.js";
 import { apiRoutes } from "./api.js";
 import { SESSION_COOKIE } from "./auth/session-cookie.js";
 import { VISITOR, type Viewer } from "./auth/viewer.js";
@@ -61,7 +62,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const serverOptions: FastifyHttpOptions<Server> = {
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     // genReqId reads and vets the incoming header itself; Fastify would otherwise trust it as is.
     requestIdHeader: false,
     genReqId: requestIdGenerator(),
@@ -125,12 +126,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const securityHeaders = registerSecurityHeaders(app, config);
 
   await app.register(
-    siteRoutes(services.database, config.PUBLIC_ORIGIN, [
+    siteRoutes(services.database, config.APP_ORIGIN, [
       blogSitemapSource(services.blog),
       fundSitemapSource(services.funds),
     ]),
   );
-  await app.register(blogFeedRoutes(services.blog, config.PUBLIC_ORIGIN));
+  await app.register(blogFeedRoutes(services.blog, config.APP_ORIGIN));
+  await app.register(unsubscribeFormRoute(config.APP_ORIGIN));
   await app.register(apiRoutes(services, config, securityHeaders), { prefix: API_PREFIX });
   // The visitors' page key of the last versions seen: the same string for every request until one changes.
   let lastKey = { funds: -1, posts: -1, key: "" };
@@ -164,4 +166,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("pageRenderer", pageRenderer);
   await app.ready();
   return app as unknown as App;
+}
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY: the proxies' addresses as given, or a hop count as "the
+ * nearest N hops are proxies" (Fastify's own number option trusts no hop at all). Whichever, the
+ * client address is the last entry that no trusted proxy wrote, never one the client wrote itself.
+ */
+export function trustedProxies(
+  setting: Config["TRUST_PROXY"],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === false) return false;
+  if (typeof setting === "number") return (_address: string, hop: number) => hop < setting;
+  return setting;
 }

@@ -1,8 +1,23 @@
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { meetsPasswordRule } from "../shared/schemas/auth.js";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** An address or CIDR range a proxy may send from, or one of proxy-addr's names (loopback, linklocal, uniquelocal). */
+function isProxyAddress(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  if (entry.includes("/")) {
+    try {
+      ipaddr.parseCIDR(entry);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return ipaddr.isValid(entry);
+}
 
 /** An optional variable (blank = unset) that must start with one of the prefixes: URLs, Stripe ids. */
 const prefixed = (prefixes: string[]) =>
@@ -75,13 +90,39 @@ export const envSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
   /** Seconds a client has to send a whole request, headers and body; a slower one is cut off (408). */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
-  /** Trust X-Forwarded-* from a reverse proxy: true, or a comma-separated list of proxy addresses/CIDRs. */
+  /**
+   * The reverse proxies in front of the app, whose X-Forwarded-For entries are believed: false (none),
+   * the number of proxy hops (1 for one proxy), or a comma-separated list of their addresses/CIDRs.
+   * `true` is refused: it believed the left-most entry, which is whatever the client wrote.
+   */
   TRUST_PROXY: z
     .string()
     .optional()
-    .transform((value): boolean | string => {
-      if (!value || value === "false") return false;
-      return value === "true" ? true : value;
+    .transform((value, context): false | number | string[] => {
+      const setting = value?.trim() ?? "";
+      if (setting === "" || setting === "false" || setting === "0") return false;
+      if (/^\d{1,2}$/.test(setting) && Number(setting) <= 20) return Number(setting);
+      if (setting === "true") {
+        context.addIssue({
+          code: "custom",
+          message:
+            "true would believe whatever a client writes first in X-Forwarded-For; set the number of proxies in front of the app (1 for one reverse proxy) or their addresses",
+        });
+        return z.NEVER;
+      }
+      const entries = setting
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      if (entries.length === 0 || !entries.every(isProxyAddress)) {
+        context.addIssue({
+          code: "custom",
+          message:
+            "must be false, a number of proxy hops (1 to 20), or comma-separated proxy addresses/CIDRs such as 10.0.0.0/8,::1",
+        });
+        return z.NEVER;
+      }
+      return entries;
     }),
   /** Google Tag Manager container id (GTM-XXXXXXX); unset = no tag manager, ever. */
   GTM_ID: z
@@ -210,6 +251,12 @@ export type Config = Omit<z.output<typeof envSchema>, "DATA_DIR" | "PAYMENTS_MOD
   AI_WRITER_MODE: "llm" | "demo";
   /** Resolved: the configured OpenID provider, the built-in demo provider, or no social sign-in. */
   OIDC_MODE: "oidc" | "demo" | "off";
+  /**
+   * Where every link the app builds points (e-mails, the feed, the sitemap, canonical addresses,
+   * sign-in and payment returns): PUBLIC_ORIGIN, else in development the address it listens on.
+   * Never a request's Host or X-Forwarded-Host header (docs/security.md).
+   */
+  APP_ORIGIN: string;
   /** Serve the built client from here; absent in tests that only need the API. */
   CLIENT_DIR?: string;
   /** The client's server-rendering bundle (dist/ssr/entry-server.js); absent, pages are rendered in the browser. */
@@ -241,7 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (parsed.data.PREVIEW_HOSTS.length > 0 && !parsed.data.PUBLIC_ORIGIN) {
     throw new ConfigError("Invalid environment configuration:\n  PUBLIC_ORIGIN: is required when PREVIEW_HOSTS is set");
   }
-  return {
+  const config = {
     ...parsed.data,
     DATA_DIR: path.resolve(parsed.data.DATA_DIR),
     PAYMENTS_MODE: paymentsMode(parsed.data),
@@ -249,6 +296,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     OIDC_MODE: oidcMode(parsed.data),
     ...overrides,
   };
+  if (config.NODE_ENV === "production" && !config.PUBLIC_ORIGIN) {
+    throw new ConfigError(
+      "Invalid environment configuration:\n  PUBLIC_ORIGIN: required in production (e.g. https://fundmatch.example): " +
+        "e-mailed links, the feed and the sitemap are built from it, never from a request's Host header",
+    );
+  }
+  return { ...config, APP_ORIGIN: overrides.APP_ORIGIN ?? appOrigin(config) };
+}
+
+/**
+ * PUBLIC_ORIGIN, or in development http://HOST:PORT (localhost for a wildcard HOST). A request's
+ * own Host header is never used: a reset e-mail, a claim link or a cached feed built from it would
+ * point wherever the requester said (issue 35).
+ */
+export function appOrigin(config: Pick<Config, "PUBLIC_ORIGIN" | "HOST" | "PORT">): string {
+  if (config.PUBLIC_ORIGIN) return config.PUBLIC_ORIGIN;
+  const host = ["0.0.0.0", "::", "[::]"].includes(config.HOST) ? "localhost" : config.HOST;
+  const literal = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  return new URL(`http://${literal}:${config.PORT}`).origin;
 }
 
 const STRIPE_REQUIRED = [

@@ -1,5 +1,6 @@
+import { createServer } from "node:net";
 import { buildApp } from "./app.js";
-import { ConfigError, loadConfig } from "./config.js";
+import { appOrigin, ConfigError, loadConfig } from "./config.js";
 import { CLIENT_BUILD_DIR, SSR_ENTRY_FILE } from "./paths.js";
 import { widenPolymorphicAccess } from "./polymorphic-access.js";
 import { holdTickObjectShape } from "./tick-shape.js";
@@ -25,6 +26,12 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Links are built from the configured address, never from a request's Host header; with PORT=0
+  // and no PUBLIC_ORIGIN the port is taken here, so that the links can name it.
+  if (config.PORT === 0 && !config.PUBLIC_ORIGIN) {
+    const port = await freePort(config.HOST);
+    config = { ...config, PORT: port, APP_ORIGIN: appOrigin({ ...config, PORT: port }) };
+  }
   const app = await buildApp(config);
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -50,6 +57,20 @@ async function main(): Promise<void> {
   process.once("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+/** A port the system gives out on this host right now (PORT=0 without PUBLIC_ORIGIN). */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
 }
 
 main().catch((error) => {

@@ -140,9 +140,9 @@ export async function createServices(
       outboxDir: path.join(config.DATA_DIR, "outbox"),
       logger,
     });
-  const auth = new AuthService(database.db, sessionCache, { mailer, logger });
-  // Where links in e-mails point: the public address, or this server's own.
-  const publicOrigin = config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`;
+  // Where links in e-mails point: the configured address (PUBLIC_ORIGIN), never a request's Host.
+  const publicOrigin = config.APP_ORIGIN;
+  const auth = new AuthService(database.db, sessionCache, { mailer, logger, linkOrigin: publicOrigin });
   // Without OpenID keys the login page still shows the whole popup flow, against the labelled demo
   // provider (docs/decisions/0013); loadConfig refuses that in production unless asked for.
   const demoIssuer = config.OIDC_MODE === "demo" ? new DemoIssuer(database.db) : undefined;
@@ -169,7 +169,7 @@ export async function createServices(
     }
   });
   billing = new BillingService(database.db, gateway, mailer, {
-    publicOrigin: config.PUBLIC_ORIGIN,
+    publicOrigin,
     logger,
     userChanged: (userId) => auth.userChanged(userId),
   });

@@ -42,6 +42,22 @@ describe("the excerpt", () => {
     expect(cutExcerpt("b".repeat(161))).toBe(`${"b".repeat(157)}...`);
     expect(cutExcerpt("b".repeat(161))).toHaveLength(160);
   });
+
+  it("never cuts inside an emoji or any grapheme", () => {
+    expect(cutExcerpt(`a${"😀".repeat(100)}`)).toBe(`a${"😀".repeat(78)}...`);
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", minLength: 150, maxLength: 400 }), (text) => {
+        const cut = cutExcerpt(text);
+        expect(cut.length).toBeLessThanOrEqual(160);
+        if (cut === text) return;
+        const kept = cut.slice(0, -3);
+        expect(text.startsWith(kept)).toBe(true);
+        // The cut falls where a grapheme of the text begins: no half emoji, no lone surrogate.
+        expect([...new Intl.Segmenter().segment(text)].some(({ index }) => index === kept.length)).toBe(true);
+        expect(/\p{Cs}/u.test(kept)).toBe(false);
+      }),
+    );
+  });
 });
 
 describe("using the AI writer's markdown", () => {

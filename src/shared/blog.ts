@@ -1,4 +1,5 @@
 import { pageTitle } from "./site.js";
+import { graphemePrefix } from "./text-cut.js";
 
 /**
  * The blog's rules that server and client both run: statuses, limits, the slug rule and the
@@ -70,7 +71,7 @@ function stripMarkdown(text: string): string {
 
 /** Cuts a text to the excerpt length: 157 characters and an ellipsis when it is longer than 160. */
 export function cutExcerpt(text: string): string {
-  return text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_CUT)}...` : text;
+  return text.length > EXCERPT_MAX ? `${graphemePrefix(text, EXCERPT_CUT)}...` : text;
 }
 
 /**

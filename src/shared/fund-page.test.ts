@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toUsd } from "./currency-rates.js";
 import { fundPageMeta, fundPath, fundSlug, parseFundPath, reviewedText } from "./fund-page.js";
+import { hasControlCharacters } from "./text-rules.js";
 
 describe("fund pages", () => {
   it("makes a readable slug of any name", () => {
@@ -64,6 +65,26 @@ describe("fund pages", () => {
     });
     expect(long.description.length).toBeLessThanOrEqual(160);
     expect(long.description.endsWith("…")).toBe(true);
+  });
+
+  it("never cuts a thesis inside an emoji or a grapheme", () => {
+    const fund = {
+      ...{ id: 3, name: "N", city: null, country: "Norway" },
+      fundingStages: [],
+      industryFocus: [],
+      fundSize: null,
+      currency: null,
+    };
+    for (const description of ["🚀".repeat(200), `a${"🚀".repeat(200)}`, "👨‍👩‍👧".repeat(40), "🇩🇪".repeat(80)]) {
+      const meta = fundPageMeta({ ...fund, description });
+      expect(meta.description.length).toBeLessThanOrEqual(160);
+      expect(hasControlCharacters(meta.description), JSON.stringify(meta.description)).toBe(false);
+      const kept = meta.description.slice(0, -1);
+      expect(
+        description.startsWith(kept) &&
+          [...new Intl.Segmenter().segment(description)].some(({ index }) => index === kept.length),
+      ).toBe(true);
+    }
   });
 
   it("leaves undisclosed stages or industries out of the description instead of guessing", () => {

@@ -2,6 +2,7 @@ import { formatFundSize, UNDISCLOSED } from "./fund-size.js";
 import { industryLabel } from "./industries.js";
 import { pageTitle } from "./site.js";
 import { stageLabel } from "./stages.js";
+import { cutText } from "./text-cut.js";
 
 /**
  * A fund's page: its path (/funds/{id}-{slug}), its head (title, description, canonical path, the
@@ -81,13 +82,6 @@ function listText(items: readonly string[], max: number): string {
   return items.length > max ? `${shown.join(", ")} and more` : shown.join(", ");
 }
 
-function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const slice = text.slice(0, max - 1);
-  const lastSpace = slice.lastIndexOf(" ");
-  return `${(lastSpace > max / 2 ? slice.slice(0, lastSpace) : slice).replace(/[\s,.;:]+$/, "")}…`;
-}
-
 export function fundLocation(fund: { city: string | null; country: string }): string {
   return [fund.city, fund.country].filter(Boolean).join(", ");
 }
@@ -113,7 +107,7 @@ export function fundPageMeta(fund: FundHeadFields): { title: string; description
   const description = facts ? `${lead} ${facts}` : lead;
   return {
     title: pageTitle(`${fund.name}: VC fund in ${fund.country}`),
-    description: cut(description, DESCRIPTION_MAX),
+    description: cutText(description, DESCRIPTION_MAX, { trim: /[\s,.;:]+$/ }),
     canonicalPath: fundPath(fund),
   };
 }

@@ -1,4 +1,7 @@
 import { formatCompactAmount } from "./fund-size.js";
+import { industryLabel } from "./industries.js";
+import { stageLabel } from "./stages.js";
+import { cutText } from "./text-cut.js";
 
 /**
  * The match's reasons (what fits) and concerns (what may not), as the answer of
@@ -57,4 +60,33 @@ export function chequeRangeText(min: number | null, max: number | null): string 
   if (min !== null && max !== null) return min === max ? usd(min) : `${usd(min)}–${usd(max)}`;
   if (min !== null) return `from ${usd(min)}`;
   return `up to ${usd(max ?? 0)}`;
+}
+
+/** The fields of a saved startup profile the match uses. */
+export type MatchProfileFields = {
+  stage: string | null;
+  sectors: readonly string[];
+  country: string | null;
+  raiseAmountUsd: number | null;
+  needsLead: boolean | null;
+  description: string | null;
+};
+
+/** The longest part of a profile's description a summary quotes. */
+const DESCRIPTION_QUOTE_MAX = 40;
+
+/**
+ * A startup profile in one line, as far as the match reads it: "Seed · Fintech, SaaS · Germany ·
+ * raising $1.5M · needs a lead · “AI for farm logistics…”". Empty when it names nothing the match uses.
+ */
+export function startupProfileSummary(profile: MatchProfileFields): string {
+  const parts = [
+    profile.stage ? stageLabel(profile.stage) : "",
+    profile.sectors.map(industryLabel).join(", "),
+    profile.country ?? "",
+    profile.raiseAmountUsd === null ? "" : `raising ${usd(profile.raiseAmountUsd)}`,
+    profile.needsLead === null ? "" : profile.needsLead ? "needs a lead" : "no lead needed",
+    profile.description ? `“${cutText(profile.description.replace(/\s+/g, " ").trim(), DESCRIPTION_QUOTE_MAX)}”` : "",
+  ];
+  return parts.filter(Boolean).join(" · ");
 }

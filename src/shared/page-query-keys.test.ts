@@ -23,6 +23,16 @@ describe("pageRenderUrl", () => {
     );
   });
 
+  it("keeps only whether an e-mailed link has its token, and only the outcomes the unsubscribe page knows", () => {
+    expect(pageRenderUrl("/unsubscribe?token=secret.value&x=1")).toBe("/unsubscribe?token=");
+    expect(pageRenderUrl("/unsubscribe?token=a&token=b")).toBe("/unsubscribe?token=");
+    expect(pageRenderUrl("/unsubscribe?result=off-pipeline_reminders")).toBe(
+      "/unsubscribe?result=off-pipeline_reminders",
+    );
+    expect(pageRenderUrl("/unsubscribe?result=made-up")).toBe("/unsubscribe");
+    expect(pageRenderUrl("/unsubscribe?result=invalid&result=expired")).toBe("/unsubscribe?result=invalid");
+  });
+
   it("reads keys as the browser does, so the render sees the search the browser will", () => {
     const url = "/?%73earch=1&q=caf%C3%A9&stage=seed&sort=newest&junk=%ZZ";
     const rendered = pageRenderUrl(url);
@@ -48,6 +58,7 @@ describe("the pages' declared query keys", () => {
       "features/admin/funds-page.tsx",
       // The set-password and reset-password pages (one component reads their ?token=).
       "features/auth/components/password-link-page.tsx",
+      // Server-rendered: whether the link has a token, and the outcome (declared, with their rules).
       "features/email/unsubscribe-page.tsx",
       "features/funds/claim-verify-page.tsx",
       // The home page's search: its keys are declared (SEARCH_QUERY_KEYS).

@@ -1,4 +1,13 @@
+import { UNSUBSCRIBE_RESULT_CODES, UNSUBSCRIBE_RESULT_KEY } from "./email-texts.js";
 import { SEARCH_QUERY_KEYS } from "./search-params.js";
+
+/**
+ * How a page reads one query key while it renders: its value as it is (`"value"`), only whether it
+ * is there (`"presence"`: the page is rendered with the key and an empty value, so a secret such as
+ * an e-mailed link's token is never part of a render or of the cache's key), or one of a closed
+ * list of values (any other value is dropped, so made-up values cannot force renders).
+ */
+type KeyRule = "value" | "presence" | ReadonlySet<string>;
 
 /**
  * The query keys each server-rendered page reads while it renders (useSearchParams and the like).
@@ -8,14 +17,24 @@ import { SEARCH_QUERY_KEYS } from "./search-params.js";
  * starts reading a key in its first render must add it here, or every visitor gets the page as
  * rendered without it.
  */
-const PAGE_QUERY_KEYS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+const PAGE_QUERY_KEYS: ReadonlyMap<string, ReadonlyMap<string, KeyRule>> = new Map([
   // The home page is the search page: its form and results follow the search in the URL.
-  ["/", new Set(SEARCH_QUERY_KEYS)],
+  ["/", new Map(SEARCH_QUERY_KEYS.map((key) => [key, "value" as const]))],
+  // An e-mailed unsubscribe link: whether it has a token (the form posts to the page's own address,
+  // token and all), and the outcome a form post without JavaScript was led back with.
+  [
+    "/unsubscribe",
+    new Map<string, KeyRule>([
+      ["token", "presence"],
+      [UNSUBSCRIBE_RESULT_KEY, new Set(UNSUBSCRIBE_RESULT_CODES)],
+    ]),
+  ],
 ]);
 
 /**
  * The URL a page is rendered and kept under: the path, and of the query only the keys the page
- * reads, in the order given. A URL without a query is returned as it is (no work on a cache hit).
+ * reads, in the order given, by their rules. A URL without a query is returned as it is (no work on
+ * a cache hit).
  */
 export function pageRenderUrl(url: string): string {
   const mark = url.indexOf("?");
@@ -25,7 +44,13 @@ export function pageRenderUrl(url: string): string {
   if (!keys) return pathname;
   const kept = new URLSearchParams();
   // Decoded as the browser decodes them, so the render reads the same values the browser will.
-  for (const [key, value] of new URLSearchParams(url.slice(mark + 1))) if (keys.has(key)) kept.append(key, value);
+  for (const [key, value] of new URLSearchParams(url.slice(mark + 1))) {
+    const rule = keys.get(key);
+    if (rule === "value") kept.append(key, value);
+    else if (rule === "presence") {
+      if (!kept.has(key)) kept.append(key, "");
+    } else if (rule?.has(value) && !kept.has(key)) kept.append(key, value);
+  }
   const query = kept.toString();
   return query ? `${pathname}?${query}` : pathname;
 }

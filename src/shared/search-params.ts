@@ -12,6 +12,7 @@ import { type IndustryCode, industryLabel, isIndustryCode } from "./industries.j
 import { isRegionCode, type RegionCode, regionLabel } from "./regions.js";
 import type { FundSearchRequest } from "./schemas/funds.js";
 import { isStageCode, type StageCode, sortStages, stageLabel } from "./stages.js";
+import { graphemePrefix } from "./text-cut.js";
 
 // The select value that means "no filter" lives with the search's other shared constants, which the
 // request schema reads too (importing it from here made the two modules import each other).
@@ -95,7 +96,7 @@ export function searchStateFromQuery(params: URLSearchParams): SearchState | nul
   const countries = unique(
     params
       .getAll(PARAM.country)
-      .map((country) => country.trim().slice(0, 100))
+      .map((country) => graphemePrefix(country.trim(), 100))
       .filter(Boolean),
   ).slice(0, MAX_COUNTRIES);
   let fundSizeMinUsd = amountParam(params, PARAM.sizeMin, true);
@@ -115,7 +116,7 @@ export function searchStateFromQuery(params: URLSearchParams): SearchState | nul
     activelyInvesting: params.get(PARAM.active) === "1",
     fundSizeMinUsd,
     fundSizeMaxUsd,
-    query: (params.get(PARAM.query) ?? "").trim().slice(0, SEARCH_QUERY_MAX),
+    query: graphemePrefix((params.get(PARAM.query) ?? "").trim(), SEARCH_QUERY_MAX),
     sort: isSearchSort(sort) ? sort : "relevance",
   };
 }
@@ -330,5 +331,5 @@ export function searchSummary(state: SearchState): string {
 /** A name to prefill for saving the search: its summary, cut to fit the name's limit. */
 export function suggestedSearchName(state: SearchState, max: number): string {
   const summary = searchSummary(state);
-  return summary.length <= max ? summary : `${summary.slice(0, max - 1).trimEnd()}…`;
+  return summary.length <= max ? summary : `${graphemePrefix(summary, max - 1).trimEnd()}…`;
 }

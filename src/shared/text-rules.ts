@@ -49,3 +49,17 @@ export function stripControlCharacters(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced.
   return text.replace(/[\u000b\u000c\u0085]/g, "\n").replace(STRIPPED, "");
 }
+
+/**
+ * What stored rich text (a blog post's HTML) must never hold: what a multi-line field refuses (C0
+ * controls but tab, line feed and carriage return; DEL; C1 controls; lone surrogates) and Unicode's
+ * noncharacters (U+FDD0–U+FDEF, and the last two code points of every plane). The fields' rule sees
+ * the HTML as it was sent, where `&#1;` is four harmless characters; the sanitiser's parser decodes
+ * it, so its output is cleaned of these.
+ */
+const NOT_STORED = /(?![\t\n\r])[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}]/gu;
+
+/** The text without the characters stored rich text must not hold (NOT_STORED), dropped. */
+export function withoutUnstorableCharacters(text: string): string {
+  return text.replace(NOT_STORED, "");
+}

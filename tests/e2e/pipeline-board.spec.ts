@@ -139,7 +139,16 @@ test("a subscriber works the pipeline on the board: keyboard moves, a rolled-bac
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^fundmatch-pipeline-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows: string[][] = parse(await readFile(await download.path()), { bom: true });
-  expect(rows[0]).toEqual(["Fund", "Status", "Note", "Next Step", "Website", "Committed (USD)", "Fit"]);
+  // The profile holds only the round's target: nothing the match uses, and the Fit column says so.
+  expect(rows[0]).toEqual([
+    "Fund",
+    "Status",
+    "Note",
+    "Next Step",
+    "Website",
+    "Committed (USD)",
+    "Fit (your startup profile names nothing the match uses)",
+  ]);
   expect(rows).toHaveLength(4);
   expect(rows.find((row) => row[0] === first)?.slice(1, 2)).toEqual(["Committed"]);
   expect(rows.find((row) => row[0] === first)?.[5]).toBe("1200000");

@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureAdminAccount } from "../../src/server/auth/admin-account.js";
 import { DEMO_ADDRESS_UNAVAILABLE } from "../../src/server/auth/oidc.js";
+import { hashPassword } from "../../src/server/auth/password.js";
+import { issuePasswordToken } from "../../src/server/auth/password-tokens.js";
 import { signInIdentities, users } from "../../src/server/db/schema/index.js";
 import { type SmtpPeer, startSmtpPeer } from "../peers/smtp.js";
 import { createTestApp, type TestApp } from "../support/app.js";
@@ -48,6 +51,15 @@ describe.each(TEST_DRIVERS)("who may use an account for an address nobody has pr
 
   /** The demo provider's popup flow to its end: a session cookie, or the popup's error. */
   async function demoSignIn(email: string): Promise<{ cookie: string; error?: Record<string, unknown> }> {
+    const handOver = await demoHandOver(email);
+    if (!handOver.token) return { cookie: "", error: handOver.error };
+    return { cookie: cookieOf(await establish(handOver.token)) };
+  }
+
+  const establish = (tempToken: string) => post("/_api/auth/establish_session", { tempToken });
+
+  /** The popup's flow up to its one-time hand-over token, which is kept rather than redeemed. */
+  async function demoHandOver(email: string): Promise<{ token: string; error?: Record<string, unknown> }> {
     const start = await t.app.inject({ method: "GET", url: "/_api/auth/oauth_authorize?provider=demo" });
     const authorize = new URL(String(start.headers.location));
     const state = start.cookies.find((cookie) => cookie.name === "fundmatch_oauth_state")?.value ?? "";
@@ -68,9 +80,8 @@ describe.each(TEST_DRIVERS)("who may use an account for an address nobody has pr
       cookies: { fundmatch_oauth_state: state },
     });
     const message = JSON.parse(/var message = (\{.*\});/.exec(landing.body)?.[1] ?? "{}");
-    if (message.type !== "OAUTH_TOKEN_SUCCESS") return { cookie: "", error: message.error };
-    const established = await post("/_api/auth/establish_session", { tempToken: message.token });
-    return { cookie: cookieOf(established) };
+    if (message.type !== "OAUTH_TOKEN_SUCCESS") return { token: "", error: message.error };
+    return { token: String(message.token) };
   }
 
   /** A guest pays for Lifetime with the address through the demo checkout; the mail the payer gets. */
@@ -226,5 +237,93 @@ describe.each(TEST_DRIVERS)("who may use an account for an address nobody has pr
       expect(answer.error).toEqual({ code: "address_unavailable", message: DEMO_ADDRESS_UNAVAILABLE, details: {} });
       expect(JSON.stringify(answer.error)).not.toContain(email);
     }
+  });
+
+  describe("a hand-over token kept back instead of redeemed (issue 35)", () => {
+    /** The attacker signs in as the address, then starts a second sign-in and keeps its token. */
+    async function attackerKeepsAToken(email: string) {
+      const first = await demoSignIn(email);
+      expect((await session(first.cookie)).statusCode).toBe(200);
+      const kept = await demoHandOver(email);
+      expect(kept.token).not.toBe("");
+      return kept.token;
+    }
+    const refused = async (token: string) => {
+      const answer = await establish(token);
+      expect(answer.statusCode).toBe(401);
+      expect(cookieOf(answer)).toBe("");
+    };
+
+    it("opens nothing once a guest has paid for the address", async () => {
+      const email = victim();
+      const token = await attackerKeepsAToken(email);
+      await guestPays(email);
+      await refused(token);
+    });
+
+    it("opens nothing once the owner reset the password through the e-mailed link", async () => {
+      const email = victim();
+      const token = await attackerKeepsAToken(email);
+      expect((await post("/_api/auth/request-password-reset", { email })).statusCode).toBe(200);
+      const mail = await smtp.waitFor((message) => message.to.includes(email));
+      const reset = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? "";
+      expect((await post("/_api/auth/reset-password", { token: reset, password: OWNER_PASSWORD })).statusCode).toBe(
+        200,
+      );
+      await refused(token);
+    });
+
+    it("opens nothing once the owner set the password through a set-password link", async () => {
+      const email = victim();
+      const token = await attackerKeepsAToken(email);
+      const account = await accountOf(email);
+      const link = await issuePasswordToken(db(), account?.id ?? 0);
+      expect((await post("/_api/auth/set-password", { token: link, password: OWNER_PASSWORD })).statusCode).toBe(200);
+      await refused(token);
+    });
+
+    it("opens nothing once the operator made the account an admin", async () => {
+      const email = victim();
+      const token = await attackerKeepsAToken(email);
+      const account = await accountOf(email);
+      // The operator's ADMIN_PASSWORD is the account's password (set by its owner), so start-up promotes it.
+      await db()
+        .update(users)
+        .set({ passwordHash: await hashPassword(OWNER_PASSWORD) })
+        .where(eq(users.id, account?.id ?? 0));
+      expect(await ensureAdminAccount(db(), email, OWNER_PASSWORD)).toMatchObject({ outcome: "promoted" });
+      await refused(token);
+      expect((await accountOf(email))?.emailVerifiedAt).toBeInstanceOf(Date);
+    });
+
+    it("opens nothing once the identity was unbound, even if the token row itself survived", async () => {
+      const email = victim();
+      const token = await attackerKeepsAToken(email);
+      const account = await accountOf(email);
+      // Only the binding goes (as proving the address removes it): the token's own check refuses.
+      await db()
+        .delete(signInIdentities)
+        .where(eq(signInIdentities.userId, account?.id ?? 0));
+      await refused(token);
+    });
+
+    it("opens nothing once the account's proof of address changed, even if the token row itself survived", async () => {
+      const email = victim();
+      const token = await attackerKeepsAToken(email);
+      const account = await accountOf(email);
+      await db()
+        .update(users)
+        .set({ emailVerifiedAt: new Date() })
+        .where(eq(users.id, account?.id ?? 0));
+      await refused(token);
+    });
+
+    it("still signs the attacker's own sign-in in when nothing changed (the token itself works once)", async () => {
+      const email = victim();
+      const token = await attackerKeepsAToken(email);
+      const answer = await establish(token);
+      expect(answer.statusCode).toBe(200);
+      await refused(token);
+    });
   });
 });

@@ -11,7 +11,7 @@ describe("payments configuration", () => {
     expect(loadConfig({ NODE_ENV: "development" }).PAYMENTS_MODE).toBe("demo");
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PAYMENTS_MODE: Stripe is not configured/);
     // The other demo providers (AI writer, sign-in) have their own switches in production.
-    const otherDemos = { AI_WRITER_MODE: "demo", OIDC_MODE: "demo" };
+    const otherDemos = { AI_WRITER_MODE: "demo", OIDC_MODE: "demo", PUBLIC_ORIGIN: "https://fundmatch.example" };
     expect(loadConfig({ NODE_ENV: "production", PAYMENTS_MODE: "demo", ...otherDemos }).PAYMENTS_MODE).toBe("demo");
   });
 
@@ -162,7 +162,8 @@ describe.each(TEST_DRIVERS)("demo payments on %s", (driver) => {
     );
     const checkoutPath = new URL(guest.json().url).pathname;
     const cancelled = await form(`${checkoutPath}/cancel`);
-    expect(cancelled.headers.location).toBe("http://localhost:80/_api/checkout-callback?cancelled=1");
+    // The configured origin (http://HOST:PORT without PUBLIC_ORIGIN), never the request's Host.
+    expect(cancelled.headers.location).toBe("http://localhost:3000/_api/checkout-callback?cancelled=1");
   });
 
   it("refuses a demo form posted from another site", async () => {

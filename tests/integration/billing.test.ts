@@ -10,7 +10,7 @@ import { insertFunds } from "../support/funds.js";
 import { changeUserBehindTheApp } from "../support/sessions.js";
 
 const WEBHOOK_SECRET = "whsec_test_fundmatch";
-const ORIGIN = "http://localhost:80";
+const ORIGIN = "http://localhost";
 const signer = new Stripe("sk_test_signer");
 
 describe.each(TEST_DRIVERS)("billing through the Stripe API on %s", (driver) => {
@@ -29,6 +29,8 @@ describe.each(TEST_DRIVERS)("billing through the Stripe API on %s", (driver) => 
       STRIPE_PRICE_MONTHLY: prices.monthly,
       STRIPE_PRICE_LIFETIME: prices.lifetime,
       STRIPE_API_BASE_URL: stripe.baseUrl,
+      // The origin every link and return address is built from (the requests' Host is localhost:80 too).
+      PUBLIC_ORIGIN: ORIGIN,
       SMTP_URL: smtp.url,
       ADMIN_EMAIL: "admin@example.com",
       ADMIN_PASSWORD: "Admin-pass-1",

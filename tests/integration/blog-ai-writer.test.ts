@@ -425,8 +425,13 @@ describe("the AI writer's configuration", () => {
       /AI_WRITER_MODE: no LLM is configured \(LLM_API_KEY is unset\)/,
     );
     expect(
-      loadConfig({ NODE_ENV: "production", PAYMENTS_MODE: "demo", OIDC_MODE: "off", AI_WRITER_MODE: "demo" })
-        .AI_WRITER_MODE,
+      loadConfig({
+        NODE_ENV: "production",
+        PUBLIC_ORIGIN: "https://fundmatch.example",
+        PAYMENTS_MODE: "demo",
+        OIDC_MODE: "off",
+        AI_WRITER_MODE: "demo",
+      }).AI_WRITER_MODE,
     ).toBe("demo");
     expect(() => loadConfig({ AI_WRITER_MODE: "llm" })).toThrow(/LLM_API_KEY: required when AI_WRITER_MODE=llm/);
     expect(() => loadConfig({ AI_WRITER_ALLOW_HOSTS: "localhost" })).toThrow(/AI_WRITER_ALLOW_HOSTS: must be/);

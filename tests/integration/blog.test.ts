@@ -230,6 +230,53 @@ describe.each(TEST_DRIVERS)("the blog on %s", (driver) => {
       expect(post.content).toContain("<a>click</a>");
     });
 
+    it("never lets an entity store a control character, a lone surrogate or a noncharacter, in text or attributes", async () => {
+      const decoded = [
+        "&#1;",
+        "&#x1b;",
+        "&#127;",
+        "&#x81;",
+        "&#x9F;",
+        "&#xD800;",
+        "&#xDC00;",
+        "&#xFDD0;",
+        "&#xFFFE;",
+        "&#xFFFF;",
+        "&#x1FFFF;",
+        "&#x10FFFE;",
+        "&#0;",
+        "&#x110000;",
+      ].join("");
+      const post = await create({
+        title: "Entities &#1; &amp; all",
+        excerpt: "An excerpt &#x7;",
+        seoDescription: "Described &#x1b;",
+        status: "published",
+        content: [
+          `<p>a${decoded}b</p>`,
+          `<p><a href="https://x.example/${decoded}">l${decoded}</a></p>`,
+          `<p><img src="https://images.example/a.png" alt="x${decoded}y"></p>`,
+          "<p>kept:&#9;&#10;&#13;&amp;&lt;&#128;&#x1F600;</p>",
+        ].join(""),
+      });
+      const forbidden = /(?![\t\n\r])[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}]/u;
+      expect(post.content).not.toMatch(forbidden);
+      // What HTML itself makes of the others stays: &#x9F; is Ÿ (the Windows-1252 reading the parser
+      // gives C1 references), and a surrogate, NUL or a number past Unicode is the replacement character.
+      expect(post.content).toContain("<p>aŸ\uFFFD\uFFFD\uFFFD\uFFFDb</p>");
+      expect(post.content).toContain(`alt="xŸ\uFFFD\uFFFD\uFFFD\uFFFDy"`);
+      // What is allowed stays: tab and line breaks, the escaped markup, € (which &#128; means in HTML), an emoji.
+      expect(post.content).toContain("kept:\t\n\r&amp;&lt;€😀");
+      // The plain-text fields are text, not HTML: an entity in them is its own characters.
+      expect(post.title).toBe("Entities &#1; &amp; all");
+      expect(post.excerpt).toBe("An excerpt &#x7;");
+      expect(post.seoDescription).toBe("Described &#x1b;");
+      const feed = (await call("GET", "/blog/rss.xml", null)).body;
+      expect(feed).not.toMatch(forbidden);
+      expect(feed).toContain("<title>Entities &amp;#1; &amp;amp; all</title>");
+      await call("POST", "/_api/admin/blog-post/delete", admin, { id: post.id });
+    });
+
     it("keeps only the editor's own classes, so stored HTML cannot style itself with the site's CSS", async () => {
       const post = await create({
         title: "Classes",
@@ -493,6 +540,22 @@ describe.each(TEST_DRIVERS)("the shipped articles on %s", (driver) => {
     expect(await seedBlogIfPristine(database.database.db, silent)).toBe(false);
     await database.database.db.execute(sql`delete from blog_posts`);
     expect(await seedBlogIfPristine(database.database.db, silent)).toBe(false);
+  });
+
+  it("are cleaned at start of control characters an entity stored before the rule", async () => {
+    const db = database.database.db;
+    const row = await insertPost(db, {
+      title: "Old post with a control character",
+      slug: "old-post-with-control-character",
+      content: "<p>Bell\u0007 and\u0085 next\uFFFE line</p>",
+      status: "published",
+      authorName: "someone",
+    });
+    if (row === "slug_taken") throw new Error("the slug is taken");
+    expect(await resanitizeStoredPosts(db, silent)).toBe(1);
+    expect((await findPostById(db, row.id))?.content).toBe("<p>Bell and next line</p>");
+    expect(await resanitizeStoredPosts(db, silent)).toBe(0);
+    await db.execute(sql`delete from blog_posts`);
   });
 
   it("are sanitised again under the current rules at start: a class stored before the class rule goes", async () => {

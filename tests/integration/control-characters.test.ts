@@ -265,6 +265,15 @@ const CASES: TextCase[] = [
     singleLine: ["token"],
   },
   {
+    // The same URL opened in a browser: led on to the page that asks first, a bad token refused.
+    method: "GET",
+    route: "/_api/email/unsubscribe",
+    role: "visitor",
+    as: "query",
+    input: () => ({ token: "t".repeat(40) }),
+    singleLine: ["token"],
+  },
+  {
     method: "POST",
     route: "/_api/auth/establish_session",
     role: "visitor",

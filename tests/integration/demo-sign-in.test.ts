@@ -12,7 +12,12 @@ const APP_ORIGIN = "http://app.test";
 const ISSUER = `${APP_ORIGIN}/_api/auth/demo-issuer`;
 
 describe("sign-in configuration", () => {
-  const production = { NODE_ENV: "production", PAYMENTS_MODE: "demo", AI_WRITER_MODE: "demo" } as const;
+  const production = {
+    NODE_ENV: "production",
+    PUBLIC_ORIGIN: "https://fundmatch.example",
+    PAYMENTS_MODE: "demo",
+    AI_WRITER_MODE: "demo",
+  } as const;
 
   it("offers the demo provider without OpenID keys, but never silently in production", () => {
     expect(loadConfig({ NODE_ENV: "development" }).OIDC_MODE).toBe("demo");

@@ -7,9 +7,11 @@ import { loadConfig } from "../../src/server/config.js";
 import { signUnsubscribeToken, UNSUBSCRIBE_TOKEN_LIFETIME_MS } from "../../src/server/mail/email-token.js";
 import { MAIL_SENDER } from "../../src/server/mail/templates/layout.js";
 import { confirmationCodeEmail, purchaseConfirmationEmail, setPasswordEmail } from "../../src/server/mail/templates.js";
+import { EMAIL_KINDS } from "../../src/shared/schemas/email-preferences.js";
 import { parseParts } from "../peers/smtp.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
+import { changeUserBehindTheApp } from "../support/sessions.js";
 
 const APP_ORIGIN = "https://fundmatch.example";
 const SECRET = "test-email-token-secret-0123456789abcdef";
@@ -58,6 +60,23 @@ describe.each(TEST_DRIVERS)("e-mail preferences and one-click unsubscribe, on %s
     const cookie = registered.cookies.find((c) => c.name === "fundmatch_session")?.value ?? "";
     return { email, id: registered.json().user.id as number, cookie };
   }
+
+  /** A subscriber with one saved search whose weekly e-mail is on: someone the alerts write to. */
+  async function alertSubscriber() {
+    const user = await member();
+    await changeUserBehindTheApp(t.app, user.email, { subscriptionStatus: "active", subscriptionType: "monthly" });
+    const saved = await t.app.inject({
+      method: "POST",
+      url: "/_api/user/saved-searches",
+      cookies: { fundmatch_session: user.cookie },
+      payload: { name: "Seed", search: { fundingStage: "seed" }, alerts: true },
+      remoteAddress: nextIp(),
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    return user;
+  }
+
+  const NO_SEARCHES = { total: 0, alerting: 0 };
 
   const prefs = (cookie: string, payload?: object) =>
     t.app.inject({
@@ -134,17 +153,19 @@ describe.each(TEST_DRIVERS)("e-mail preferences and one-click unsubscribe, on %s
   });
 
   it("keeps each account's switches its own: every kind on at first, each saved at once", async () => {
-    const ada = await member();
-    const bob = await member();
-    expect((await prefs(ada.cookie)).json()).toEqual({ saved_search_alerts: true, pipeline_reminders: true });
+    const ada = await alertSubscriber();
+    const bob = await alertSubscriber();
+    const ON = { saved_search_alerts: true, pipeline_reminders: true, saved_searches: { total: 1, alerting: 1 } };
+    expect((await prefs(ada.cookie)).json()).toEqual(ON);
     const saved = await prefs(ada.cookie, { saved_search_alerts: false });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ saved_search_alerts: false, pipeline_reminders: true });
+    expect(saved.json()).toEqual({ ...ON, saved_search_alerts: false, saved_searches: { total: 1, alerting: 0 } });
     expect((await prefs(ada.cookie, { pipeline_reminders: false })).json()).toEqual({
       saved_search_alerts: false,
       pipeline_reminders: false,
+      saved_searches: { total: 1, alerting: 0 },
     });
-    expect((await prefs(bob.cookie)).json()).toEqual({ saved_search_alerts: true, pipeline_reminders: true });
+    expect((await prefs(bob.cookie)).json()).toEqual(ON);
   });
 
   it.each([
@@ -156,11 +177,15 @@ describe.each(TEST_DRIVERS)("e-mail preferences and one-click unsubscribe, on %s
     const answer = await prefs(user.cookie, payload);
     expect(answer.statusCode).toBe(400);
     expect(answer.json().error).toContain(message);
-    expect((await prefs(user.cookie)).json()).toEqual({ saved_search_alerts: true, pipeline_reminders: true });
+    expect((await prefs(user.cookie)).json()).toEqual({
+      saved_search_alerts: false,
+      pipeline_reminders: true,
+      saved_searches: NO_SEARCHES,
+    });
   });
 
   it("sends an alert with both List-Unsubscribe headers, and its one-click POST turns alerts off once", async () => {
-    const user = await member();
+    const user = await alertSubscriber();
     expect(await sendAlert(user)).toBe(true);
     const [alert] = await mailsTo(user.email);
     expect(alert?.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
@@ -172,9 +197,12 @@ describe.each(TEST_DRIVERS)("e-mail preferences and one-click unsubscribe, on %s
     expect(alert?.text).toContain(https?.replace("/_api/email/unsubscribe?", "/unsubscribe?"));
 
     const url = new URL(https ?? "");
-    // Following the link (what a mail scanner does) changes nothing: there is no GET.
+    // Following the link (what a mail scanner does, or a person whose mail client shows the header's
+    // address) changes nothing: it leads to the page that asks first, with the same token.
     const fetched = await t.app.inject({ method: "GET", url: url.pathname + url.search, remoteAddress: nextIp() });
-    expect(fetched.statusCode).toBe(404);
+    expect(fetched.statusCode).toBe(303);
+    expect(fetched.headers.location).toBe(`/unsubscribe${url.search}`);
+    expect(fetched.headers["cache-control"]).toBe("no-store");
     expect((await prefs(user.cookie)).json().saved_search_alerts).toBe(true);
 
     const token = url.searchParams.get("token") ?? "";
@@ -184,7 +212,11 @@ describe.each(TEST_DRIVERS)("e-mail preferences and one-click unsubscribe, on %s
       kind: "saved_search_alerts",
       message: "Done: you will no longer receive saved search alerts.",
     });
-    expect((await prefs(user.cookie)).json()).toEqual({ saved_search_alerts: false, pipeline_reminders: true });
+    expect((await prefs(user.cookie)).json()).toEqual({
+      saved_search_alerts: false,
+      pipeline_reminders: true,
+      saved_searches: { total: 1, alerting: 0 },
+    });
 
     const replay = await oneClick(token);
     expect(replay.statusCode).toBe(400);
@@ -245,10 +277,129 @@ describe.each(TEST_DRIVERS)("e-mail preferences and one-click unsubscribe, on %s
         })
       ).statusCode,
     ).toBe(400);
-    expect((await prefs(user.cookie)).json()).toEqual({ saved_search_alerts: true, pipeline_reminders: true });
+    expect((await prefs(user.cookie)).json()).toMatchObject({ pipeline_reminders: true });
     // The good token still works after all that.
     expect((await oneClick(good)).statusCode).toBe(200);
-    expect((await prefs(user.cookie)).json()).toEqual({ saved_search_alerts: true, pipeline_reminders: false });
+    expect((await prefs(user.cookie)).json()).toMatchObject({ pipeline_reminders: false });
+  });
+
+  /** Deletes the member's account as they would, from Settings. */
+  async function deleteAccount(user: { cookie: string }) {
+    const deleted = await t.app.inject({
+      method: "POST",
+      url: "/_api/user/delete-account",
+      payload: { password: "Member-pass-1" },
+      cookies: { fundmatch_session: user.cookie },
+      remoteAddress: nextIp(),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+  }
+
+  it("answers a deleted account's link as any unknown one, every time, for each kind", async () => {
+    const user = await member();
+    const tokens = EMAIL_KINDS.map((kind) => signUnsubscribeToken(SECRET, { userId: user.id, kind }));
+    await deleteAccount(user);
+    for (const token of tokens) {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const answer = await oneClick(token);
+        expect(answer.statusCode, answer.body).toBe(400);
+        expect(answer.json().error).toBe(
+          "This unsubscribe link is not valid. Turn the e-mail off in Account Settings, under E-mail.",
+        );
+      }
+    }
+  });
+
+  it("takes a browser's form post without JavaScript to the page that tells the outcome", async () => {
+    const user = await member();
+    const token = signUnsubscribeToken(SECRET, { userId: user.id, kind: "pipeline_reminders" });
+    const query = `?token=${encodeURIComponent(token)}`;
+    // The page's form has no action: the browser posts to the page's own address, which sends the
+    // post on, body and all, to the one-click URL.
+    const posted = await t.app.inject({
+      method: "POST",
+      url: `/unsubscribe${query}`,
+      headers: ONE_CLICK,
+      payload: "List-Unsubscribe=One-Click",
+      remoteAddress: nextIp(),
+    });
+    expect(posted.statusCode).toBe(307);
+    expect(posted.headers.location).toBe(`/_api/email/unsubscribe${query}`);
+    const navigate = (payload = "List-Unsubscribe=One-Click") =>
+      t.app.inject({
+        method: "POST",
+        url: `/_api/email/unsubscribe${query}`,
+        headers: { ...ONE_CLICK, accept: "text/html,application/xhtml+xml,*/*;q=0.8", "sec-fetch-mode": "navigate" },
+        payload,
+        remoteAddress: nextIp(),
+      });
+    const done = await navigate();
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe("/unsubscribe?result=off-pipeline_reminders");
+    expect((await prefs(user.cookie)).json()).toMatchObject({ pipeline_reminders: false });
+    const again = await navigate();
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe("/unsubscribe?result=used-pipeline_reminders");
+    const forged = await t.app.inject({
+      method: "POST",
+      url: "/_api/email/unsubscribe?token=bm90LWEtdG9rZW4.c2lnbmF0dXJl",
+      headers: { ...ONE_CLICK, accept: "text/html", "sec-fetch-mode": "navigate" },
+      payload: "List-Unsubscribe=One-Click",
+      remoteAddress: nextIp(),
+    });
+    expect(forged.statusCode).toBe(303);
+    expect(forged.headers.location).toBe("/unsubscribe?result=invalid");
+  });
+
+  it("keeps one truth for alerts: the saved searches' own switches, which Settings and the link switch together", async () => {
+    const user = await member();
+    await changeUserBehindTheApp(t.app, user.email, { subscriptionStatus: "active", subscriptionType: "monthly" });
+    const searches = (payload?: object, id?: number) =>
+      t.app.inject({
+        method: payload ? (id ? "PATCH" : "POST") : "GET",
+        url: `/_api/user/saved-searches${id ? `/${id}` : ""}`,
+        cookies: { fundmatch_session: user.cookie },
+        remoteAddress: nextIp(),
+        ...(payload ? { payload } : {}),
+      });
+    const alertsOf = async () =>
+      ((await searches()).json().savedSearches as Array<{ name: string; alerts: boolean }>)
+        .map((search) => `${search.name}:${search.alerts}`)
+        .sort();
+    // No saved search: nothing to alert about, and Settings says so.
+    expect((await prefs(user.cookie)).json()).toMatchObject({
+      saved_search_alerts: false,
+      saved_searches: { total: 0, alerting: 0 },
+    });
+    const first = (await searches({ name: "Seed", search: { fundingStage: "seed" }, alerts: true })).json().savedSearch;
+    await searches({ name: "Fintech", search: { industryFocus: ["fintech"] }, alerts: false });
+    expect((await prefs(user.cookie)).json()).toMatchObject({
+      saved_search_alerts: true,
+      saved_searches: { total: 2, alerting: 1 },
+    });
+
+    // The e-mail's link turns every search's alerts off: the profile shows them off too.
+    const token = signUnsubscribeToken(SECRET, { userId: user.id, kind: "saved_search_alerts" });
+    expect((await oneClick(token)).statusCode).toBe(200);
+    expect(await alertsOf()).toEqual(["Fintech:false", "Seed:false"]);
+    expect((await prefs(user.cookie)).json()).toMatchObject({
+      saved_search_alerts: false,
+      saved_searches: { total: 2, alerting: 0 },
+    });
+
+    // One search's switch turned on again is alerts on in Settings.
+    expect((await searches({ alerts: true }, first.id)).statusCode).toBe(200);
+    expect((await prefs(user.cookie)).json()).toMatchObject({ saved_search_alerts: true });
+    // Settings' switch turns every search's alerts on, then off.
+    expect((await prefs(user.cookie, { saved_search_alerts: true })).json()).toMatchObject({
+      saved_search_alerts: true,
+      saved_searches: { total: 2, alerting: 2 },
+    });
+    expect(await alertsOf()).toEqual(["Fintech:true", "Seed:true"]);
+    expect((await prefs(user.cookie, { saved_search_alerts: false })).json()).toMatchObject({
+      saved_search_alerts: false,
+    });
+    expect(await alertsOf()).toEqual(["Fintech:false", "Seed:false"]);
   });
 
   it("without EMAIL_TOKEN_SECRET signs with a key kept in the database, which another instance shares", async () => {
@@ -270,12 +421,13 @@ describe.each(TEST_DRIVERS)("e-mail preferences and one-click unsubscribe, on %s
         origin: APP_ORIGIN,
         logger: { info: () => {} },
       });
-      expect(await other.unsubscribe(token)).toMatchObject({ kind: "pipeline_reminders" });
-      expect(await other.get(userId)).toEqual({ saved_search_alerts: true, pipeline_reminders: false });
+      expect(await other.unsubscribe(token)).toEqual({ ok: true, kind: "pipeline_reminders" });
+      expect(await other.get(userId)).toMatchObject({ pipeline_reminders: false });
       // A token of the configured secret means nothing here.
-      await expect(
-        other.unsubscribe(signUnsubscribeToken(SECRET, { userId, kind: "saved_search_alerts" })),
-      ).rejects.toThrow(/not valid/);
+      expect(await other.unsubscribe(signUnsubscribeToken(SECRET, { userId, kind: "saved_search_alerts" }))).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
     } finally {
       await plain.close();
     }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../../src/server/app.js";
 import { hashToken } from "../../src/server/auth/tokens.js";
 import { loadConfig } from "../../src/server/config.js";
-import { fundClaims, fundMembers, funds } from "../../src/server/db/schema/index.js";
+import { fundClaims, fundMembers, funds, users } from "../../src/server/db/schema/index.js";
 import type { Mailer, MailMessage } from "../../src/server/mail/mailer.js";
 import {
   CLAIM_TEXTS,
@@ -270,6 +270,18 @@ describe.each(TEST_DRIVERS)("claiming a fund's profile on %s", (driver) => {
 
     expect((await verify(token, owner.cookie)).statusCode).toBe(200);
     expect(await memberships(owner.cookie)).toEqual([{ id: fundIds["Beta Capital"], name: "Beta Capital" }]);
+  });
+
+  it("answers a deleted claimant's link as any unknown link", async () => {
+    const gone = await account();
+    const other = await account();
+    await claim("Beta Capital", { email: "gone@beta.co.uk" }, gone.cookie);
+    const token = linkIn(mailsTo("gone@beta.co.uk").at(-1));
+    await db().delete(users).where(eq(users.id, gone.id));
+    const answer = await verify(token, other.cookie);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error).toBe(CLAIM_TEXTS.linkInvalid);
+    expect(await memberships(other.cookie)).toEqual([]);
   });
 
   it("spends a link once under concurrent use", async () => {

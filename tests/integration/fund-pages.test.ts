@@ -217,6 +217,19 @@ describe.each(TEST_DRIVERS)("fund pages, the fund call and reports on %s", (driv
       for (const secret of ["secret-alpha", "Pat Secret", "250000", "linkedin.com"]) expect(html).not.toContain(secret);
     });
 
+    it("cuts a long emoji thesis for the description between two characters, never inside one", async () => {
+      const beta = rows.find((row) => row.name === "Beta Berlin") as FundRow;
+      const thesis = `We back ${"🚀".repeat(100)} founders.`;
+      await t.testDatabase.database.db.update(funds).set({ description: thesis }).where(eq(funds.id, beta.id));
+      t.app.services.fundsIndex.invalidate();
+      const html = (await get(fundPath(beta))).body;
+      const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? "";
+      // A cut inside a surrogate pair reaches the page as U+FFFD, the replacement character.
+      expect(description).not.toContain("\uFFFD");
+      expect(description).toMatch(/^We back (🚀)+…$/u);
+      expect(description.length).toBeLessThanOrEqual(160);
+    });
+
     it("redirects a missing or wrong slug permanently to the canonical path, keeping the query", async () => {
       const canonical = fundPath(alpha);
       for (const url of [

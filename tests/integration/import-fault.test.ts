@@ -21,6 +21,7 @@ function startServer(env: Record<string, string>) {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      PUBLIC_ORIGIN: "https://fundmatch.example",
       PAYMENTS_MODE: "demo",
       AI_WRITER_MODE: "demo",
       OIDC_MODE: "off",

@@ -222,8 +222,8 @@ describe.each(TEST_DRIVERS)("expired sessions and sign-in flows on %s", (driver)
       { stateHash: "live", nonce: "n", codeVerifier: "v", expiresAt: future },
     ]);
     await db.insert(authTempTokens).values([
-      { tokenHash: "expired", userId: user.id, expiresAt: past },
-      { tokenHash: "live", userId: user.id, expiresAt: future },
+      { tokenHash: "expired", userId: user.id, expiresAt: past, identityIssuer: "demo", identitySubject: "s" },
+      { tokenHash: "live", userId: user.id, expiresAt: future, identityIssuer: "demo", identitySubject: "s" },
     ]);
     await db.insert(passwordTokens).values([
       { tokenHash: "expired", userId: user.id, expiresAt: past },

@@ -9,7 +9,7 @@ import {
 import { AUTH_MESSAGES } from "../../src/server/auth/service.js";
 import { hashToken } from "../../src/server/auth/tokens.js";
 import { loadConfig } from "../../src/server/config.js";
-import { passwordTokens, signInIdentities, users } from "../../src/server/db/schema/index.js";
+import { passwordResetRequests, passwordTokens, signInIdentities, users } from "../../src/server/db/schema/index.js";
 import type { Mailer, MailMessage } from "../../src/server/mail/mailer.js";
 import { insertUser, updateUser } from "../../src/server/users/repository.js";
 import { RESET_PASSWORD_TEXTS } from "../../src/shared/auth-texts.js";
@@ -31,11 +31,13 @@ const NEW_PASSWORD = "Brand-new-Pass-7";
  */
 function capturingMailer() {
   const sent: MailMessage[] = [];
+  const waiting = new Set<() => void>();
   let hold: Promise<void> | undefined;
   const mailer: Mailer = {
     async send(message) {
       await hold;
       sent.push(message);
+      for (const wake of [...waiting]) wake();
     },
     async close() {},
   };
@@ -44,6 +46,20 @@ function capturingMailer() {
     sent,
     holdUntil(release: Promise<void>) {
       hold = release;
+    },
+    /** Resolves once a message to `to` has been sent (whoever sent it). */
+    waitFor(to: string): Promise<MailMessage> {
+      return new Promise((resolve) => {
+        const check = () => {
+          const found = sent.find((message) => message.to === to);
+          if (found) {
+            waiting.delete(check);
+            resolve(found);
+          }
+        };
+        waiting.add(check);
+        check();
+      });
     },
   };
 }
@@ -149,6 +165,39 @@ describe.each(TEST_DRIVERS)("forgotten passwords: reset through an e-mailed link
     expect(RESET_PASSWORD_LINK_INVALID).toBe(RESET_PASSWORD_TEXTS.linkInvalid);
   });
 
+  it("does the same on the request path for every address and leaves the rest to a job queue worker", async () => {
+    const { email } = await member();
+    const tables = async () => ({
+      tokens: (await db().select().from(passwordTokens)).length,
+      requests: await db().select().from(passwordResetRequests),
+    });
+    let release = () => {};
+    mail.holdUntil(
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    );
+    const before = await tables();
+    // Each request writes one row, whatever the address; nothing is looked up or issued yet.
+    await requestReset("nobody-at-all@example.com");
+    const afterUnknown = await tables();
+    await requestReset(email);
+    const afterKnown = await tables();
+    expect(afterUnknown.requests.length - before.requests.length).toBe(1);
+    expect(afterKnown.requests.length - afterUnknown.requests.length).toBe(1);
+    expect(afterKnown.requests.at(-1)).toMatchObject({ email, handledAt: null, mailed: false });
+    release();
+    // Nobody drains here: the queue's worker, woken by the request's notification, sends the link.
+    const message = await mail.waitFor(email);
+    expect(message.subject).toBe("Reset your FundMatch password");
+    await app.services.auth.drain();
+    const handled = await db().select().from(passwordResetRequests);
+    expect(handled.find((row) => row.email === email)?.mailed).toBe(true);
+    expect(handled.find((row) => row.email === "nobody-at-all@example.com")).toMatchObject({ mailed: false });
+    expect(handled.every((row) => row.handledAt !== null)).toBe(true);
+    expect((await tables()).tokens).toBe(before.tokens + 1);
+  });
+
   it("sets the new password, ends every other session, signs in, and works once", async () => {
     const { email, cookie } = await member();
     const elsewhere = sessionCookie(await login(email, OLD_PASSWORD));
@@ -192,6 +241,21 @@ describe.each(TEST_DRIVERS)("forgotten passwords: reset through an e-mailed link
     expect((await linkStatus(setToken, "set_password")).json()).toEqual({ usable: true });
     expect((await post("/_api/auth/set-password", { token: setToken, password: NEW_PASSWORD })).statusCode).toBe(200);
     expect((await linkStatus(setToken, "set_password")).json()).toEqual({ usable: false });
+  });
+
+  it("answers a deleted account's reset and set-password links as any unknown link", async () => {
+    const { email, id } = await member();
+    const resetToken = await resetLinkFor(email);
+    const setToken = await issuePasswordToken(db(), id);
+    await db().delete(users).where(eq(users.id, id));
+    expect((await linkStatus(resetToken, "reset_password")).json()).toEqual({ usable: false });
+    expect((await linkStatus(setToken, "set_password")).json()).toEqual({ usable: false });
+    const refused = await reset({ token: resetToken, password: NEW_PASSWORD });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: RESET_PASSWORD_LINK_INVALID });
+    const notSet = await post("/_api/auth/set-password", { token: setToken, password: NEW_PASSWORD });
+    expect(notSet.statusCode).toBe(400);
+    expect(notSet.json()).toEqual({ error: SET_PASSWORD_LINK_INVALID });
   });
 
   it("keeps the two kinds of link apart: a set-password link does not reset, nor a reset link set", async () => {

@@ -10,7 +10,8 @@ import { insertFunds } from "../support/funds.js";
 import { changeUserBehindTheApp } from "../support/sessions.js";
 
 const AMOUNT_MESSAGE = "committedAmountUsd must be a whole number of US dollars from 1 to 1,000,000,000,000, or null.";
-const HEADERS = ["Fund", "Status", "Note", "Next Step", "Website", "Committed (USD)", "Fit"];
+/** Before any startup profile is saved, the Fit column says there is none to compute it for. */
+const HEADERS = ["Fund", "Status", "Note", "Next Step", "Website", "Committed (USD)", "Fit (no startup profile saved)"];
 
 /**
  * The pipeline board's server side (issue 22): the committed amount per saved fund (the round's
@@ -165,18 +166,46 @@ describe.each(TEST_DRIVERS)("the pipeline board's amounts and export on %s", (dr
       cookies: { fundmatch_session: tokens.owner ?? "" },
     });
     expect(put.statusCode, put.body).toBe(200);
+    const savedOn = (put.json().profile.updatedAt as string).slice(0, 10);
     const match = await call("owner", "POST", "/_api/funds/match", { stage: "seed", limit: 100 });
     expect(match.statusCode, match.body).toBe(200);
-    const fitByName = new Map<string, string>(
-      match.json().results.map((result: { name: string; fit: number }) => [result.name, String(result.fit)]),
+    const fitByName = new Map<string, number>(
+      match.json().results.map((result: { name: string; fit: number }) => [result.name, result.fit]),
     );
+    // The header names the profile the fits were computed for, and when it was saved.
+    const header = `Fit (0–100) for your startup profile of ${savedOn}: Seed`;
     const records: string[][] = parse((await exportAs("owner", "csv")).body, { bom: true });
+    expect(records[0]?.[6]).toBe(header);
     for (const record of records.slice(1)) {
       const name = (record[0] ?? "").replace(/^'/, "");
       // A fund the profile excludes is not in the match, and has no fit.
-      expect(record[6]).toBe(fitByName.get(name) ?? "");
+      expect(record[6]).toBe(String(fitByName.get(name) ?? ""));
     }
     expect(records.slice(1).some((record) => /^\d+$/.test(record[6] ?? ""))).toBe(true);
+
+    // In the Excel sheet, a fit is a number cell, not text.
+    const workbook = XLSX.read((await exportAs("owner", "xlsx")).rawPayload, { type: "buffer" });
+    const sheet = workbook.Sheets.Pipeline;
+    if (!sheet) throw new Error("no sheet");
+    expect(sheet.G1?.v).toBe(header);
+    const fits = [sheet.G2, sheet.G3].filter((cell) => cell !== undefined);
+    expect(fits.length).toBeGreaterThan(0);
+    for (const cell of fits) {
+      expect(cell.t).toBe("n");
+      expect(typeof cell.v).toBe("number");
+    }
+
+    // Another profile, another header: the column never silently changes meaning.
+    await t.app.inject({
+      method: "PUT",
+      url: "/_api/user/startup-profile",
+      payload: { stage: "series_a", sectors: ["fintech", "saas"], country: "Germany", raiseAmountUsd: 1_500_000 },
+      cookies: { fundmatch_session: tokens.owner ?? "" },
+    });
+    const again: string[][] = parse((await exportAs("owner", "csv")).body, { bom: true });
+    expect(again[0]?.[6]).toMatch(
+      /^Fit \(0–100\) for your startup profile of \d{4}-\d{2}-\d{2}: Series A · Fintech, SaaS · Germany · raising \$1\.5M$/,
+    );
   });
 
   it("is for subscribers: a trial exports, a free account gets 402, a visitor 401, a bad format 400", async () => {

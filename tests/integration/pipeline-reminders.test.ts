@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { parseHTML } from "linkedom";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PipelineReminders } from "../../src/server/account/pipeline-reminders.js";
@@ -205,6 +206,14 @@ describe.each(TEST_DRIVERS)("pipeline reminders on %s", (driver) => {
       expect(part).toContain(`${APP_ORIGIN}/profile`);
       expect(part).toContain(`${APP_ORIGIN}/unsubscribe?token=`);
     }
+    // The footer's "Turn off" link looks like a link: underlined, and not the footer text's grey.
+    const { document } = parseHTML(html);
+    const turnOff = [...document.querySelectorAll("a")].find((a) => a.textContent === "Turn off pipeline reminders");
+    const footerColour = /(?:^|;)color:([^;]+)/.exec(turnOff?.parentElement?.getAttribute("style") ?? "")?.[1];
+    const linkStyle = turnOff?.getAttribute("style") ?? "";
+    expect(linkStyle).toMatch(/(?:^|;)text-decoration-line:underline(?:;|$)/);
+    expect(/(?:^|;)color:([^;]+)/.exec(linkStyle)?.[1]).not.toBe(footerColour);
+    expect(footerColour).toBeDefined();
     // Oldest first: the overdue step leads.
     expect(text.indexOf("Overdue Ventures")).toBeLessThan(text.indexOf("Today Capital"));
     expect(await mailsTo(bob.email)).toEqual([]);
@@ -277,5 +286,40 @@ describe.each(TEST_DRIVERS)("pipeline reminders on %s", (driver) => {
     expect(await reminders.send(new Date(now.getTime() + 30_000))).toEqual({ sent: 1, failed: 0 });
     expect(sentTo).toEqual([fay.email, eve.email]);
     expect(await reminders.send(new Date(now.getTime() + 60_000))).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it("passes over an account deleted during the run, and reminds the others", async () => {
+    const db = t.testDatabase.database.db;
+    const hal = await member("hal", "active", "monthly");
+    const ivy = await member("ivy", "active", "monthly");
+    await pipeline(hal.id, [{ fund: "Today Capital", date: "2026-03-25" }]);
+    await pipeline(ivy.id, [{ fund: "Today Capital", date: "2026-03-25" }]);
+    const sentTo: string[] = [];
+    let deleted: string | undefined;
+    const mail = t.app.services.emailPreferences;
+    // The real sending; while the first e-mail goes out, the other account is deleted (its owner
+    // leaves in Settings, or an admin removes it) after the run has read it.
+    const reminders = new PipelineReminders(
+      db,
+      {
+        sendListMail: async (input) => {
+          if (!deleted) {
+            const other = input.to === hal.email ? ivy : hal;
+            await db.delete(users).where(eq(users.id, other.id));
+            deleted = other.email;
+          }
+          const sent = await mail.sendListMail(input);
+          if (sent) sentTo.push(input.to);
+          return sent;
+        },
+      },
+      t.app.services.funds,
+      { origin: APP_ORIGIN },
+    );
+    // Others with steps still open from the tests above are reminded too; none fails.
+    const run = await reminders.send(new Date("2026-03-25T07:00:00Z"));
+    expect(run).toEqual({ sent: sentTo.length, failed: 0 });
+    expect(sentTo).toContain(deleted === hal.email ? ivy.email : hal.email);
+    expect(sentTo).not.toContain(deleted);
   });
 });

@@ -65,6 +65,8 @@ export function spawnServer(env: Record<string, string>): Child {
   return spawnChild(["--import", "tsx", "src/server/main.ts"], {
     // A deployment without Stripe keys must ask for demo payments explicitly (config.ts).
     NODE_ENV: "production",
+    // Production builds every link from it and refuses to start without it (config.ts).
+    PUBLIC_ORIGIN: "https://fundmatch.example",
     PAYMENTS_MODE: "demo",
     AI_WRITER_MODE: "demo",
     OIDC_MODE: "off",

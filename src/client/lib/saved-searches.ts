@@ -14,6 +14,12 @@ export type { SavedSearch };
 
 export const savedSearchesQueryKey = ["saved-searches"] as const;
 
+/**
+ * Settings' e-mail switches: their "Saved search alerts" is on while a saved search alerts, so a
+ * search's own switch changes it too.
+ */
+export const emailPreferencesQueryKey = ["user", "email-preferences"] as const;
+
 const URL = "/_api/user/saved-searches";
 
 /** Only for a signed-in user; a visitor has nothing saved and the call would answer 401. */
@@ -32,7 +38,10 @@ export function useCreateSavedSearch() {
   return useMutation({
     mutationFn: async (body: SavedSearchCreateRequest) =>
       (await apiPost<{ savedSearch: SavedSearch }>(URL, body)).savedSearch,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedSearchesQueryKey }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: emailPreferencesQueryKey });
+      return queryClient.invalidateQueries({ queryKey: savedSearchesQueryKey });
+    },
   });
 }
 
@@ -41,10 +50,12 @@ export function useUpdateSavedSearch() {
   return useMutation({
     mutationFn: async ({ id, ...changes }: SavedSearchUpdateRequest & { id: number }) =>
       (await apiPatch<{ savedSearch: SavedSearch }>(`${URL}/${id}`, changes)).savedSearch,
-    onSuccess: (saved) =>
+    onSuccess: (saved) => {
       queryClient.setQueryData<SavedSearch[]>(savedSearchesQueryKey, (list) =>
         list?.map((item) => (item.id === saved.id ? saved : item)),
-      ),
+      );
+      void queryClient.invalidateQueries({ queryKey: emailPreferencesQueryKey });
+    },
   });
 }
 
@@ -52,8 +63,10 @@ export function useDeleteSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiDelete<{ deleted: true; id: number }>(`${URL}/${id}`),
-    onSuccess: (_result, id) =>
-      queryClient.setQueryData<SavedSearch[]>(savedSearchesQueryKey, (list) => list?.filter((item) => item.id !== id)),
+    onSuccess: (_result, id) => {
+      queryClient.setQueryData<SavedSearch[]>(savedSearchesQueryKey, (list) => list?.filter((item) => item.id !== id));
+      void queryClient.invalidateQueries({ queryKey: emailPreferencesQueryKey });
+    },
   });
 }
 

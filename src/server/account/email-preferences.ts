@@ -1,16 +1,13 @@
 import type { Logger } from "pino";
-import {
-  EMAIL_KIND_TEXTS,
-  type EmailKind,
-  type EmailPreferences,
-  type EmailPreferencesUpdate,
-} from "../../shared/schemas/email-preferences.js";
+import { type UnsubscribeOutcome, unsubscribeMessage } from "../../shared/email-texts.js";
+import type { EmailKind, EmailPreferences, EmailPreferencesUpdate } from "../../shared/schemas/email-preferences.js";
 import { CONTACT_EMAIL } from "../../shared/site.js";
 import type { Db } from "../db/client.js";
-import { invalid } from "../errors.js";
+import { invalid, notFound } from "../errors.js";
 import { signUnsubscribeToken, verifyUnsubscribeToken } from "../mail/email-token.js";
 import type { Mailer, MailMessage } from "../mail/mailer.js";
 import { signingKeyFromDatabase } from "../mail/signing-keys.js";
+import { lockUser } from "../users/repository.js";
 import { emailPreferencesOf, spendEmailToken, updateEmailPreferences } from "./repository.js";
 
 /** What an optional e-mail's template gets: the page that turns this kind off, for its footer. */
@@ -53,8 +50,10 @@ export class EmailPreferencesService {
     return emailPreferencesOf(this.db, userId);
   }
 
-  update(userId: number, update: EmailPreferencesUpdate): Promise<EmailPreferences> {
-    return updateEmailPreferences(this.db, userId, update);
+  async update(userId: number, update: EmailPreferencesUpdate): Promise<EmailPreferences> {
+    const saved = await updateEmailPreferences(this.db, userId, update);
+    if (!saved) throw notFound("This account no longer exists.");
+    return saved;
   }
 
   /**
@@ -72,30 +71,29 @@ export class EmailPreferencesService {
 
   /**
    * Turns the token's kind off for the token's account. Forged, altered and expired tokens are
-   * refused; so is a token already used, so that a leaked link cannot be replayed.
+   * refused; so is a token already used, so that a leaked link cannot be replayed. A deleted
+   * account's token is refused as not valid, like any token there is nothing to do with: nothing is
+   * written (the token is not spent either), and the answer does not tell that the account existed.
    */
-  async unsubscribe(token: string): Promise<{ kind: EmailKind; message: string }> {
+  async unsubscribe(token: string): Promise<UnsubscribeOutcome> {
     const check = verifyUnsubscribeToken(await this.signingSecret(), token);
-    if (!check.ok) {
-      throw invalid(
-        check.reason === "expired"
-          ? "This unsubscribe link has expired. Turn the e-mail off in Account Settings, under E-mail."
-          : "This unsubscribe link is not valid. Turn the e-mail off in Account Settings, under E-mail.",
-      );
-    }
+    if (!check.ok) return { ok: false, reason: check.reason };
     const { userId, kind, jti, expiresAt } = check.claims;
-    const label = EMAIL_KIND_TEXTS[kind].label;
-    return this.db.transaction(async (tx) => {
-      if (!(await spendEmailToken(tx, jti, expiresAt))) {
-        throw invalid(
-          `This unsubscribe link has already been used: ${label.toLowerCase()} are off. Account Settings, under E-mail, shows your choices.`,
-        );
-      }
-      // A deleted account has no row to change and nothing to send: the answer is the same.
+    return this.db.transaction(async (tx): Promise<UnsubscribeOutcome> => {
+      // Locked first, so the account cannot go between the check and the write.
+      if (!(await lockUser(tx, userId))) return { ok: false, reason: "invalid" };
+      if (!(await spendEmailToken(tx, jti, expiresAt))) return { ok: false, reason: "used", kind };
       await updateEmailPreferences(tx, userId, { [kind]: false });
       this.options.logger.info({ userId, kind }, "unsubscribed through an e-mailed link");
-      return { kind, message: `Done: you will no longer receive ${label.toLowerCase()}.` };
+      return { ok: true, kind };
     });
+  }
+
+  /** The one-click answer: `{kind, message}`, or a 400 with the outcome's words. */
+  async unsubscribeOrThrow(token: string): Promise<{ kind: EmailKind; message: string }> {
+    const outcome = await this.unsubscribe(token);
+    if (!outcome.ok) throw invalid(unsubscribeMessage(outcome));
+    return { kind: outcome.kind, message: unsubscribeMessage(outcome) };
   }
 
   /**

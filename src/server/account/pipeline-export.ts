@@ -15,7 +15,7 @@ export type PipelineExportFormat = (typeof PIPELINE_EXPORT_FORMATS)[number];
 export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 export const PIPELINE_SHEET_NAME = "Pipeline";
 
-/** One saved fund as exported. Fit is the match's fit against the saved startup profile, or null. */
+/** One saved fund as exported. Fit is the match's fit (0–100) against the saved startup profile, or null. */
 export type PipelineExportRow = {
   fund: string;
   status: PipelineStatus;
@@ -23,18 +23,30 @@ export type PipelineExportRow = {
   nextStepDate: string | null;
   website: string | null;
   committedAmountUsd: number | null;
-  fit: string | null;
+  fit: number | null;
 };
 
-export const PIPELINE_EXPORT_HEADERS = [
-  "Fund",
-  "Status",
-  "Note",
-  "Next Step",
-  "Website",
-  "Committed (USD)",
-  "Fit",
-] as const;
+/**
+ * The export: its rows, and what the fits were computed for. The profile changes whenever the
+ * member saves another (the match page saves the one it matched), so the Fit column's header names
+ * it: a file exported last week and one exported today are not read as the same measure.
+ */
+export type PipelineExport = {
+  rows: PipelineExportRow[];
+  fitFor: { savedOn: string; summary: string } | "no profile" | "nothing to match";
+};
+
+/** The Fit column's header: the profile the fits are for, or why there are none. */
+export function fitHeader(fitFor: PipelineExport["fitFor"]): string {
+  if (fitFor === "no profile") return "Fit (no startup profile saved)";
+  if (fitFor === "nothing to match") return "Fit (your startup profile names nothing the match uses)";
+  return `Fit (0–100) for your startup profile of ${fitFor.savedOn}: ${fitFor.summary}`;
+}
+
+/** The columns; the last one's header is fitHeader's. */
+export const PIPELINE_EXPORT_HEADERS = ["Fund", "Status", "Note", "Next Step", "Website", "Committed (USD)"] as const;
+
+const headersOf = (fitFor: PipelineExport["fitFor"]) => [...PIPELINE_EXPORT_HEADERS, fitHeader(fitFor)];
 
 /** `fundmatch-pipeline-2026-11-27.csv`, dated in UTC. */
 export function pipelineExportFileName(format: PipelineExportFormat, now: Date): string {
@@ -50,6 +62,9 @@ export function guardFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/** The Fit column: a number cell (0–100) whose header names the profile. */
+const FIT_COLUMN = PIPELINE_EXPORT_HEADERS.length;
+
 const textCells = (row: PipelineExportRow): (string | number | null)[] => [
   guardFormula(row.fund),
   PIPELINE_STATUS_LABELS[row.status],
@@ -57,7 +72,7 @@ const textCells = (row: PipelineExportRow): (string | number | null)[] => [
   row.nextStepDate,
   row.website === null ? null : guardFormula(row.website),
   row.committedAmountUsd,
-  row.fit === null ? null : guardFormula(row.fit),
+  row.fit,
 ];
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
@@ -71,24 +86,25 @@ function csvField(value: string | number | null): string {
  * The CSV: a header row, one row per saved fund, CRLF line ends, and a byte-order mark so that
  * Excel opens the UTF-8 (accents, emoji in notes) as UTF-8.
  */
-export function pipelineCsv(rows: readonly PipelineExportRow[]): string {
-  const lines = [PIPELINE_EXPORT_HEADERS.map(csvField).join(",")];
+export function pipelineCsv({ rows, fitFor }: PipelineExport): string {
+  const lines = [headersOf(fitFor).map(csvField).join(",")];
   for (const row of rows) lines.push(textCells(row).map(csvField).join(","));
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
-/** One sheet "Pipeline": the same columns, amounts as numbers, dates as date-formatted cells. */
-export function buildPipelineWorkbook(xlsx: XlsxModule, rows: readonly PipelineExportRow[]): XLSX.WorkBook {
+/** One sheet "Pipeline": the same columns, amounts and fits as numbers, dates as date-formatted cells. */
+export function buildPipelineWorkbook(xlsx: XlsxModule, { rows, fitFor }: PipelineExport): XLSX.WorkBook {
   const sheet: XLSX.WorkSheet = {};
-  const widths: number[] = PIPELINE_EXPORT_HEADERS.map((header) => header.length);
-  PIPELINE_EXPORT_HEADERS.forEach((header, c) => {
+  const headers = headersOf(fitFor);
+  const widths: number[] = headers.map((header) => header.length);
+  headers.forEach((header, c) => {
     sheet[xlsx.utils.encode_cell({ r: 0, c })] = { t: "s", v: header };
   });
   rows.forEach((row, index) => {
     textCells(row).forEach((value, c) => {
       if (value === null || value === "") return;
       let cell: XLSX.CellObject;
-      if (typeof value === "number") cell = { t: "n", v: value, z: "#,##0" };
+      if (typeof value === "number") cell = { t: "n", v: value, z: c === FIT_COLUMN ? "0" : "#,##0" };
       else if (c === 3) cell = { t: "d", v: new Date(`${value}T00:00:00Z`), z: "yyyy-mm-dd" };
       else {
         cell = { t: "s", v: value };
@@ -101,7 +117,7 @@ export function buildPipelineWorkbook(xlsx: XlsxModule, rows: readonly PipelineE
   });
   const range = xlsx.utils.encode_range({
     s: { r: 0, c: 0 },
-    e: { r: rows.length, c: PIPELINE_EXPORT_HEADERS.length - 1 },
+    e: { r: rows.length, c: headers.length - 1 },
   });
   sheet["!ref"] = range;
   sheet["!autofilter"] = { ref: range };
@@ -115,13 +131,13 @@ export function buildPipelineWorkbook(xlsx: XlsxModule, rows: readonly PipelineE
 /** The file to send: its bytes, content type and name. */
 export async function pipelineExportFile(
   format: PipelineExportFormat,
-  rows: readonly PipelineExportRow[],
+  pipeline: PipelineExport,
   now = new Date(),
 ): Promise<{ fileName: string; contentType: string; body: Buffer }> {
   const fileName = pipelineExportFileName(format, now);
-  if (format === "csv") return { fileName, contentType: CSV_CONTENT_TYPE, body: Buffer.from(pipelineCsv(rows)) };
+  if (format === "csv") return { fileName, contentType: CSV_CONTENT_TYPE, body: Buffer.from(pipelineCsv(pipeline)) };
   const xlsx = await loadXlsx();
-  const body = xlsx.write(buildPipelineWorkbook(xlsx, rows), {
+  const body = xlsx.write(buildPipelineWorkbook(xlsx, pipeline), {
     type: "buffer",
     bookType: "xlsx",
     compression: true,

@@ -1,6 +1,7 @@
 import { effectiveSubscriptionStatus, receivesPipelineReminders } from "../../shared/entitlements.js";
 import { fundPath } from "../../shared/fund-page.js";
 import { isClosedStatus, PIPELINE_STATUSES } from "../../shared/pipeline.js";
+import { graphemePrefix } from "../../shared/text-cut.js";
 import type { Db } from "../db/client.js";
 import type { FundsService } from "../funds/service.js";
 import { pipelineReminderEmail, type ReminderItem } from "../mail/templates.js";
@@ -22,11 +23,16 @@ export function utcDay(moment: Date): string {
   return moment.toISOString().slice(0, 10);
 }
 
-/** A note's first non-blank line, shortened to NOTE_LINE_MAX characters (code points, like the note's limit). */
+/**
+ * A note's first non-blank line, shortened to NOTE_LINE_MAX characters (code points, like the
+ * note's limit), cut between two graphemes.
+ */
 export function firstLine(note: string): string {
-  const line = note.split(/\r\n|\r|\n/).find((candidate) => candidate.trim() !== "") ?? "";
-  const chars = [...line.trim()];
-  return chars.length > NOTE_LINE_MAX ? `${chars.slice(0, NOTE_LINE_MAX - 1).join("")}…` : chars.join("");
+  const line = (note.split(/\r\n|\r|\n/).find((candidate) => candidate.trim() !== "") ?? "").trim();
+  const chars = [...line];
+  if (chars.length <= NOTE_LINE_MAX) return line;
+  // The UTF-16 length of the first NOTE_LINE_MAX - 1 code points, cut back to a grapheme's start.
+  return `${graphemePrefix(line, chars.slice(0, NOTE_LINE_MAX - 1).join("").length)}…`;
 }
 
 export type PipelineRemindersOptions = { origin: string };

@@ -281,33 +281,63 @@ export async function deleteSavedSearch(db: Db, userId: number, id: number): Pro
   return rows.length > 0;
 }
 
-/** The account's e-mail switches; no row = every kind on. */
+/**
+ * The account's e-mail switches: pipeline reminders from its preferences row (no row = on), saved
+ * search alerts from the saved searches themselves (on while one of them alerts), the one truth the
+ * profile's switches show too.
+ */
 export async function emailPreferencesOf(db: Db, userId: number): Promise<EmailPreferences> {
   const [row] = await db
-    .select({
-      saved_search_alerts: emailPreferences.savedSearchAlerts,
-      pipeline_reminders: emailPreferences.pipelineReminders,
-    })
+    .select({ pipelineReminders: emailPreferences.pipelineReminders })
     .from(emailPreferences)
     .where(eq(emailPreferences.userId, userId));
-  return row ?? { saved_search_alerts: true, pipeline_reminders: true };
+  const [searches] = await db
+    .select({
+      total: count(),
+      alerting: sql<number>`count(*) filter (where ${savedSearches.alerts})`.mapWith(Number),
+    })
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId));
+  const alerting = searches?.alerting ?? 0;
+  return {
+    saved_search_alerts: alerting > 0,
+    pipeline_reminders: row?.pipelineReminders ?? true,
+    saved_searches: { total: searches?.total ?? 0, alerting },
+  };
 }
 
+/**
+ * Sets the given switches: `saved_search_alerts` switches every saved search of the account. The
+ * account's row is locked meanwhile, so it cannot be deleted half-way; undefined when there is no
+ * such account (a deleted account's e-mailed link), and nothing is written.
+ */
 export async function updateEmailPreferences(
   db: Db,
   userId: number,
   update: EmailPreferencesUpdate,
-): Promise<EmailPreferences> {
-  const set = {
-    ...(update.saved_search_alerts === undefined ? {} : { savedSearchAlerts: update.saved_search_alerts }),
-    ...(update.pipeline_reminders === undefined ? {} : { pipelineReminders: update.pipeline_reminders }),
-    updatedAt: new Date(),
-  };
-  await db
-    .insert(emailPreferences)
-    .values({ userId, ...set })
-    .onConflictDoUpdate({ target: emailPreferences.userId, set });
-  return emailPreferencesOf(db, userId);
+): Promise<EmailPreferences | undefined> {
+  return db.transaction(async (tx) => {
+    if (!(await lockUser(tx, userId))) return undefined;
+    if (update.saved_search_alerts !== undefined) {
+      await tx
+        .update(savedSearches)
+        .set({ alerts: update.saved_search_alerts, updatedAt: new Date() })
+        .where(
+          and(
+            eq(savedSearches.userId, userId),
+            sql`${savedSearches.alerts} is distinct from ${update.saved_search_alerts}`,
+          ),
+        );
+    }
+    if (update.pipeline_reminders !== undefined) {
+      const set = { pipelineReminders: update.pipeline_reminders, updatedAt: new Date() };
+      await tx
+        .insert(emailPreferences)
+        .values({ userId, ...set })
+        .onConflictDoUpdate({ target: emailPreferences.userId, set });
+    }
+    return emailPreferencesOf(tx, userId);
+  });
 }
 
 /**
@@ -382,20 +412,25 @@ export async function claimReminderDay(
   userId: number,
   today: string,
 ): Promise<{ claimed: boolean; previous: string | null }> {
-  const [before] = await db
-    .select({ lastSentOn: pipelineReminderDays.lastSentOn })
-    .from(pipelineReminderDays)
-    .where(eq(pipelineReminderDays.userId, userId));
-  const claimed = await db
-    .insert(pipelineReminderDays)
-    .values({ userId, lastSentOn: today, updatedAt: new Date() })
-    .onConflictDoUpdate({
-      target: pipelineReminderDays.userId,
-      set: { lastSentOn: today, updatedAt: new Date() },
-      setWhere: sql`${pipelineReminderDays.lastSentOn} < ${today}::date`,
-    })
-    .returning({ userId: pipelineReminderDays.userId });
-  return { claimed: claimed.length > 0, previous: before?.lastSentOn ?? null };
+  // The account's row is locked for the claim: an account deleted since the run read it is not
+  // claimed (its day row would have no account to belong to), and the run goes on with the others.
+  return db.transaction(async (tx) => {
+    if (!(await lockUser(tx, userId))) return { claimed: false, previous: null };
+    const [before] = await tx
+      .select({ lastSentOn: pipelineReminderDays.lastSentOn })
+      .from(pipelineReminderDays)
+      .where(eq(pipelineReminderDays.userId, userId));
+    const claimed = await tx
+      .insert(pipelineReminderDays)
+      .values({ userId, lastSentOn: today, updatedAt: new Date() })
+      .onConflictDoUpdate({
+        target: pipelineReminderDays.userId,
+        set: { lastSentOn: today, updatedAt: new Date() },
+        setWhere: sql`${pipelineReminderDays.lastSentOn} < ${today}::date`,
+      })
+      .returning({ userId: pipelineReminderDays.userId });
+    return { claimed: claimed.length > 0, previous: before?.lastSentOn ?? null };
+  });
 }
 
 /** Gives a day's claim back (the e-mail was not sent): the previous day, or no row at all. */
@@ -411,12 +446,12 @@ export async function releaseReminderDay(
 }
 
 /**
- * The searches the saved-search alerts may write about, at this repository's level: alerts on and
- * the alerts' e-mail switched on (no preferences row = on). Whether the account is active comes from
- * the users repository, and the subscription rule (canSaveSearches) is applied by the service, in
- * one place with the product's.
+ * The searches the saved-search alerts may write about, at this repository's level: alerts on (the
+ * one switch: Settings and the unsubscribe link set it on every search of the account). Whether the
+ * account is active comes from the users repository, and the subscription rule (canSaveSearches) is
+ * applied by the service, in one place with the product's.
  */
-const alertsWanted = and(eq(savedSearches.alerts, true), sql`coalesce(${emailPreferences.savedSearchAlerts}, true)`);
+const alertsWanted = eq(savedSearches.alerts, true);
 
 /** A saved search's alert baseline: max(created_at, last_alert_at). */
 const alertBaseline = sql`greatest(${savedSearches.createdAt}, coalesce(${savedSearches.lastAlertAt}, ${savedSearches.createdAt}))`;
@@ -438,7 +473,6 @@ export async function alertBaselinesByUser(db: Db): Promise<Array<{ userId: numb
   const rows = await db
     .select({ userId: savedSearches.userId, at: sql<string | Date>`min(${alertBaseline})` })
     .from(savedSearches)
-    .leftJoin(emailPreferences, eq(emailPreferences.userId, savedSearches.userId))
     .where(alertsWanted)
     .groupBy(savedSearches.userId);
   return rows.map((row) => ({ userId: row.userId, at: new Date(row.at) }));
@@ -452,7 +486,6 @@ export async function alertUserIdsPage(db: Db, afterUserId: number, limit: numbe
   const rows = await db
     .selectDistinct({ userId: savedSearches.userId })
     .from(savedSearches)
-    .leftJoin(emailPreferences, eq(emailPreferences.userId, savedSearches.userId))
     .where(and(alertsWanted, gt(savedSearches.userId, afterUserId)))
     .orderBy(asc(savedSearches.userId))
     .limit(limit);

@@ -108,8 +108,8 @@ export const accountRoutes =
         config: { rateLimit: ROUTE_LIMITS.export },
       },
       async (request, reply) => {
-        const rows = await account.pipelineExportRows(requireUser.user(request).id, request.viewer);
-        const file = await pipelineExportFile(request.query.format, rows);
+        const pipeline = await account.pipelineExport(requireUser.user(request).id, request.viewer);
+        const file = await pipelineExportFile(request.query.format, pipeline);
         // The file's bytes go out as they are; the response schema only describes them.
         const raw: FastifyReply = reply;
         return raw

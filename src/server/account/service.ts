@@ -1,4 +1,5 @@
 import { canExportPipeline, canSaveFunds, canSaveSearches, seesAllResults } from "../../shared/entitlements.js";
+import { startupProfileSummary } from "../../shared/match-texts.js";
 import { SAVED_SEARCHES_LIMIT_MESSAGE, SAVED_SEARCHES_MAX } from "../../shared/saved-searches.js";
 import {
   type Pipeline,
@@ -21,7 +22,7 @@ import type { FundReportsService } from "../funds/reports/service.js";
 import type { Mailer } from "../mail/mailer.js";
 import * as users from "../users/repository.js";
 import { ChangeConfirmation, type ConfirmationInput, type ConfirmationState } from "./confirmation.js";
-import type { PipelineExportRow } from "./pipeline-export.js";
+import type { PipelineExport, PipelineExportRow } from "./pipeline-export.js";
 import * as repository from "./repository.js";
 
 export class AccountService {
@@ -217,9 +218,10 @@ export class AccountService {
    * Fund names and websites come from the search index through the same gate as the saved-funds
    * list, so a trial exports no premium field it could not see. Fit is the match's fit (0–100) of
    * the fund against the saved startup profile: empty without a profile that describes the startup,
-   * and for a fund the profile excludes.
+   * and for a fund the profile excludes. `fitFor` names that profile (when it was saved, what it
+   * says), for the column's header.
    */
-  async pipelineExportRows(userId: number, viewer: Viewer): Promise<PipelineExportRow[]> {
+  async pipelineExport(userId: number, viewer: Viewer): Promise<PipelineExport> {
     if (!canExportPipeline(subscriptionOf(viewer))) throw paymentRequired(SUBSCRIPTION_REQUIRED);
     const [rows, index, profile] = await Promise.all([
       repository.savedFundsOf(this.db, userId),
@@ -248,10 +250,15 @@ export class AccountService {
         nextStepDate: row.nextStepDate,
         website: fund.website ?? null,
         committedAmountUsd: row.committedAmountUsd,
-        fit: fits.has(row.fundId) ? String(fits.get(row.fundId)) : null,
+        fit: fits.get(row.fundId) ?? null,
       });
     }
-    return out;
+    const fitFor: PipelineExport["fitFor"] = !profile
+      ? "no profile"
+      : !request
+        ? "nothing to match"
+        : { savedOn: profile.updatedAt.slice(0, 10), summary: startupProfileSummary(profile) };
+    return { rows: out, fitFor };
   }
 
   /**

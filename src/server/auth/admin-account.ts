@@ -1,7 +1,7 @@
 import type { Db } from "../db/client.js";
 import * as users from "../users/repository.js";
+import { revokeUnprovenAccess } from "./ownership.js";
 import { hashPassword, verifyPassword } from "./password.js";
-import * as repository from "./repository.js";
 
 export type AdminOutcome =
   | { outcome: "created" | "promoted" | "unchanged"; userId: number }
@@ -31,7 +31,19 @@ export async function ensureAdminAccount(db: Db, email: string, password: string
     return { outcome: "refused", reason: ADMIN_NOT_PROMOTED };
   }
   if (existing.role === "admin") return { outcome: "unchanged", userId: existing.id };
-  await users.promoteToAdmin(db, existing.id);
-  await repository.deleteSessionsOfUser(db, existing.id);
+  await promoteAccount(db, existing.id);
   return { outcome: "promoted", userId: existing.id };
+}
+
+/**
+ * Makes an account the operator named (ADMIN_EMAIL, or `npm run users -- promote`) an admin. The
+ * operator vouches for the address, so this proves it like an e-mailed link: every session, unused
+ * sign-in hand-over, demo-provider binding and e-mailed link of the account ends in the same
+ * transaction, so nothing that got in before carries on with the new role (issue 35).
+ */
+export async function promoteAccount(db: Db, userId: number, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await revokeUnprovenAccess(tx, userId);
+    await users.promoteToAdmin(tx, userId, now);
+  });
 }

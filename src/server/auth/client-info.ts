@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { graphemePrefix } from "../../shared/text-cut.js";
 
 /** What a session records about the device that opened it (shown in the person's data export). */
 export type ClientInfo = { userAgent: string | null; ipAddress: string | null };
@@ -8,5 +9,5 @@ const USER_AGENT_MAX = 500;
 
 export function clientInfo(request: FastifyRequest): ClientInfo {
   const agent = request.headers["user-agent"];
-  return { userAgent: typeof agent === "string" ? agent.slice(0, USER_AGENT_MAX) : null, ipAddress: request.ip };
+  return { userAgent: typeof agent === "string" ? graphemePrefix(agent, USER_AGENT_MAX) : null, ipAddress: request.ip };
 }

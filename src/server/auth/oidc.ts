@@ -1,6 +1,7 @@
 import * as client from "openid-client";
 import { OAUTH_TEXTS } from "../../shared/auth-texts.js";
 import type { SignInProviderId } from "../../shared/schemas/auth.js";
+import { graphemePrefix } from "../../shared/text-cut.js";
 import type { Db } from "../db/client.js";
 import type { UserRow } from "../db/types.js";
 import * as users from "../users/repository.js";
@@ -146,23 +147,38 @@ export class OidcSignIn {
     if (!email || claims?.email_verified !== true) {
       throw new OidcError("email_not_verified", "Your account at the sign-in provider has no verified e-mail address.");
     }
+    // An ID token always names its subject (OpenID Connect Core 2); the binding is what signs in.
     const subject = typeof claims?.sub === "string" ? claims.sub : "";
+    if (!subject) throw new OidcError("provider_error", "The sign-in provider did not say who signed in.");
     const user = await this.userFor(email, subject, claims);
     const token = newSessionToken();
     await repository.insertTempToken(this.db, {
       tokenHash: hashToken(token),
       userId: user.id,
       expiresAt: new Date(Date.now() + TEMP_TOKEN_LIFETIME_MS),
+      identityIssuer: this.provider.identityIssuer,
+      identitySubject: subject,
+      emailVerifiedAt: user.emailVerifiedAt,
     });
     return token;
   }
 
-  /** The user a popup's temp token stands for; the token is spent whether or not it is still valid. */
+  /**
+   * The user a popup's temp token stands for; the token is spent whether or not it is still valid.
+   * Valid only while what it was issued on still holds: the identity is still bound to the account,
+   * and the account's proof of its address is the one it had then. Whatever happened in between
+   * (the owner proved the address through an e-mailed link or a payment, which also unbinds demo
+   * identities) voids a token that was kept back instead of redeemed (issue 35).
+   */
   async redeem(tempToken: string): Promise<UserRow | undefined> {
     const row = await repository.takeTempToken(this.db, hashToken(tempToken), new Date());
     if (!row) return undefined;
+    const boundTo = await repository.findIdentityUserId(this.db, row.identityIssuer, row.identitySubject);
+    if (boundTo !== row.userId) return undefined;
     const user = await users.findUserById(this.db, row.userId);
-    return user?.accountStatus === "active" ? user : undefined;
+    if (user?.accountStatus !== "active") return undefined;
+    if ((user.emailVerifiedAt?.getTime() ?? null) !== (row.emailVerifiedAt?.getTime() ?? null)) return undefined;
+    return user;
   }
 
   /**
@@ -198,7 +214,7 @@ export class OidcSignIn {
     const picture = typeof claims.picture === "string" && claims.picture.startsWith("https://") ? claims.picture : null;
     const created = await users.insertUser(this.db, {
       email,
-      displayName: name.slice(0, 100) || "Founder",
+      displayName: graphemePrefix(name, 100) || "Founder",
       passwordHash: null,
       avatarUrl: picture,
     });

@@ -14,8 +14,9 @@ export const DEMO_IDENTITY_ISSUER = "demo";
 const UNVERIFIED_EMAIL_ISSUERS = [DEMO_IDENTITY_ISSUER];
 
 /**
- * Ends every way into the account that did not come from proving its address: all its sessions,
- * its bindings to providers that do not verify e-mail, and its e-mailed links. Called when the
+ * Ends every way into the account that did not come from proving its address: all its sessions and
+ * unused sign-in hand-overs, its bindings to providers that do not verify e-mail, its e-mailed
+ * links, and the browsers it knew. Called when the
  * owner proves the address (before this browser's new session starts), and when a guest payment
  * for the address lands on an account nobody has proven.
  */
@@ -23,4 +24,6 @@ export async function revokeUnprovenAccess(db: Db, userId: number): Promise<void
   await repository.deleteSessionsOfUser(db, userId);
   for (const issuer of UNVERIFIED_EMAIL_ISSUERS) await repository.unbindIdentities(db, userId, issuer);
   await repository.deletePasswordTokensOfUser(db, userId);
+  // Browsers known from log-ins before the proof may be a stranger's: their own guess budgets end.
+  await repository.deleteKnownDevicesOfUser(db, userId);
 }

@@ -30,6 +30,18 @@ export async function issuePasswordToken(
   purpose: PasswordTokenPurpose = "set_password",
 ): Promise<string> {
   const token = newSessionToken();
+  await storePasswordToken(db, userId, token, now, purpose);
+  return token;
+}
+
+/** Stores the hash of a token made beforehand (the reset worker makes one for every request). */
+export async function storePasswordToken(
+  db: Db,
+  userId: number,
+  token: string,
+  now: Date,
+  purpose: PasswordTokenPurpose,
+): Promise<void> {
   await repository.insertPasswordToken(db, {
     tokenHash: hashToken(token),
     userId,
@@ -37,7 +49,6 @@ export async function issuePasswordToken(
     expiresAt: new Date(now.getTime() + LIFETIMES[purpose]),
     createdAt: now,
   });
-  return token;
 }
 
 /**

@@ -1,8 +1,9 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { authTempTokens, oauthFlows, signInIdentities } from "../db/schema/oauth.js";
 import { passwordTokens } from "../db/schema/password-tokens.js";
 import { sessions } from "../db/schema/sessions.js";
+import { knownDevices, passwordResetRequests, signInThrottles } from "../db/schema/sign-in-throttles.js";
 import type { SessionRow } from "../db/types.js";
 import { findUserById } from "../users/repository.js";
 
@@ -64,7 +65,12 @@ export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promi
   return row?.userId;
 }
 
-/** Ends every session of the user, or every one but the session with `keepTokenHash`. */
+/**
+ * Ends every session of the user, or every one but the session with `keepTokenHash`, and every
+ * sign-in hand-over token not yet redeemed: a token is a session about to start, and one kept back
+ * would otherwise outlive whatever ended the sessions (a proof of the address, a promotion, a new
+ * password, a deactivation; issue 35).
+ */
 export async function deleteSessionsOfUser(db: Db, userId: number, keepTokenHash?: string): Promise<void> {
   await db
     .delete(sessions)
@@ -73,6 +79,7 @@ export async function deleteSessionsOfUser(db: Db, userId: number, keepTokenHash
         ? and(eq(sessions.userId, userId), sql`${sessions.tokenHash} <> ${keepTokenHash}`)
         : eq(sessions.userId, userId),
     );
+  await db.delete(authTempTokens).where(eq(authTempTokens.userId, userId));
 }
 
 export async function sessionsOfUser(db: Db, userId: number) {
@@ -155,8 +162,136 @@ export async function unbindIdentities(db: Db, userId: number, issuer: string): 
   return deleted.length;
 }
 
+/**
+ * Counts one wrong password against a key, in a window that starts with the first failure: one
+ * statement, so the instances' counts add up whatever order they arrive in. The count after it.
+ */
+export async function countSignInFailure(db: Db, keyHash: string, windowEnds: Date, now: Date): Promise<number> {
+  const [row] = await db
+    .insert(signInThrottles)
+    .values({ keyHash, failures: 1, expiresAt: windowEnds })
+    .onConflictDoUpdate({
+      target: signInThrottles.keyHash,
+      set: {
+        failures: sql`case when ${signInThrottles.expiresAt} <= ${now} then 1 else ${signInThrottles.failures} + 1 end`,
+        expiresAt: sql`case when ${signInThrottles.expiresAt} <= ${now} then ${windowEnds} else ${signInThrottles.expiresAt} end`,
+      },
+    })
+    .returning({ failures: signInThrottles.failures });
+  return row?.failures ?? 1;
+}
+
+/** The failures counted against a key in its current window, and when the window ends. */
+export async function findSignInThrottle(db: Db, keyHash: string, now: Date) {
+  const [row] = await db
+    .select({ failures: signInThrottles.failures, expiresAt: signInThrottles.expiresAt })
+    .from(signInThrottles)
+    .where(and(eq(signInThrottles.keyHash, keyHash), gt(signInThrottles.expiresAt, now)));
+  return row;
+}
+
+export async function clearSignInThrottle(db: Db, keyHash: string): Promise<void> {
+  await db.delete(signInThrottles).where(eq(signInThrottles.keyHash, keyHash));
+}
+
+/** The account a live known-device token belongs to. */
+export async function findKnownDevice(db: Db, tokenHash: string, now: Date): Promise<number | undefined> {
+  const [row] = await db
+    .select({ userId: knownDevices.userId })
+    .from(knownDevices)
+    .where(and(eq(knownDevices.tokenHash, tokenHash), gt(knownDevices.expiresAt, now)));
+  return row?.userId;
+}
+
+/** Records a browser as known to the account, or moves the end of one already known. */
+export async function rememberKnownDevice(db: Db, tokenHash: string, userId: number, expiresAt: Date): Promise<void> {
+  await db
+    .insert(knownDevices)
+    .values({ tokenHash, userId, expiresAt })
+    .onConflictDoUpdate({ target: knownDevices.tokenHash, set: { expiresAt }, where: eq(knownDevices.userId, userId) });
+}
+
+export async function deleteKnownDevicesOfUser(db: Db, userId: number): Promise<void> {
+  await db.delete(knownDevices).where(eq(knownDevices.userId, userId));
+}
+
+/** Records a "Forgot password?" request to be handled off the request path. */
+export async function insertPasswordResetRequest(db: Db, email: string, now: Date, expiresAt: Date): Promise<void> {
+  await db.insert(passwordResetRequests).values({ email, requestedAt: now, expiresAt });
+}
+
+/**
+ * Takes the oldest reset request nobody is handling (or whose handler's hold has passed), holding
+ * it until `holdUntil`: FOR UPDATE SKIP LOCKED, so two workers never take the same one.
+ */
+export async function claimPasswordResetRequest(db: Db, now: Date, holdUntil: Date, maxAttempts: number) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: passwordResetRequests.id })
+      .from(passwordResetRequests)
+      .where(
+        and(
+          isNull(passwordResetRequests.handledAt),
+          lt(passwordResetRequests.attempts, maxAttempts),
+          gt(passwordResetRequests.expiresAt, now),
+          or(isNull(passwordResetRequests.claimedUntil), lte(passwordResetRequests.claimedUntil, now)),
+        ),
+      )
+      .orderBy(asc(passwordResetRequests.id))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    if (!row) return undefined;
+    const [claimed] = await tx
+      .update(passwordResetRequests)
+      .set({ claimedUntil: holdUntil, attempts: sql`${passwordResetRequests.attempts} + 1` })
+      .where(eq(passwordResetRequests.id, row.id))
+      .returning({
+        id: passwordResetRequests.id,
+        email: passwordResetRequests.email,
+        attempts: passwordResetRequests.attempts,
+      });
+    return claimed;
+  });
+}
+
+/** Marks a reset request handled, and whether an e-mail went out for it. */
+export async function finishPasswordResetRequest(db: Db, id: number, mailed: boolean, now: Date): Promise<void> {
+  await db
+    .update(passwordResetRequests)
+    .set({ handledAt: now, mailed, claimedUntil: null })
+    .where(eq(passwordResetRequests.id, id));
+}
+
+/** Lets another attempt take a request whose handling failed (an SMTP outage, say), from `retryAt` on. */
+export async function holdPasswordResetRequest(db: Db, id: number, retryAt: Date): Promise<void> {
+  await db.update(passwordResetRequests).set({ claimedUntil: retryAt }).where(eq(passwordResetRequests.id, id));
+}
+
+/** Reset e-mails sent to the address since `since`, across every instance. */
+export async function resetMailsSentTo(db: Db, email: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(passwordResetRequests)
+    .where(
+      and(
+        sql`lower(${passwordResetRequests.email}) = ${email.trim().toLowerCase()}`,
+        eq(passwordResetRequests.mailed, true),
+        gt(passwordResetRequests.requestedAt, since),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
 /** The tables whose rows carry an expiry and are worthless after it. */
-const EXPIRING = { sessions, passwordTokens, oauthFlows, authTempTokens };
+const EXPIRING = {
+  sessions,
+  passwordTokens,
+  oauthFlows,
+  authTempTokens,
+  signInThrottles,
+  knownDevices,
+  passwordResetRequests,
+};
 
 /** Deletes the expired rows of the expiring tables (all, or those named); how many went from each. */
 export async function deleteExpired(
@@ -164,7 +299,15 @@ export async function deleteExpired(
   now: Date,
   names = Object.keys(EXPIRING) as Array<keyof typeof EXPIRING>,
 ): Promise<Record<keyof typeof EXPIRING, number>> {
-  const counts = { sessions: 0, passwordTokens: 0, oauthFlows: 0, authTempTokens: 0 };
+  const counts = {
+    sessions: 0,
+    passwordTokens: 0,
+    oauthFlows: 0,
+    authTempTokens: 0,
+    signInThrottles: 0,
+    knownDevices: 0,
+    passwordResetRequests: 0,
+  };
   for (const name of names) {
     const table = EXPIRING[name];
     const deleted = await db.delete(table).where(lt(table.expiresAt, now)).returning({ expiresAt: table.expiresAt });

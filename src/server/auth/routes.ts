@@ -18,7 +18,6 @@ import {
 } from "../../shared/schemas/auth.js";
 import { setPasswordRequestSchema } from "../../shared/schemas/billing.js";
 import { unauthenticated } from "../errors.js";
-import { requestOrigin } from "../http/origin.js";
 import { sendPopupPage } from "../http/popup-page.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import { htmlPage, redirect } from "../http/responses.js";
@@ -32,6 +31,8 @@ type PopupMessage =
   | { type: "OAUTH_ERROR"; error: { code: string; message: string; details: Record<string, string> } };
 
 const OAUTH_STATE_COOKIE = "fundmatch_oauth_state";
+/** The known-device cookie (AuthService.login): HttpOnly, sent only to /_api/auth. */
+export const KNOWN_DEVICE_COOKIE = "fundmatch_device";
 
 const PROVIDER_NAMES: Record<SignInProviderId, string> = { google: "Google", demo: "the demo provider" };
 
@@ -39,9 +40,15 @@ const notConfigured = (provider: SignInProviderId) =>
   new OidcError("provider_not_configured", `Sign-in with ${PROVIDER_NAMES[provider]} is not available.`);
 
 export const authRoutes =
-  (auth: AuthService, publicOrigin: string | undefined, oidc: OidcSignIn | undefined): FastifyPluginAsyncZod =>
+  (
+    auth: AuthService,
+    publicOrigin: string | undefined,
+    oidc: OidcSignIn | undefined,
+    linkOrigin: string,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
-    const appOrigin = (request: FastifyRequest) => requestOrigin(request, publicOrigin);
+    // Every link and return address is the configured origin, never the request's Host header.
+    const appOrigin = (_request: FastifyRequest) => linkOrigin;
     const sendPopup = (request: FastifyRequest, reply: FastifyReply, message: PopupMessage) =>
       sendPopupPage(reply, {
         message,
@@ -83,8 +90,13 @@ export const authRoutes =
         config: { errorAsMessage: true, rateLimit: ROUTE_LIMITS.passwordCheck },
       },
       async (request, reply) => {
-        const signedIn = await auth.login(request.body, clientInfo(request));
+        const signedIn = await auth.login(request.body, clientInfo(request), request.cookies[KNOWN_DEVICE_COOKIE]);
         setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
+        // Sent back to log-in only: this browser's wrong passwords are counted apart from strangers'.
+        reply.setCookie(KNOWN_DEVICE_COOKIE, signedIn.deviceToken, {
+          ...stateCookie,
+          expires: signedIn.deviceExpiresAt,
+        });
         return { user: toSessionUser(signedIn.user) };
       },
     );
@@ -104,8 +116,8 @@ export const authRoutes =
       },
     );
 
-    // "Forgot password?": the same answer, at once, whether or not an account has the address;
-    // the link is e-mailed after the answer (AuthService.requestPasswordReset).
+    // "Forgot password?": the same answer and the same work whether or not an account has the
+    // address; a job queue worker e-mails the link (AuthService.requestPasswordReset).
     app.post(
       "/auth/request-password-reset",
       {
@@ -113,7 +125,7 @@ export const authRoutes =
         config: { rateLimit: ROUTE_LIMITS.passwordReset },
       },
       async (request) => {
-        auth.requestPasswordReset(request.body.email, appOrigin(request));
+        await auth.requestPasswordReset(request.body.email);
         return { message: PASSWORD_RESET_REQUESTED } as const;
       },
     );

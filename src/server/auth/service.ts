@@ -7,6 +7,7 @@ import {
   type SessionUser,
 } from "../../shared/schemas/auth.js";
 import { SET_PASSWORD_LINK_INVALID } from "../../shared/schemas/billing.js";
+import { graphemePrefix } from "../../shared/text-cut.js";
 import type { Db } from "../db/client.js";
 import type { SessionRow, UserRow } from "../db/types.js";
 import { conflict, forbidden, invalid, rateLimited, unauthenticated } from "../errors.js";
@@ -19,10 +20,10 @@ import { revokeUnprovenAccess } from "./ownership.js";
 import { hashPassword, verifyPassword } from "./password.js";
 import {
   consumePasswordToken,
-  issuePasswordToken,
   type PasswordTokenPurpose,
   passwordTokenUsable,
   resetPasswordLink,
+  storePasswordToken,
 } from "./password-tokens.js";
 import * as repository from "./repository.js";
 import type { CachedSession, SessionCache } from "./session-cache.js";
@@ -43,39 +44,64 @@ export const AUTH_MESSAGES = {
   wrongPassword: "The password is not correct.",
   tooManyAttempts: (minutes: number) =>
     `Too many failed attempts for this account. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+  /** Unknown browsers are held back from an account that strangers are guessing at; its owner is not. */
+  tooManyAttemptsHere: (minutes: number) =>
+    `Too many failed attempts for this account. Please wait ${minutes} minute${minutes === 1 ? "" : "s"}, log in from a browser you have logged in with before, or reset your password by e-mail.`,
 } as const;
 
 export type { ClientInfo };
 export type SignedIn = { user: UserRow; token: string; expiresAt: Date };
 export type ResolvedSession = { user: UserRow; expiresAt: Date; renewed: boolean };
 
-/** What the password-reset e-mail needs; without it (tests of other domains) no reset mail is sent. */
-export type AuthMail = { mailer: Mailer; logger: Pick<Logger, "info" | "error"> };
+/**
+ * What the password-reset e-mail needs: the mailer, and the configured origin its link points at
+ * (never a request's Host header). Without it (tests of other domains) no reset mail is sent.
+ */
+export type AuthMail = { mailer: Mailer; logger: Pick<Logger, "info" | "error">; linkOrigin: string };
 
 /** Reset e-mails per address per hour: enough for a person who mistyped, not a way to flood an inbox. */
 const RESET_MAILS_PER_ADDRESS = 3;
+/** A reset request is kept (and counts for the per-address limit) this long; its link lives as long. */
+const RESET_REQUEST_LIFETIME_MS = 60 * 60 * 1000;
+/** Attempts at one reset request's e-mail (an SMTP outage), each after a longer hold. */
+const RESET_REQUEST_ATTEMPTS = 3;
+const RESET_REQUEST_HOLD_MS = 60 * 1000;
 
 /**
- * The failure count of a log-in: per address and client IP pair. A count per address alone let
- * anyone keep the owner (an admin, say) out with ten wrong guesses; per pair, wrong guesses from
- * elsewhere never lock the owner's own client out. Guessing from many IPs is bounded by each IP's
- * route limit (ROUTE_LIMITS.passwordCheck) and argon2's cost.
+ * Wrong passwords before log-in holds back, per window (issue 35). Counted in the database, so
+ * every instance counts against the same number, and never per client address, which a client
+ * behind a proxy can choose: per account address for the browsers the account does not know, and
+ * per browser for each browser it does (a known-device cookie from an earlier log-in). Strangers'
+ * guesses hold back strangers only; the owner's own browsers and the e-mailed reset link still get in.
  */
-const loginKey = (email: string, client: ClientInfo) => `${email.trim().toLowerCase()}\n${client.ipAddress ?? ""}`;
+export const SIGN_IN_FAILURES = { max: 10, windowMs: 15 * 60 * 1000 } as const;
+/** How long a browser stays known after its last log-in with the password. */
+export const KNOWN_DEVICE_LIFETIME_MS = 180 * 24 * 60 * 60 * 1000;
+
+const accountThrottleKey = (email: string) => hashToken(`account:${email.trim().toLowerCase()}`);
+const deviceThrottleKey = (deviceTokenHash: string) => hashToken(`device:${deviceTokenHash}`);
+
+/** A log-in's outcome: the session, and the known-device token to keep in the browser. */
+export type LoggedIn = SignedIn & { deviceToken: string; deviceExpiresAt: Date };
 
 export class AuthService {
-  /** 10 wrong passwords per address and IP pair per 15 minutes. */
+  /** Wrong current passwords when confirming a change, per account (only its session holder can fail it). */
   private readonly failures = new AttemptLimiter(10, 15 * 60 * 1000);
-  /** Reset e-mails per address (RESET_MAILS_PER_ADDRESS an hour); the route limits each IP too. */
-  private readonly resetMails = new AttemptLimiter(RESET_MAILS_PER_ADDRESS, 60 * 60 * 1000);
-  /** Reset e-mails being prepared and sent off the response path; `drain` waits for them. */
-  private readonly pendingMail = new Set<Promise<void>>();
+  /** Reset requests being handled by this process; `drain` waits for them. */
+  private readonly handling = new Set<Promise<boolean>>();
+  /** Tells the job queue's workers that a reset request waits (set by the job registry). */
+  private resetRequested: () => void = () => {};
 
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionCache,
     private readonly mail?: AuthMail,
   ) {}
+
+  /** The job registry wires the queue's wake-up here (jobs/registry.ts). */
+  onResetRequested(notify: () => void): void {
+    this.resetRequested = notify;
+  }
 
   async register(input: RegisterRequest, client: ClientInfo): Promise<SignedIn> {
     const user = await users.insertUser(this.db, {
@@ -87,20 +113,38 @@ export class AuthService {
     return this.startSession(user, client);
   }
 
-  async login(input: LoginRequest, client: ClientInfo): Promise<SignedIn> {
-    const key = loginKey(input.email, client);
-    const wait = this.failures.retryAfter(key);
-    if (wait > 0) throw rateLimited(AUTH_MESSAGES.tooManyAttempts(Math.ceil(wait / 60_000)));
+  /**
+   * Log-in with a password. `deviceToken` is the browser's known-device cookie, if it has one: a
+   * browser that logged in to this account before has a failure count of its own, and every other
+   * browser shares the account's (SIGN_IN_FAILURES). An unknown address goes through the same
+   * steps and counts, so neither the answers nor their timing tell which addresses have accounts.
+   */
+  async login(input: LoginRequest, client: ClientInfo, deviceToken?: string, now = new Date()): Promise<LoggedIn> {
     const user = await users.findUserByEmail(this.db, input.email);
+    const deviceHash = deviceToken ? hashToken(deviceToken) : undefined;
+    const deviceOwner = deviceHash ? await repository.findKnownDevice(this.db, deviceHash, now) : undefined;
+    const knownHere = deviceHash !== undefined && user !== undefined && deviceOwner === user.id;
+    const key = knownHere ? deviceThrottleKey(deviceHash) : accountThrottleKey(input.email);
+    const throttle = await repository.findSignInThrottle(this.db, key, now);
+    if (throttle && throttle.failures >= SIGN_IN_FAILURES.max) {
+      const minutes = Math.max(1, Math.ceil((throttle.expiresAt.getTime() - now.getTime()) / 60_000));
+      throw rateLimited(
+        knownHere ? AUTH_MESSAGES.tooManyAttempts(minutes) : AUTH_MESSAGES.tooManyAttemptsHere(minutes),
+      );
+    }
     // Always verify, even without a user, so that timing does not reveal which e-mails exist.
     const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
     if (!user || !valid) {
-      this.failures.recordFailure(key);
+      await repository.countSignInFailure(this.db, key, new Date(now.getTime() + SIGN_IN_FAILURES.windowMs), now);
       throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
     }
     if (user.accountStatus === "deactivated") throw forbidden(AUTH_MESSAGES.deactivated);
-    this.failures.reset(key);
-    return this.startSession(user, client);
+    if (knownHere) await repository.clearSignInThrottle(this.db, key);
+    // The browser is known to the account from now on: a token of its own, or the one it has, renewed.
+    const device = knownHere && deviceToken ? deviceToken : newSessionToken();
+    const deviceExpiresAt = new Date(now.getTime() + KNOWN_DEVICE_LIFETIME_MS);
+    await repository.rememberKnownDevice(this.db, hashToken(device), user.id, deviceExpiresAt);
+    return { ...(await this.startSession(user, client)), deviceToken: device, deviceExpiresAt };
   }
 
   /**
@@ -125,6 +169,8 @@ export class AuthService {
     await repository.deleteSessionsOfUser(this.db, user.id);
     // A reset link asked for before the change must not undo it.
     await repository.deletePasswordTokensOfUser(this.db, user.id);
+    // A browser that knew the old password is a stranger to the new one.
+    await repository.deleteKnownDevicesOfUser(this.db, user.id);
     await this.userChanged(user.id);
     return this.startSession(updated ?? user, client);
   }
@@ -148,36 +194,79 @@ export class AuthService {
   }
 
   /**
-   * "Forgot password?". Answers at once, the same way whether or not an account has the address:
-   * looking the account up, issuing the link and sending the e-mail all happen after the answer,
-   * so neither its content nor its timing tells whether the address is known. At most
-   * RESET_MAILS_PER_ADDRESS e-mails an hour per address; requests beyond that are answered the
-   * same and send nothing. A deactivated account gets no link: a reset does not reactivate it.
+   * "Forgot password?". The request path does the same for every address: it records the request
+   * (one insert) and wakes the job queue's workers. Looking the account up, issuing the link,
+   * rendering and sending the e-mail all happen in a worker (handleResetRequest), on whichever
+   * instance takes it, so neither the answer, nor its timing, nor the next request's tells whether
+   * the address has an account (issue 35: running that work right after the answer made the next
+   * request measurably slower for a known address).
    */
-  requestPasswordReset(email: string, linkOrigin: string): void {
-    const key = email.trim().toLowerCase();
-    if (!this.mail || this.resetMails.retryAfter(key) > 0) return;
-    this.resetMails.recordFailure(key);
-    const work = this.sendResetLink(email, linkOrigin, this.mail);
-    this.pendingMail.add(work);
-    void work.finally(() => this.pendingMail.delete(work));
+  async requestPasswordReset(email: string, now = new Date()): Promise<void> {
+    if (!this.mail) return;
+    await repository.insertPasswordResetRequest(
+      this.db,
+      email.trim(),
+      now,
+      new Date(now.getTime() + RESET_REQUEST_LIFETIME_MS),
+    );
+    this.resetRequested();
   }
 
-  private async sendResetLink(email: string, linkOrigin: string, mail: AuthMail): Promise<void> {
+  /**
+   * Takes one waiting reset request and handles it; false when none waits. Every request goes
+   * through the same steps: the account is looked up, a token made and the e-mail rendered; only
+   * for an active account is the token stored and the e-mail sent, and at most
+   * RESET_MAILS_PER_ADDRESS an hour per address (counted across instances). A deactivated account
+   * gets no link: a reset does not reactivate it. A failed send is tried again after a hold.
+   */
+  handleResetRequest(now = new Date()): Promise<boolean> {
+    const work = this.handleOneResetRequest(now);
+    this.handling.add(work);
+    void work.finally(() => this.handling.delete(work)).catch(() => {});
+    return work;
+  }
+
+  private async handleOneResetRequest(now: Date): Promise<boolean> {
+    const mail = this.mail;
+    if (!mail) return false;
+    const request = await repository.claimPasswordResetRequest(
+      this.db,
+      now,
+      new Date(now.getTime() + RESET_REQUEST_HOLD_MS),
+      RESET_REQUEST_ATTEMPTS,
+    );
+    if (!request) return false;
     try {
-      const user = await users.findUserByEmail(this.db, email);
-      if (user?.accountStatus !== "active") return;
-      const token = await issuePasswordToken(this.db, user.id, new Date(), "reset_password");
-      await mail.mailer.send(await passwordResetEmail({ to: user.email, link: resetPasswordLink(linkOrigin, token) }));
+      const user = await users.findUserByEmail(this.db, request.email);
+      const sentThisHour = await repository.resetMailsSentTo(
+        this.db,
+        request.email,
+        new Date(now.getTime() - RESET_REQUEST_LIFETIME_MS),
+      );
+      const token = newSessionToken();
+      const message = await passwordResetEmail({
+        to: user?.email ?? request.email,
+        link: resetPasswordLink(mail.linkOrigin, token),
+      });
+      const send = user?.accountStatus === "active" && sentThisHour < RESET_MAILS_PER_ADDRESS;
+      if (send) {
+        await storePasswordToken(this.db, user.id, token, now, "reset_password");
+        await mail.mailer.send(message);
+      }
+      await repository.finishPasswordResetRequest(this.db, request.id, send, now);
     } catch (error) {
-      // Nobody waits for this answer; the person can ask again.
-      mail.logger.error({ err: error }, "could not send a password-reset e-mail");
+      // Tried again after the hold (RESET_REQUEST_ATTEMPTS in all); the person can also ask again.
+      const retryAt = new Date(now.getTime() + RESET_REQUEST_HOLD_MS * 2 ** request.attempts);
+      await repository.holdPasswordResetRequest(this.db, request.id, retryAt).catch(() => {});
+      mail.logger.error({ err: error, attempt: request.attempts }, "could not send a password-reset e-mail");
     }
+    return true;
   }
 
-  /** Resolves once every reset e-mail asked for so far has been sent (or has failed). */
+  /** Handles every reset request waiting now, and waits for those this process is handling (tests, shutdown). */
   async drain(): Promise<void> {
-    while (this.pendingMail.size > 0) await Promise.allSettled([...this.pendingMail]);
+    while (await this.handleResetRequest()) {}
+    while (this.handling.size > 0) await Promise.allSettled([...this.handling]);
   }
 
   /**
@@ -202,7 +291,8 @@ export class AuthService {
       return users.updateUser(tx, user.id, { passwordHash, emailVerifiedAt: now });
     });
     await this.userChanged(user.id);
-    this.failures.reset(loginKey(user.email, client));
+    // The owner proved the address: strangers' guesses no longer hold back any browser of theirs.
+    await repository.clearSignInThrottle(this.db, accountThrottleKey(user.email));
     return this.startSession(updated ?? user, client);
   }
 
@@ -314,7 +404,7 @@ export class AuthService {
       userId: user.id,
       tokenHash: hashToken(token),
       expiresAt,
-      userAgent: client.userAgent?.slice(0, 500) ?? null,
+      userAgent: client.userAgent === null ? null : graphemePrefix(client.userAgent, 500),
       ipAddress: client.ipAddress,
       signInMethod,
     });

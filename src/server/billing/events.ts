@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import { BILLING_TEXTS } from "../../shared/billing-texts.js";
 import { PLANS, type PlanId } from "../../shared/plans.js";
+import { graphemePrefix } from "../../shared/text-cut.js";
 import { revokeUnprovenAccess } from "../auth/ownership.js";
 import { issuePasswordToken, setPasswordLink } from "../auth/password-tokens.js";
 import type { Db } from "../db/client.js";
@@ -125,7 +126,7 @@ export class StripeEvents {
     // One plan per person: Lifetime replaces the monthly plan, and a second monthly plan (a guest
     // paying with the address of a subscribed account) replaces the first, never charging twice.
     if (replaced && replaced !== subscription?.id) await this.cancelReplacedSubscription(replaced);
-    if (outcome.guest && email) await this.welcomeGuest(applied.user, applied.created, plan, session);
+    if (outcome.guest && email) await this.welcomeGuest(applied.user, applied.created, plan);
     return outcome;
   }
 
@@ -140,8 +141,8 @@ export class StripeEvents {
     }
   }
 
-  private async welcomeGuest(user: UserRow, created: boolean, plan: PlanId, session: Stripe.Checkout.Session) {
-    const origin = this.options.publicOrigin ?? linkOrigin(session);
+  private async welcomeGuest(user: UserRow, created: boolean, plan: PlanId) {
+    const origin = this.options.publicOrigin;
     try {
       if (created || !user.passwordHash) {
         const token = await issuePasswordToken(this.db, user.id);
@@ -238,14 +239,5 @@ function displayNameFromEmail(email: string): string {
     .split(/[._+-]+/)
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
-  return (words.join(" ") || "FundMatch member").slice(0, 100);
-}
-
-/** Without PUBLIC_ORIGIN, e-mailed links point where the checkout was started from. */
-function linkOrigin(session: Stripe.Checkout.Session): string {
-  try {
-    return new URL(session.success_url ?? "").origin;
-  } catch {
-    return "http://localhost:3000";
-  }
+  return graphemePrefix(words.join(" ") || "FundMatch member", 100);
 }

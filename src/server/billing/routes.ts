@@ -19,7 +19,6 @@ import {
 } from "../../shared/schemas/billing.js";
 import { errorResponseSchema } from "../../shared/schemas/fields.js";
 import { DomainError, ERROR_KINDS } from "../errors.js";
-import { requestOrigin } from "../http/origin.js";
 import { sendPopupPage } from "../http/popup-page.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import { htmlPage } from "../http/responses.js";
@@ -30,9 +29,10 @@ import type { BillingService } from "./service.js";
 const START_LIMIT = { rateLimit: ROUTE_LIMITS.startPayment };
 
 export const billingRoutes =
-  (billing: BillingService, gateway: BillingGateway, publicOrigin: string | undefined): FastifyPluginAsyncZod =>
+  (billing: BillingService, gateway: BillingGateway, linkOrigin: string): FastifyPluginAsyncZod =>
   async (app) => {
-    const appOrigin = (request: FastifyRequest) => requestOrigin(request, publicOrigin);
+    // Return addresses are the configured origin, never the request's Host header.
+    const appOrigin = (_request: FastifyRequest) => linkOrigin;
 
     app.post(
       "/stripe/create-checkout-session",

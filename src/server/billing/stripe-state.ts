@@ -16,7 +16,8 @@ import * as users from "../users/repository.js";
 export type CheckoutOutcome = { plan: PlanId; guest: boolean; email: string | null; userId: number };
 
 export type BillingOptions = {
-  publicOrigin: string | undefined;
+  /** Where e-mailed links point: the configured origin (config.APP_ORIGIN), never a request's. */
+  publicOrigin: string;
   logger: Logger;
   /** After a committed write to a user's subscription or customer: drops their cached sessions. */
   userChanged: (userId: number) => Promise<void>;

@@ -2,6 +2,7 @@ import { blogPostMeta, plainText } from "../../shared/blog.js";
 import { BLOG_FEED, PAGE_META } from "../../shared/page-meta.js";
 import type { BlogPost } from "../../shared/schemas/blog.js";
 import { BRAND_NAME } from "../../shared/site.js";
+import { graphemePrefix } from "../../shared/text-cut.js";
 import { escapeHtml } from "../http/html-shell.js";
 
 /**
@@ -24,7 +25,7 @@ export function rssXml(posts: readonly BlogPost[], origin: string): string {
   const channelLink = `${origin}/blog`;
   const items = posts.slice(0, FEED_ITEMS).map((post) => {
     const link = `${origin}${blogPostMeta(post).canonicalPath}`;
-    const summary = post.excerpt || plainText(post.content).slice(0, 300);
+    const summary = post.excerpt || graphemePrefix(plainText(post.content), 300);
     return [
       "    <item>",
       `      <title>${xmlText(post.title)}</title>`,

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from "fastify";
 import { BLOG_FEED, NOT_FOUND_META } from "../../shared/page-meta.js";
 import { whenReady } from "../db/versioned-snapshot.js";
 import type { PageResolution, PageResolver } from "../http/html-shell.js";
-import { requestOrigin } from "../http/origin.js";
 import type { SitemapSource } from "../site/seo.js";
 import type { PublishedPosts } from "./published-posts.js";
 import type { BlogService } from "./service.js";
@@ -47,10 +46,10 @@ export const blogSitemapSource =
 
 /** The RSS 2.0 feed of the published posts, at /blog/rss.xml (linked from every blog page's head). */
 export const blogFeedRoutes =
-  (service: BlogService, publicOrigin: string | undefined): FastifyPluginAsync =>
+  (service: BlogService, linkOrigin: string): FastifyPluginAsync =>
   async (app) => {
-    app.get(BLOG_FEED.path, async (request, reply) => {
-      const feed = (await service.current()).feed(requestOrigin(request, publicOrigin));
+    app.get(BLOG_FEED.path, async (_request, reply) => {
+      const feed = (await service.current()).feed(linkOrigin);
       return reply.type("application/rss+xml; charset=utf-8").header("cache-control", "public, max-age=300").send(feed);
     });
   };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, like, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, like, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { blogPosts } from "../db/schema/blog.js";
 import type { BlogPostRow, NewBlogPostRow } from "../db/types.js";
@@ -98,13 +98,29 @@ export async function insertPosts(db: Db, rows: ReadonlyArray<Omit<NewBlogPostRo
   if (rows.length > 0) await db.insert(blogPosts).values([...rows]);
 }
 
-/** The posts whose stored HTML has a class attribute anywhere: the only ones the class rule can change. */
-export function listPostsWithClasses(db: Db): Promise<Array<{ id: number; content: string }>> {
+/**
+ * The posts today's sanitiser may change that were stored under older rules: those with a class
+ * attribute anywhere (the class rule), or a character it now drops (the rule on decoded entities).
+ */
+export function listPostsToResanitize(db: Db): Promise<Array<{ id: number; content: string }>> {
   return db
     .select({ id: blogPosts.id, content: blogPosts.content })
     .from(blogPosts)
-    .where(like(blogPosts.content, "%class=%"));
+    .where(or(like(blogPosts.content, "%class=%"), sql`${blogPosts.content} ~ ${UNSTORABLE_PATTERN}`));
 }
+
+/**
+ * The characters the sanitiser drops from stored HTML (text-rules.ts, NOT_STORED), as a PostgreSQL
+ * regular expression: the controls, and the noncharacters of every plane. (A lone surrogate cannot
+ * be stored in UTF-8 at all.)
+ */
+const UNSTORABLE_PATTERN = `[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f\\ufdd0-\\ufdef\\ufffe\\uffff${Array.from(
+  { length: 16 },
+  (_, plane) => {
+    const prefix = `\\U000${(plane + 1).toString(16).toUpperCase().padStart(2, "0")}FF`;
+    return `${prefix}FE${prefix}FF`;
+  },
+).join("")}]`;
 
 /** The body alone, as a maintenance step writes it: the post's other fields and its dates stay. */
 export async function replacePostContent(db: Db, id: number, content: string): Promise<void> {

@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { withoutUnstorableCharacters } from "../../shared/text-rules.js";
 
 /**
  * Embeds the editor's video button can produce: YouTube's and Vimeo's players, nothing else. The
@@ -98,9 +99,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
   nonTextTags: ["script", "style", "textarea", "option", "noscript", "template", "title"],
 };
 
-/** Stored blog HTML, safe to render as it is. */
+/**
+ * Stored blog HTML, safe to render as it is. The parser decodes entities, in text and attribute
+ * values alike, and writes the decoded characters out as they are (only & < > " are escaped again):
+ * `&#1;` or `&#xFFFE;` came out as the character itself. Those the stored text must not hold are
+ * dropped from the output; removing them cannot make markup, since every < and & is escaped.
+ */
 export function sanitizeBlogHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return withoutUnstorableCharacters(sanitizeHtml(html, OPTIONS)).trim();
 }
 
 /** Whether sanitised HTML shows anything: text, an image or a video. An empty editor gives '<p><br></p>'. */

@@ -1,17 +1,15 @@
 import ipaddr from "ipaddr.js";
 
 /**
- * The group a client's address belongs to, for anything that counts or limits clients by address:
- * an IPv4 address as it is; an IPv6 address by its /64, the block one household, phone or server
- * is given and can change the rest of at will ('2001:db8:5:6::/64'); an IPv4-mapped IPv6 address
- * ('::ffff:192.0.2.1', as a dual-stack socket reports an IPv4 client) as the IPv4 address it maps.
- * A zone ('%eth0') is dropped. Text that is no address is its own group, unchanged.
+ * The unit a per-client limit counts: an IPv4 address as it is, an IPv6 client by its /64 prefix.
+ * One IPv6 subscriber usually holds a whole /64 (often far more), so counting single IPv6 addresses
+ * would give one person 2^64 fresh budgets; an IPv4-mapped IPv6 address is its IPv4 address.
+ * Anything that does not parse is counted as it is.
  */
 export function addressGroup(ip: string): string {
-  if (ipaddr.IPv4.isValidFourPartDecimal(ip)) return ip;
-  if (!ipaddr.IPv6.isValid(ip)) return ip;
-  const address = ipaddr.IPv6.parse(ip);
-  if (address.isIPv4MappedAddress()) return address.toIPv4Address().toString();
-  const prefix = new ipaddr.IPv6([...address.parts.slice(0, 4), 0, 0, 0, 0]);
-  return `${prefix.toString()}/64`;
+  if (!ipaddr.isValid(ip)) return ip;
+  const parsed = ipaddr.process(ip);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/64`;
 }

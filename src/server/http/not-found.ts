@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { graphemePrefix } from "../../shared/text-cut.js";
 
 /** The longest part of an unknown path a 404 quotes back. */
 const PATH_QUOTE_MAX = 200;
@@ -6,7 +7,7 @@ const PATH_QUOTE_MAX = 200;
 /** The request's path without its query, cut short: a 404 must not echo a huge URL. */
 export function requestedPath(request: FastifyRequest): string {
   const path = request.url.split("?")[0] ?? "/";
-  return path.length > PATH_QUOTE_MAX ? `${path.slice(0, PATH_QUOTE_MAX)}…` : path;
+  return path.length > PATH_QUOTE_MAX ? `${graphemePrefix(path, PATH_QUOTE_MAX)}…` : path;
 }
 
 /** The API's 404, for a path no API route matched (after the scope's guards ran). */

@@ -12,7 +12,6 @@ import {
 } from "../../shared/schemas/fund-claims.js";
 import { fundParamsSchema } from "../../shared/schemas/funds.js";
 import { requireUser } from "../http/guards.js";
-import { requestOrigin } from "../http/origin.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import type { InvestorsService } from "./service.js";
 
@@ -21,7 +20,7 @@ import type { InvestorsService } from "./service.js";
  * per fund in the service), following the e-mailed link, and the account's own memberships.
  */
 export const investorRoutes =
-  (service: InvestorsService, publicOrigin: string | undefined): FastifyPluginAsyncZod =>
+  (service: InvestorsService, appOrigin: string): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook("onRequest", requireUser);
 
@@ -31,13 +30,7 @@ export const investorRoutes =
         schema: { params: fundParamsSchema, body: fundClaimRequestSchema, response: { 200: fundClaimResponseSchema } },
         config: { rateLimit: ROUTE_LIMITS.fundClaim },
       },
-      async (request) =>
-        service.claim(
-          requireUser.user(request).id,
-          request.params.id,
-          request.body,
-          requestOrigin(request, publicOrigin),
-        ),
+      async (request) => service.claim(requireUser.user(request).id, request.params.id, request.body, appOrigin),
     );
 
     // The e-mailed link's page posts its token (kept out of URLs the server logs).
@@ -61,7 +54,7 @@ export const investorRoutes =
 
 /** Registered inside the admin scope (its guard answers 401/403 first). */
 export const adminInvestorRoutes =
-  (service: InvestorsService, publicOrigin: string | undefined): FastifyPluginAsyncZod =>
+  (service: InvestorsService, appOrigin: string): FastifyPluginAsyncZod =>
   async (app) => {
     app.get("/fund-claims", { schema: { response: { 200: adminFundClaimsResponseSchema } } }, async () =>
       service.adminList(),
@@ -75,7 +68,7 @@ export const adminInvestorRoutes =
           request.body.claimId,
           request.body.action,
           request.body.reason,
-          requestOrigin(request, publicOrigin),
+          appOrigin,
         ),
     );
     app.post(

@@ -15,6 +15,9 @@ export function registerProductJobs(
   queue: JobQueue,
   { auth, pipelineReminders, savedSearchAlerts }: JobServices,
 ): void {
+  // "Forgot password?" e-mails: the request only records itself, a worker here sends the link.
+  queue.registerWorker({ name: "password-reset-mail", takeOne: (now) => auth.handleResetRequest(now) });
+  auth.onResetRequested(() => void queue.poke());
   queue.register({
     name: "expired-records-sweep",
     schedule: "0 * * * *",

@@ -27,6 +27,17 @@ export type JobDefinition = {
   runOnFirstStart?: boolean;
 };
 
+/**
+ * Work that arrives one item at a time from requests (a "Forgot password?" e-mail), kept in a table
+ * of its domain: `takeOne` claims one waiting item (FOR UPDATE SKIP LOCKED, so each is taken by one
+ * instance), handles it, and says whether there was one. Every instance's pass drains it, woken by
+ * `poke` (NOTIFY) and by the poll, which picks up items a dead instance held.
+ */
+export type WorkerDefinition = {
+  name: string;
+  takeOne: (now: Date) => Promise<boolean>;
+};
+
 export type RunOutcome = { name: string; status: "succeeded" | "failed" | "retrying"; handled: number };
 
 export type JobQueueOptions = {
@@ -50,6 +61,7 @@ type Registered = JobDefinition & { cron: Cron };
  */
 export class JobQueue {
   private readonly jobs = new Map<string, Registered>();
+  private readonly workers = new Map<string, WorkerDefinition>();
   private readonly waiters = new Map<number, Array<() => void>>();
   private readonly now: () => Date;
   private readonly pollMs: number;
@@ -75,6 +87,23 @@ export class JobQueue {
   register(definition: JobDefinition): void {
     if (this.jobs.has(definition.name)) throw new Error(`job ${definition.name} is registered twice`);
     this.jobs.set(definition.name, { ...definition, cron: parseCron(definition.schedule) });
+  }
+
+  registerWorker(definition: WorkerDefinition): void {
+    if (this.workers.has(definition.name)) throw new Error(`worker ${definition.name} is registered twice`);
+    this.workers.set(definition.name, definition);
+  }
+
+  /**
+   * Tells every instance (this one too, through its listener) that a worker's item waits. Not
+   * awaited by the caller's answer beyond the NOTIFY itself; a lost notification waits for the poll.
+   */
+  async poke(): Promise<void> {
+    try {
+      await this.database.notify(JOBS_CHANNEL, "queued");
+    } catch (error) {
+      this.logger.warn({ err: error }, "could not notify the job queue; the next poll takes the work");
+    }
   }
 
   definitions(): JobDefinition[] {
@@ -129,6 +158,7 @@ export class JobQueue {
           this.again = false;
           await this.enqueueDueTicks();
           while (!this.stopped && (await this.runOne())) {}
+          while (!this.stopped && (await this.takeWork())) {}
         } while (this.again && !this.stopped);
       } catch (error) {
         this.logger.warn({ err: error }, "job queue pass failed; next try at the next poll");
@@ -194,6 +224,22 @@ export class JobQueue {
       }
     }
     if (queued) await this.database.notify(JOBS_CHANNEL, "queued");
+  }
+
+  /** One item of each worker that has one; false when none had any. */
+  private async takeWork(): Promise<boolean> {
+    let took = false;
+    for (const worker of this.workers.values()) {
+      try {
+        if (await worker.takeOne(this.now())) took = true;
+      } catch (error) {
+        this.logger.warn(
+          { err: error, worker: worker.name },
+          "worker could not take its work; next try at the next poll",
+        );
+      }
+    }
+    return took;
   }
 
   /** Claims and runs one due attempt; false when there was none. */

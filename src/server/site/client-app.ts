@@ -16,7 +16,6 @@ import {
   type PageResolver,
 } from "../http/html-shell.js";
 import { requestedPath } from "../http/not-found.js";
-import { requestOrigin } from "../http/origin.js";
 import { type ServerRendered, ServerRenderer } from "./ssr.js";
 
 /** A rendered page differs with the session cookie (signed in or not) and with the encoding. */
@@ -132,7 +131,7 @@ export async function registerClientApp(
     if (page.status === 301) {
       return reply.redirect(query === -1 ? page.location : page.location + request.url.slice(query), 301);
     }
-    const origin = requestOrigin(request, config.PUBLIC_ORIGIN);
+    const origin = config.APP_ORIGIN;
     let result: Awaited<ReturnType<ServerRenderer["render"]>>;
     if (renderer?.rendersPath(pathname)) {
       const keying = visitorKey(request);

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { REDIRECTS } from "../../shared/page-meta.js";
 import { errorResponseSchema, healthResponseSchema, pingResponseSchema } from "../../shared/schemas/fields.js";
 import type { Database } from "../db/client.js";
-import { requestOrigin } from "../http/origin.js";
 import { robotsTxt, SITEMAP_MAX_URLS, type SitemapSource, sitemapEntries, sitemapIndexXml, sitemapXml } from "./seo.js";
 
 /**
@@ -12,13 +11,10 @@ import { robotsTxt, SITEMAP_MAX_URLS, type SitemapSource, sitemapEntries, sitema
  * the health check answers JSON; the others answer text, XML or a redirect.
  */
 export const siteRoutes =
-  (
-    database: Database,
-    publicOrigin: string | undefined,
-    sitemapSources: readonly SitemapSource[] = [],
-  ): FastifyPluginAsyncZod =>
+  (database: Database, linkOrigin: string, sitemapSources: readonly SitemapSource[] = []): FastifyPluginAsyncZod =>
   async (app) => {
-    const originOf = (request: FastifyRequest) => requestOrigin(request, publicOrigin);
+    // Publicly cached: built from the configured origin, never from the request's Host header.
+    const originOf = (_request: FastifyRequest) => linkOrigin;
 
     app.get("/robots.txt", async (request, reply) =>
       reply.type("text/plain; charset=utf-8").send(robotsTxt(originOf(request))),

@@ -5,14 +5,17 @@ import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import { pageRenderUrl } from "../../shared/page-query-keys.js";
 import { type PageAnswer, type PageData, SESSION_URL, type ServerEntry } from "../../shared/server-render.js";
+import { addressGroup } from "../http/client-address.js";
 import { appBytes } from "../http/html-shell.js";
 import { internalRequestHeaders } from "../http/internal-request.js";
 
 /**
  * Paths the browser renders alone: signed-in areas with nothing for crawlers (robots.txt keeps them
- * out too), and the pages of e-mailed links, whose URLs carry a secret token.
+ * out too), and the pages of e-mailed links, whose URLs carry a secret token. /unsubscribe is
+ * rendered (its form must work before the script runs, for a person with no JavaScript): it reads
+ * only whether its URL has a token (page-query-keys.ts), so the token is never in a render.
  */
-const CLIENT_ONLY = /^\/(?:admin|profile|account-settings|set-password|reset-password|unsubscribe|claim)(?:\/|$)/;
+const CLIENT_ONLY = /^\/(?:admin|profile|account-settings|set-password|reset-password|claim)(?:\/|$)/;
 
 /** A render that takes longer is dropped: the page goes out without its content and the browser renders it. */
 const RENDER_TIMEOUT_MS = 3000;
@@ -191,7 +194,8 @@ export class ServerRenderer {
     keep: boolean,
   ): Promise<RenderResult> {
     const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
-    const release = await this.slots.acquire(request.ip, signal);
+    // Fair shares per client, an IPv6 client by its /64 (one subscriber holds the whole prefix).
+    const release = await this.slots.acquire(addressGroup(request.ip), signal);
     if (!release) {
       this.stats.refused += 1;
       return undefined;

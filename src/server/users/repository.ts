@@ -81,9 +81,13 @@ export async function listUsersForAdmin(db: Db) {
     .orderBy(asc(users.id));
 }
 
-/** Locks the account's row until the transaction ends: writes that count what an account holds take turns. */
-export async function lockUser(db: Db, id: number): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for("update");
+/**
+ * Locks the account's row until the transaction ends: writes that count what an account holds take
+ * turns, and the account cannot be deleted meanwhile. False when there is no such account.
+ */
+export async function lockUser(db: Db, id: number): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for("update");
+  return rows.length > 0;
 }
 
 /** The accounts with these ids (unknown ids are left out). */
@@ -138,9 +142,12 @@ export async function insertAdmin(db: Db, email: string, passwordHash: string): 
   return row;
 }
 
-/** Makes the account an admin. */
-export async function promoteToAdmin(db: Db, id: number): Promise<void> {
-  await db.update(users).set({ role: "admin", updatedAt: new Date() }).where(eq(users.id, id));
+/** Makes the account an admin; the operator who named it vouches for its address (kept if proven before). */
+export async function promoteToAdmin(db: Db, id: number, now = new Date()): Promise<void> {
+  await db
+    .update(users)
+    .set({ role: "admin", emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`, updatedAt: now })
+    .where(eq(users.id, id));
 }
 
 /** Links a Stripe customer to a user who has none yet; returns the id the user ends up with. */

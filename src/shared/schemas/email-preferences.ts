@@ -1,31 +1,27 @@
 import { z } from "zod";
+import { EMAIL_KINDS, type EmailKind } from "../email-texts.js";
 import { noControlCharacters } from "./fields.js";
 
-/** The optional e-mails, each with its own switch. Transactional mail (passwords, payments) has none. */
-export const EMAIL_KINDS = ["saved_search_alerts", "pipeline_reminders"] as const;
-export type EmailKind = (typeof EMAIL_KINDS)[number];
-
-/** What Settings shows for each kind. */
-export const EMAIL_KIND_TEXTS: Record<EmailKind, { label: string; description: string }> = {
-  saved_search_alerts: {
-    label: "Saved search alerts",
-    description: "An e-mail when new funds match one of your saved searches.",
-  },
-  pipeline_reminders: {
-    label: "Pipeline reminders",
-    description: "An e-mail when a next step in your fundraising pipeline is due.",
-  },
-};
+export { EMAIL_KIND_TEXTS, EMAIL_KINDS, type EmailKind } from "../email-texts.js";
 
 const onOff = (kind: EmailKind) => z.boolean({ error: `${kind} must be true or false.` });
 
+/**
+ * The switches as Settings shows them. `saved_search_alerts` is on while at least one saved search
+ * has its weekly e-mail on: the saved searches' own switches are the one truth, and `saved_searches`
+ * says how many there are and how many alert, so Settings can say so.
+ */
 export const emailPreferencesSchema = z.object({
   saved_search_alerts: z.boolean(),
   pipeline_reminders: z.boolean(),
+  saved_searches: z.object({ total: z.number().int().min(0), alerting: z.number().int().min(0) }),
 });
 export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
 
-/** Any of the switches; the others stay as they are. */
+/**
+ * Any of the switches; the others stay as they are. `saved_search_alerts` switches the weekly e-mail
+ * of every saved search the account has.
+ */
 export const emailPreferencesUpdateSchema = z
   .strictObject(
     {
@@ -44,5 +40,11 @@ export const unsubscribeQuerySchema = z.object({
     .max(1000, { error: "This unsubscribe link is not valid." })
     .refine(...noControlCharacters("token", "single-line")),
 });
+
+/**
+ * The GET of the List-Unsubscribe URL (a person opening it, a mail scanner): only led on to the
+ * page, with the token if it has one; the same text rule as the POST's.
+ */
+export const unsubscribeLinkQuerySchema = z.object({ token: unsubscribeQuerySchema.shape.token.optional() });
 
 export const unsubscribeResponseSchema = z.object({ kind: z.enum(EMAIL_KINDS), message: z.string() });

@@ -12,6 +12,8 @@ export {
   type TextKind,
 } from "../text-rules.js";
 
+import { graphemePrefix } from "../text-cut.js";
+
 /** Ids are PostgreSQL `integer` columns: anything outside 1..2,147,483,647 can never name a row. */
 export const MAX_ID = 2_147_483_647;
 
@@ -39,7 +41,7 @@ const QUOTE_MAX = 60;
 export function describeInput(input: unknown): string {
   if (typeof input === "string" || typeof input === "number" || typeof input === "boolean") {
     const text = String(input);
-    return `'${text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text}'`;
+    return `'${text.length > QUOTE_MAX ? `${graphemePrefix(text, QUOTE_MAX)}…` : text}'`;
   }
   if (input === null) return "(null)";
   if (Array.isArray(input)) return "(a list)";

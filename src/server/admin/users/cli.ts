@@ -1,8 +1,9 @@
 import path from "node:path";
 import pino from "pino";
+import { promoteAccount } from "../../auth/admin-account.js";
 import { ConfigError, loadConfig } from "../../config.js";
 import { openDatabase } from "../../db/client.js";
-import { findUserByEmail, promoteToAdmin } from "../../users/repository.js";
+import { findUserByEmail } from "../../users/repository.js";
 
 /**
  * `npm run users -- promote <email>`: makes an existing account an admin, on DATABASE_URL or the
@@ -27,7 +28,8 @@ try {
     await database.close();
     process.exit(1);
   }
-  await promoteToAdmin(database.db, user.id);
+  // Ends the account's sessions and unused sign-ins too; the database tells running instances.
+  await promoteAccount(database.db, user.id);
   await database.close();
   console.log(`${email} is now an admin.`);
 } catch (error) {

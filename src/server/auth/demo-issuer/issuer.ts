@@ -9,6 +9,7 @@ import {
   randomBytes,
   timingSafeEqual,
 } from "node:crypto";
+import { graphemePrefix } from "../../../shared/text-cut.js";
 import type { Db } from "../../db/client.js";
 import type { OidcProvider } from "../oidc.js";
 import { DEMO_IDENTITY_ISSUER } from "../ownership.js";
@@ -315,7 +316,7 @@ function errorRedirect(redirectUri: string, error: string, description: string, 
   const target = new URL(redirectUri);
   target.searchParams.set("error", error);
   target.searchParams.set("error_description", description);
-  if (state) target.searchParams.set("state", state.slice(0, MAX_PARAM));
+  if (state) target.searchParams.set("state", graphemePrefix(state, MAX_PARAM));
   target.searchParams.set("iss", issuer);
   return target.href;
 }

@@ -7,8 +7,8 @@ import {
   demoTokenFormSchema,
 } from "../../../shared/schemas/auth.js";
 import { emailSchema, hasControlCharacters } from "../../../shared/schemas/fields.js";
+import { graphemePrefix } from "../../../shared/text-cut.js";
 import { invalid } from "../../errors.js";
-import { requestOrigin } from "../../http/origin.js";
 import { htmlPage, redirect } from "../../http/responses.js";
 import { type DemoIssuer, issuerFor } from "./issuer.js";
 import { errorPageBody, type FormState, sendIssuerPage, signInPageBody } from "./pages.js";
@@ -25,7 +25,7 @@ const userinfoHeadersSchema = z.object({ authorization: z.string().describe("Bea
  * userinfo for any OpenID client (the app's own client calls those in-process).
  */
 export const demoIssuerRoutes =
-  (issuer: DemoIssuer, publicOrigin: string | undefined): FastifyPluginAsyncZod =>
+  (issuer: DemoIssuer, appOrigin: string): FastifyPluginAsyncZod =>
   async (app) => {
     // OAuth's forms; a parameter given twice is refused, as OAuth says.
     app.addContentTypeParser(
@@ -34,7 +34,7 @@ export const demoIssuerRoutes =
       (_request, body, done) => {
         const fields = new Map<string, string>();
         for (const [key, value] of new URLSearchParams(String(body))) {
-          if (fields.has(key)) return done(invalid(`The parameter ${key.slice(0, 40)} is repeated.`), undefined);
+          if (fields.has(key)) return done(invalid(`The parameter ${graphemePrefix(key, 40)} is repeated.`), undefined);
           fields.set(key, value);
         }
         // fromEntries makes own properties, so a "__proto__" field is just a field.
@@ -45,7 +45,7 @@ export const demoIssuerRoutes =
     app.addHook("onSend", async (_request, reply) => {
       reply.header("cross-origin-opener-policy", "unsafe-none");
     });
-    const issuerOf = (request: FastifyRequest) => issuerFor(requestOrigin(request, publicOrigin));
+    const issuerOf = (_request: FastifyRequest) => issuerFor(appOrigin);
 
     /** Hands a machine endpoint's request to the issuer as a Fetch request, and its answer back. */
     const forward = async (
@@ -175,7 +175,7 @@ function identityForm(email: string, name: string): FormState {
   if (trimmed.length > 100 || hasControlCharacters(trimmed)) {
     errors.name = "Names are plain text of up to 100 characters.";
   }
-  return { email: email.slice(0, 254), name: trimmed.slice(0, 100), errors };
+  return { email: graphemePrefix(email, 254), name: graphemePrefix(trimmed, 100), errors };
 }
 
 /** "jane.doe@example.com" reads "Jane Doe". */
@@ -185,5 +185,5 @@ function nameFromEmail(email: string): string {
     .split(/[._+-]+/)
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
-  return words.join(" ").slice(0, 100) || "Demo Founder";
+  return graphemePrefix(words.join(" "), 100) || "Demo Founder";
 }

@@ -1,3 +1,4 @@
+import { graphemePrefix } from "../../../shared/text-cut.js";
 import type { Article } from "./extract.js";
 
 export const DEMO_WARNING =
@@ -67,7 +68,7 @@ export function pickSentences(text: string, count = SENTENCES_PER_SOURCE): strin
   return text
     .split("\n")
     .slice(0, count)
-    .map((line) => (line.length > 300 ? `${line.slice(0, 299).trimEnd()}…` : line));
+    .map((line) => (line.length > 300 ? `${graphemePrefix(line, 299).trimEnd()}…` : line));
 }
 
 /** Text from a web page, made inert in markdown: no stray emphasis, links, HTML or headings. */

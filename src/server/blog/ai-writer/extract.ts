@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { graphemePrefix } from "../../../shared/text-cut.js";
 import type { FetchedPage } from "./fetch-page.js";
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from "./nesting-depth.js";
 import { Unreadable } from "./unreadable.js";
@@ -104,7 +105,7 @@ export function normaliseText(text: string): string {
 /** Cut at a word boundary, marked with an ellipsis. */
 export function capText(text: string, max = ARTICLE_TEXT_MAX): string {
   if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
+  const cut = graphemePrefix(text, max - 1);
   const space = cut.search(/\s\S*$/);
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
@@ -137,7 +138,7 @@ function fromText(page: FetchedPage, sourceUrl: string): Article {
 }
 
 export type ExtractLimits = {
-  /** Pages nested deeper are refused before any parsing (see nesting-depth.ts). */
+  /** Pages nested deeper are refused before they are parsed into a document (see nesting-depth.ts). */
   maxDepth: number;
   /** For parsing one HTML page and finding its article, in a worker thread that is ended at the limit. */
   timeoutMs: number;

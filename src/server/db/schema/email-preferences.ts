@@ -2,14 +2,14 @@ import { boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core"
 import { users } from "./users.js";
 
 /**
- * Which optional e-mails an account receives (one switch per kind; transactional mail has none).
- * No row = every kind on. The account domain owns it.
+ * Which optional e-mails an account receives, for the kinds whose switch lives here (transactional
+ * mail has none). No row = on. Saved-search alerts have no column: each saved search's own `alerts`
+ * is the one truth, which Settings and the unsubscribe link switch together. The account domain owns it.
  */
 export const emailPreferences = pgTable("email_preferences", {
   userId: integer("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  savedSearchAlerts: boolean("saved_search_alerts").notNull().default(true),
   pipelineReminders: boolean("pipeline_reminders").notNull().default(true),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });

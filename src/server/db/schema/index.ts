@@ -21,5 +21,6 @@ export * from "./pipeline-reminders.js";
 export * from "./saved-funds.js";
 export * from "./saved-searches.js";
 export * from "./sessions.js";
+export * from "./sign-in-throttles.js";
 export * from "./startup-profiles.js";
 export * from "./users.js";

@@ -9,6 +9,7 @@ import {
   REQUIRED_IMPORT_FIELDS,
 } from "../../../shared/schemas/import.js";
 import { type StageCode, sortStages } from "../../../shared/stages.js";
+import { graphemePrefix } from "../../../shared/text-cut.js";
 import type { NewFundRow } from "../../db/types.js";
 import { type Country, countryByCode, resolveCountry } from "./countries.js";
 import { parseMoney, toUsd } from "./money.js";
@@ -199,7 +200,7 @@ export class RowNormaliser {
     const column = this.columnOf.get(field);
     if (!column) return "(no column is mapped to it)";
     if (value === undefined) return `(column '${column}' is empty)`;
-    const shown = value.length > 80 ? `${value.slice(0, 80)}…` : value;
+    const shown = value.length > 80 ? `${graphemePrefix(value, 80)}…` : value;
     return `(column '${column}', value '${shown.replace(/\s+/g, " ")}')`;
   }
 
@@ -497,7 +498,7 @@ function splitList(value: string): string[] {
 
 /** The warning a row gets for a value kept out of its fund. */
 export function issueText(issue: RowIssue): string {
-  return `${fieldLabel(issue.field)} '${issue.value.length > 80 ? `${issue.value.slice(0, 80)}…` : issue.value}' in column '${issue.column}' is ${issue.message}; left out`;
+  return `${fieldLabel(issue.field)} '${issue.value.length > 80 ? `${graphemePrefix(issue.value, 80)}…` : issue.value}' in column '${issue.column}' is ${issue.message}; left out`;
 }
 
 const FIELD_LABELS: Record<ImportField, string> = {

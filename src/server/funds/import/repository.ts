@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { ImportMode, ImportResult, ImportRun } from "../../../shared/schemas/import.js";
+import { graphemePrefix } from "../../../shared/text-cut.js";
 import type { Db } from "../../db/client.js";
 import { importRuns } from "../../db/schema/import-runs.js";
 
@@ -42,7 +43,7 @@ export async function finishRun(db: Db, id: number, result: ImportResult): Promi
 export async function insertFailedRun(db: Db, start: RunStart, error: string): Promise<void> {
   await db
     .insert(importRuns)
-    .values({ ...start, status: "failed", finishedAt: new Date(), error: error.slice(0, 500) });
+    .values({ ...start, status: "failed", finishedAt: new Date(), error: graphemePrefix(error, 500) });
 }
 
 export async function listRuns(db: Db, limit: number): Promise<ImportRun[]> {

@@ -7,6 +7,7 @@ import type {
   ImportRun,
 } from "../../../shared/schemas/import.js";
 import { type StageCode, sortStages } from "../../../shared/stages.js";
+import { graphemePrefix } from "../../../shared/text-cut.js";
 import type { Db } from "../../db/client.js";
 import type { FundFactRow, FundRow } from "../../db/types.js";
 import { DomainError, invalid } from "../../errors.js";
@@ -469,7 +470,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** The file's own name, cut to what the source column keeps, as the funds' provenance. */
 function sourceName(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop()?.trim() || "import";
-  return base.slice(0, 100);
+  return graphemePrefix(base, 100);
 }
 
 export type UploadRequest = {
@@ -523,7 +524,7 @@ export class FundImportService {
         column,
         field: file.fieldByColumn.get(column) ?? null,
         samples: (check.samples.get(column) ?? []).map((value) =>
-          value.length > 60 ? `${value.slice(0, 60)}…` : value,
+          value.length > 60 ? `${graphemePrefix(value, 60)}…` : value,
         ),
       })),
       missing: file.missing,

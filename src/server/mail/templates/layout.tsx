@@ -1,6 +1,6 @@
 import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import { render, toPlainText } from "@react-email/render";
-import type { ReactElement, ReactNode } from "react";
+import type { CSSProperties, ReactElement, ReactNode } from "react";
 import { BRAND_NAME, CONTACT_EMAIL, PRODUCT_NAME } from "../../../shared/site.js";
 
 /**
@@ -16,6 +16,19 @@ const FONT = "-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif";
 const INK = "#0f172a";
 const MUTED = "#475569";
 const ACCENT = "#4338ca";
+
+/**
+ * Every link in an e-mail's text: the accent colour and an underline, so that it never looks like
+ * the text around it (a muted footer link used to be the footer's own grey, with no underline).
+ * react-email's Link writes `text-decoration-line: none` unless told otherwise.
+ */
+export function TextLink({ href, children, style }: { href: string; children: ReactNode; style?: CSSProperties }) {
+  return (
+    <Link href={href} style={{ ...style, color: ACCENT, textDecorationLine: "underline" }}>
+      {children}
+    </Link>
+  );
+}
 
 /** One paragraph of the body. */
 export function P({ children, muted }: { children: ReactNode; muted?: boolean }) {
@@ -55,9 +68,9 @@ export function Action({ href, label }: { href: string; label: string }) {
           If the button does not work, copy this address into your browser:
           <br />
         </span>
-        <Link href={href} style={{ color: ACCENT, wordBreak: "break-all" }}>
+        <TextLink href={href} style={{ wordBreak: "break-all" }}>
           {href}
-        </Link>
+        </TextLink>
       </Text>
     </Section>
   );
@@ -91,9 +104,7 @@ export function EmailLayout({
           ) : null}
           <Text style={{ margin: 0, fontSize: "12px", lineHeight: "1.5", color: MUTED }}>
             {`${MAIL_SENDER.name} · `}
-            <Link href={`mailto:${MAIL_SENDER.contact}`} style={{ color: MUTED }}>
-              {MAIL_SENDER.contact}
-            </Link>
+            <TextLink href={`mailto:${MAIL_SENDER.contact}`}>{MAIL_SENDER.contact}</TextLink>
           </Text>
         </Container>
       </Body>

@@ -1,7 +1,7 @@
-import { Link, Section, Text } from "@react-email/components";
+import { Section, Text } from "@react-email/components";
 import { PIPELINE_STATUS_LABELS, type PipelineStatus } from "../../../shared/pipeline.js";
 import type { MailMessage } from "../mailer.js";
-import { Action, EmailLayout, P, renderParts } from "./layout.js";
+import { Action, EmailLayout, P, renderParts, TextLink } from "./layout.js";
 
 /** One due next step: its fund, where the conversation stands, the note's first line and the date. */
 export type ReminderItem = {
@@ -35,9 +35,7 @@ function Item({ item }: { item: ReminderItem }) {
   return (
     <Section style={{ margin: "0 0 12px", padding: "12px 16px", borderRadius: "8px", background: "#f8fafc" }}>
       <Text style={{ margin: 0, fontSize: "15px", lineHeight: "1.5", fontWeight: 600 }}>
-        <Link href={item.fundUrl} style={{ color: "#4338ca" }}>
-          {item.fundName}
-        </Link>
+        <TextLink href={item.fundUrl}>{item.fundName}</TextLink>
       </Text>
       <Text style={{ margin: "2px 0 0", fontSize: "14px", lineHeight: "1.5", color: "#475569" }}>
         {PIPELINE_STATUS_LABELS[item.status]}
@@ -69,9 +67,7 @@ export function PipelineReminderEmail({ items, pipelineUrl, unsubscribeUrl }: Pr
       footerNote={
         <>
           You receive this because pipeline reminders are on for your account.{" "}
-          <Link href={unsubscribeUrl} style={{ color: "#475569" }}>
-            Turn off pipeline reminders
-          </Link>
+          <TextLink href={unsubscribeUrl}>Turn off pipeline reminders</TextLink>
         </>
       }
     >

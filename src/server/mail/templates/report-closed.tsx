@@ -1,7 +1,7 @@
-import { Link, Section, Text } from "@react-email/components";
+import { Section, Text } from "@react-email/components";
 import { REPORT_FIELD_LABELS, type ReportField, type ReportOutcome } from "../../../shared/fund-report-texts.js";
 import type { MailMessage } from "../mailer.js";
-import { Action, EmailLayout, P, renderParts } from "./layout.js";
+import { Action, EmailLayout, P, renderParts, TextLink } from "./layout.js";
 
 type Props = {
   to: string;
@@ -46,11 +46,8 @@ export function ReportClosedEmail(props: Props) {
   return (
     <EmailLayout preview={`Your report about ${props.fundName} has been reviewed.`}>
       <P>
-        Thank you for reporting outdated info about{" "}
-        <Link href={props.fundUrl} style={{ color: "#4338ca" }}>
-          {props.fundName}
-        </Link>{" "}
-        on {props.reportedOn} ({REPORT_FIELD_LABELS[props.field]}). Our data team has reviewed it.
+        Thank you for reporting outdated info about <TextLink href={props.fundUrl}>{props.fundName}</TextLink> on{" "}
+        {props.reportedOn} ({REPORT_FIELD_LABELS[props.field]}). Our data team has reviewed it.
       </P>
       {props.outcome === "updated" ? (
         <Section>
@@ -73,9 +70,7 @@ export function ReportClosedEmail(props: Props) {
       <Action href={props.fundUrl} label={`See ${props.fundName}`} />
       <P muted>
         Your profile lists every report you sent and its answer:{" "}
-        <Link href={props.profileUrl} style={{ color: "#475569" }}>
-          {props.profileUrl}
-        </Link>
+        <TextLink href={props.profileUrl}>{props.profileUrl}</TextLink>
       </P>
     </EmailLayout>
   );

@@ -1,8 +1,8 @@
-import { Link, Section, Text } from "@react-email/components";
+import { Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
 import { BRAND_NAME } from "../../../shared/site.js";
 import type { MailMessage } from "../mailer.js";
-import { EmailLayout, P, renderParts } from "./layout.js";
+import { EmailLayout, P, renderParts, TextLink } from "./layout.js";
 
 /** One changed fact: values null = not stated; withheld = a premium fact this reader does not see. */
 export type AlertFactChange = { label: string; before: string | null; after: string | null; withheld: boolean };
@@ -38,7 +38,6 @@ type Props = {
 
 const MUTED = "#475569";
 const INK = "#0f172a";
-const ACCENT = "#4338ca";
 
 export function alertFundCount(searches: readonly AlertSearch[]): number {
   return searches.reduce((sum, search) => sum + search.funds.length + search.more, 0);
@@ -70,9 +69,7 @@ function FundItem({ fund }: { fund: AlertFund }) {
       {/* The news first, then the name: in the plain-text part the link's address follows the name. */}
       <Text style={{ margin: "0 0 4px", fontSize: "15px", lineHeight: "1.5", fontWeight: 600, color: INK }}>
         {fund.change.kind === "new" ? "New fund: " : "Updated: "}
-        <Link href={fund.url} style={{ color: ACCENT, textDecoration: "underline" }}>
-          {fund.name}
-        </Link>
+        <TextLink href={fund.url}>{fund.name}</TextLink>
       </Text>
       {fund.reasons.length > 0 ? <Line muted>{`Why it matches: ${fund.reasons.join(" · ")}`}</Line> : null}
       {fund.change.kind === "changed"
@@ -91,14 +88,8 @@ export function SavedSearchAlertEmail({ searches, alertedBefore, settingsUrl, un
       footerNote={
         <>
           You receive this weekly e-mail because alerts are on for these saved searches.{" "}
-          <Link href={unsubscribeUrl} style={{ color: MUTED, textDecoration: "underline" }}>
-            Unsubscribe from saved search alerts
-          </Link>{" "}
-          or choose your e-mails in{" "}
-          <Link href={settingsUrl} style={{ color: MUTED, textDecoration: "underline" }}>
-            Account Settings
-          </Link>
-          .
+          <TextLink href={unsubscribeUrl}>Unsubscribe from saved search alerts</TextLink> or choose your e-mails in{" "}
+          <TextLink href={settingsUrl}>Account Settings</TextLink>.
         </>
       }
     >
@@ -124,9 +115,7 @@ export function SavedSearchAlertEmail({ searches, alertedBefore, settingsUrl, un
           </Section>
           <Text style={{ margin: 0, fontSize: "14px", lineHeight: "1.5" }}>
             {search.more > 0 ? `And ${plural(search.more, "more fund", "more funds")}. ` : ""}
-            <Link href={search.url} style={{ color: ACCENT }}>
-              Open this search
-            </Link>
+            <TextLink href={search.url}>Open this search</TextLink>
           </Text>
         </Section>
       ))}

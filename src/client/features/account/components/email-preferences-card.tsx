@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
+import { Link } from "react-router";
 import { ACCOUNT_TEXTS } from "../../../../shared/account-texts.js";
+import { SAVED_SEARCHES_LINK, savedSearchAlertsSummary } from "../../../../shared/email-texts.js";
 import {
   EMAIL_KIND_TEXTS,
   EMAIL_KINDS,
@@ -11,20 +13,27 @@ import { Skeleton } from "../../../components/ui/skeleton.js";
 import { Switch } from "../../../components/ui/switch.js";
 import { retryUnlessClientError } from "../../../lib/account-status.js";
 import { ApiError, apiGet, apiPut } from "../../../lib/api-client.js";
+import { emailPreferencesQueryKey, savedSearchesQueryKey } from "../../../lib/saved-searches.js";
 
-const emailPreferencesKey = ["user", "email-preferences"] as const;
-
-/** A switch per optional kind of e-mail, each saved the moment it is flipped. */
+/**
+ * A switch per optional kind of e-mail, each saved the moment it is flipped. Saved search alerts
+ * switch every saved search's own weekly e-mail (the one truth, which the profile shows too).
+ */
 export function EmailPreferencesCard() {
   const queryClient = useQueryClient();
   const preferences = useQuery({
-    queryKey: emailPreferencesKey,
+    queryKey: emailPreferencesQueryKey,
     queryFn: ({ signal }) => apiGet<EmailPreferences>("/_api/user/email-preferences", { signal }),
     retry: retryUnlessClientError,
   });
   const save = useMutation({
-    mutationFn: (update: Partial<EmailPreferences>) => apiPut<EmailPreferences>("/_api/user/email-preferences", update),
-    onSuccess: (saved) => queryClient.setQueryData(emailPreferencesKey, saved),
+    mutationFn: (update: Partial<Pick<EmailPreferences, EmailKind>>) =>
+      apiPut<EmailPreferences>("/_api/user/email-preferences", update),
+    onSuccess: (saved, update) => {
+      queryClient.setQueryData(emailPreferencesQueryKey, saved);
+      if (update.saved_search_alerts !== undefined)
+        void queryClient.invalidateQueries({ queryKey: savedSearchesQueryKey });
+    },
   });
 
   if (preferences.isPending) return <Skeleton className="h-24 w-full" />;
@@ -40,8 +49,25 @@ export function EmailPreferencesCard() {
             key={kind}
             kind={kind}
             checked={shown[kind]}
-            disabled={save.isPending}
+            // Without a saved search there is nothing for alerts to be on for.
+            disabled={save.isPending || (kind === "saved_search_alerts" && preferences.data.saved_searches.total === 0)}
             onChange={(on) => save.mutate({ [kind]: on })}
+            state={
+              kind === "saved_search_alerts" ? (
+                <>
+                  {savedSearchAlertsSummary(preferences.data.saved_searches)}
+                  {preferences.data.saved_searches.total > 1 && (
+                    <>
+                      {" "}
+                      <Link to="/profile" className="font-medium text-indigo-700 underline underline-offset-2">
+                        {SAVED_SEARCHES_LINK}
+                      </Link>
+                      .
+                    </>
+                  )}
+                </>
+              ) : null
+            }
           />
         ))}
       </ul>
@@ -60,7 +86,14 @@ export function EmailPreferencesCard() {
   );
 }
 
-function KindSwitch(props: { kind: EmailKind; checked: boolean; disabled: boolean; onChange: (on: boolean) => void }) {
+function KindSwitch(props: {
+  kind: EmailKind;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+  /** What the switch stands for now, under its description. */
+  state: ReactNode;
+}) {
   const id = useId();
   const { label, description } = EMAIL_KIND_TEXTS[props.kind];
   return (
@@ -72,6 +105,7 @@ function KindSwitch(props: { kind: EmailKind; checked: boolean; disabled: boolea
         <p id={`${id}-description`} className="text-sm text-slate-600">
           {description}
         </p>
+        {props.state && <p className="mt-1 text-sm text-slate-600">{props.state}</p>}
       </div>
       <Switch
         id={id}
