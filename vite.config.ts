@@ -16,6 +16,8 @@ const reactRouterProduction = fileURLToPath(
   new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url),
 );
 
+const nodeShim = (name: string) => fileURLToPath(new URL(`./src/client/lib/node-shims/${name}.ts`, import.meta.url));
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: "src/client",
   // The server bundle (dist/ssr) needs no copy of the static files.
@@ -26,7 +28,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // otherwise keep in memory for good; bundled, only what the pages use is left.
   ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//] },
   resolve: {
-    alias: command === "build" && !isSsrBuild ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias:
+      command === "build" && !isSsrBuild
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction },
+            // The e-mail parser (@hapi/address) imports Node's url and util for URL and TextEncoder,
+            // which the browser has as globals: two one-line modules instead of Vite's empty stand-ins.
+            { find: /^url$/, replacement: nodeShim("url") },
+            { find: /^util$/, replacement: nodeShim("util") },
+          ]
+        : [],
   },
   server: {
     proxy: { "/_api": { target: apiTarget, changeOrigin: false } },

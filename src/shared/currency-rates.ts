@@ -59,9 +59,26 @@ export const USD_PER_UNIT: Readonly<Record<string, number>> = {
   ZAR: 0.056,
 };
 
+/**
+ * Whether the product converts the currency: the one rule for every fund size stored (the admin's
+ * edit, the fund team's editor, the import), so that no stored size is one a fund-size filter
+ * cannot compare. Own keys only: a code such as 'constructor' is not a currency.
+ */
+export function isConvertedCurrency(code: string): boolean {
+  return Object.hasOwn(USD_PER_UNIT, code);
+}
+
+/** The converted currencies as the forms offer them: USD first, then by code. */
+export const CONVERTED_CURRENCIES: readonly string[] = Object.keys(USD_PER_UNIT).sort((a, b) =>
+  a === "USD" ? -1 : b === "USD" ? 1 : a.localeCompare(b),
+);
+
+/** The message for a currency outside the table, the same from every form and route. */
+export const CURRENCY_MESSAGE = "Currency must be one the product converts, a 3-letter code such as USD, EUR or GBP.";
+
 /** An amount in USD, or null when the amount is unknown or its currency is not in the table. */
 export function toUsd(amount: number | null | undefined, currency: string | null | undefined): number | null {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return null;
   const code = (currency ?? "USD").trim().toUpperCase();
-  return Object.hasOwn(USD_PER_UNIT, code) ? amount * (USD_PER_UNIT[code] as number) : null;
+  return isConvertedCurrency(code) ? amount * (USD_PER_UNIT[code] as number) : null;
 }

@@ -144,7 +144,7 @@ export function usdEquivalentText(
   usdPerUnit: Readonly<Record<string, number>>,
 ): string | null {
   const code = (currency ?? "USD").toUpperCase();
-  const rate = usdPerUnit[code];
+  const rate = Object.hasOwn(usdPerUnit, code) ? usdPerUnit[code] : undefined;
   return code === "USD" || rate === undefined ? null : `≈ ${formatFundSize(amount * rate, "USD")}`;
 }
 

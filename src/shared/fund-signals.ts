@@ -34,6 +34,8 @@ export const AUDIENCE_TEXTS = {
   heading: "Founders' interest",
   intro:
     "Per month, how many founders opened this fund's page, saved it, or had it in a match shortlist. Counts only: FundMatch never tells you who.",
+  estimates:
+    "These counts are estimates. A signed-in founder counts once a month; a visitor without an account counts once a day per network address, so people who share an address count as one, and someone on two networks as two.",
   month: "Month",
   pageViews: "Opened the page",
   saves: "Saved",

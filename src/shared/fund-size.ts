@@ -1,20 +1,21 @@
-const CURRENCY_SYMBOLS: Record<string, string> = {
-  USD: "$",
-  EUR: "€",
-  GBP: "£",
-  JPY: "¥",
-  CAD: "C$",
-  AUD: "A$",
-  CHF: "CHF ",
-  CNY: "CN¥",
-  INR: "₹",
-  KRW: "₩",
-  SGD: "S$",
-  HKD: "HK$",
-  SEK: "SEK ",
-  NOK: "NOK ",
-  DKK: "DKK ",
-};
+/** Symbols by currency code: a Map, so that no stored code can ever name one of an object's members. */
+const CURRENCY_SYMBOLS: ReadonlyMap<string, string> = new Map([
+  ["USD", "$"],
+  ["EUR", "€"],
+  ["GBP", "£"],
+  ["JPY", "¥"],
+  ["CAD", "C$"],
+  ["AUD", "A$"],
+  ["CHF", "CHF "],
+  ["CNY", "CN¥"],
+  ["INR", "₹"],
+  ["KRW", "₩"],
+  ["SGD", "S$"],
+  ["HKD", "HK$"],
+  ["SEK", "SEK "],
+  ["NOK", "NOK "],
+  ["DKK", "DKK "],
+]);
 
 const UNITS = ["", "K", "M", "B", "T"] as const;
 
@@ -48,7 +49,7 @@ export function formatFundSize(amount: number | null | undefined, currency: stri
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return UNDISCLOSED;
   const compact = formatCompactAmount(amount);
   const code = (currency ?? "").toUpperCase();
-  const symbol = CURRENCY_SYMBOLS[code];
+  const symbol = CURRENCY_SYMBOLS.get(code);
   if (symbol) return `${symbol}${compact}`;
   return code ? `${compact} ${code}` : compact;
 }

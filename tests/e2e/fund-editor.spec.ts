@@ -10,6 +10,7 @@ import { addMember } from "../../src/server/investors/repository.js";
 import { CLIENT_BUILD_DIR, SSR_ENTRY_FILE } from "../../src/server/paths.js";
 import { CONSENT_STORAGE_KEY, consentRecord, REJECT_ALL } from "../../src/shared/consent.js";
 import { fundPath } from "../../src/shared/fund-page.js";
+import { AUDIENCE_TEXTS } from "../../src/shared/fund-signals.js";
 import { insertFunds } from "../support/funds.js";
 import { expect, type Page, test } from "./support/test.js";
 
@@ -135,6 +136,30 @@ test("a member edits the fund size and portfolio and sees them on the fund's pag
   await expect(page.getByTestId("fund-size-source")).toContainText("Updated by the fund's team ·");
   await expect(page.getByText("€250M").first()).toBeVisible();
   await screenshots(page, "fund-page-team");
+});
+
+test("the member's page says the founders' interest counts are estimates", async ({ page }) => {
+  await signIn(page, MEMBER);
+  // A visitor's page loads from one address with three browsers: one visitor.
+  for (const agent of ["Browser A", "Browser B", "Browser C"]) {
+    const visit = await fetch(`${origin}${fundPath({ id: fundId, name: "Alpha Ventures" })}`, {
+      headers: { "user-agent": `Mozilla/5.0 (${agent})` },
+    });
+    expect(visit.status).toBe(200);
+  }
+  await page.goto(`${origin}/investor/funds/${fundId}`);
+  const section = page.getByRole("region", { name: "Founders' interest" });
+  await expect(section.getByTestId("audience-estimates")).toHaveText(AUDIENCE_TEXTS.estimates);
+  // This month's row: the member's own visits are not a founder's; the three browsers are one.
+  await expect(section.getByTestId("audience-counts").locator("tbody tr").first().locator("td").first()).toHaveText(
+    "1",
+  );
+  await screenshots(page, "fund-audience");
+  const dir = process.env.SCREENSHOT_DIR;
+  for (const width of dir ? [375, 1280] : []) {
+    await page.setViewportSize({ width, height: 900 });
+    await section.screenshot({ path: `${dir}/fund-audience-section-${width}.png` });
+  }
 });
 
 test("an admin reverts one change from the fund's history", async ({ page }) => {

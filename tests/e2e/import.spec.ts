@@ -1,4 +1,5 @@
 import { ADMIN_TEXTS, FUNDS_ADMIN_TEXTS, IMPORT_TEXTS } from "../../src/shared/admin-texts.js";
+import { CONVERTED_CURRENCIES } from "../../src/shared/currency-rates.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
 import { expect, type Page, test } from "./support/test.js";
 
@@ -132,6 +133,18 @@ test("the admin edits a fund on /admin/funds and search sees the change", async 
   await dialog.getByLabel("Name", { exact: true }).fill("");
   await dialog.getByRole("button", { name: FUNDS_ADMIN_TEXTS.save }).click();
   await expect(dialog.getByText("Name is required.")).toBeVisible();
+  // Only the currencies the product converts are offered (or none, for a fund without a size).
+  const currencies = await dialog
+    .getByLabel("Currency")
+    .locator("option")
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  expect(currencies).toEqual(["", ...CONVERTED_CURRENCIES]);
+  const shots = process.env.SCREENSHOT_DIR;
+  for (const width of shots ? [375, 1280] : []) {
+    await page.setViewportSize({ width, height: 900 });
+    await dialog.screenshot({ path: `${shots}/admin-fund-edit-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await dialog.getByLabel("Name", { exact: true }).fill(`${CLICKED} Edited`);
   await dialog.getByLabel("City").fill("Reykjavik");
   await dialog.getByLabel("Series A").check();

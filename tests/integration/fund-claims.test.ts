@@ -67,6 +67,10 @@ describe.each(TEST_DRIVERS)("claiming a fund's profile on %s", (driver) => {
       { name: "No Site Fund" },
       { name: "Busy Fund", website: "https://busy.example" },
       { name: "Gamma Partners", website: "https://gamma.example" },
+      { name: "Delta Fund", website: "https://delta.example" },
+      { name: "Race Fund" },
+      { name: "Relay Fund" },
+      { name: "Crowd Fund" },
     ]);
     for (const row of await db.select({ id: funds.id, name: funds.name }).from(funds)) fundIds[row.name] = row.id;
     adminCookie = await login(ADMIN.email, ADMIN.password);
@@ -314,11 +318,68 @@ describe.each(TEST_DRIVERS)("claiming a fund's profile on %s", (driver) => {
       expect((await claim("Busy Fund", { email: `s${index}@elsewhere.example` }, someone.cookie)).statusCode).toBe(200);
     }
     const fresh = await account();
-    const busy = await claim("Busy Fund", { email: "late@busy.example" }, fresh.cookie);
+    const busy = await claim("Busy Fund", { email: "late@elsewhere.example" }, fresh.cookie);
     expect(busy.statusCode).toBe(429);
     expect(busy.json().error).toBe(CLAIM_TEXTS.tooManyFund);
     // Other funds are not affected.
     expect((await claim("Gamma Partners", { email: "late@elsewhere.example" }, fresh.cookie)).statusCode).toBe(200);
+  });
+
+  it("never blocks a claim at the fund's own domain with others' claims for review", async () => {
+    // Two accounts fill the fund's hour with claims for review, as anyone can.
+    for (const index of [0, 1]) {
+      const spammer = await account();
+      for (let claimIndex = 0; claimIndex < CLAIMS_PER_FUND_PER_HOUR / 2; claimIndex++) {
+        const response = await claim("Delta Fund", { email: `x${index}${claimIndex}@else.example` }, spammer.cookie);
+        expect(response.statusCode).toBe(200);
+      }
+    }
+    const outsider = await account();
+    expect((await claim("Delta Fund", { email: "o@else.example" }, outsider.cookie)).statusCode).toBe(429);
+    // The fund's real team still gets its link, each member whatever the others sent.
+    for (const name of ["ana", "ben", "cleo"]) {
+      const member = await account();
+      const response = await claim("Delta Fund", { email: `${name}@delta.example` }, member.cookie);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ status: "verification_sent" });
+      expect(mailsTo(`${name}@delta.example`)).toHaveLength(1);
+    }
+  });
+
+  // Counted and inserted under one lock: on PostgreSQL, parallel requests each counted before any
+  // of them inserted (30 claims from one account: 28 stored, against a limit of 5).
+  it("holds the account's limit under parallel claims", async () => {
+    const person = await account();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        claim(index % 2 === 0 ? "Race Fund" : "Relay Fund", { email: `r${index}@else.example` }, person.cookie),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(CLAIMS_PER_ACCOUNT_PER_HOUR);
+    expect(codes.filter((code) => code === 429)).toHaveLength(30 - CLAIMS_PER_ACCOUNT_PER_HOUR);
+    expect(await db().select().from(fundClaims).where(eq(fundClaims.userId, person.id))).toHaveLength(
+      CLAIMS_PER_ACCOUNT_PER_HOUR,
+    );
+  });
+
+  it("holds the fund's limit under parallel claims from many accounts", async () => {
+    const people = [];
+    for (let index = 0; index < 30; index++) people.push(await account());
+    const answers = await Promise.all(
+      people.map((person, index) => claim("Crowd Fund", { email: `m${index}@else.example` }, person.cookie)),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(CLAIMS_PER_FUND_PER_HOUR);
+    expect(codes.filter((code) => code === 429)).toHaveLength(30 - CLAIMS_PER_FUND_PER_HOUR);
+    for (const answer of answers.filter((item) => item.statusCode === 429)) {
+      expect(answer.json().error).toBe(CLAIM_TEXTS.tooManyFund);
+    }
+    const stored = await db()
+      .select()
+      .from(fundClaims)
+      .where(eq(fundClaims.fundId, fundIds["Crowd Fund"] ?? 0));
+    expect(stored).toHaveLength(CLAIMS_PER_FUND_PER_HOUR);
   });
 
   it("refuses bad input with 400 and changes nothing", async () => {

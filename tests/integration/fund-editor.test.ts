@@ -9,6 +9,7 @@ import type { FundResponse } from "../../src/shared/schemas/funds.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
 import { insertFunds } from "../support/funds.js";
+import { changeUserBehindTheApp } from "../support/sessions.js";
 
 const ADMIN = { email: "editor-admin@example.com", password: "Admin-pass-1" };
 const today = () => new Date().toISOString().slice(0, 10);
@@ -24,6 +25,7 @@ describe.each(TEST_DRIVERS)("the fund's editor and its history on %s", (driver) 
   const userIds: Record<string, number> = {};
   let alpha = 0;
   let beta = 0;
+  let gamma = 0;
 
   const register = async (name: string) => {
     const response = await t.app.inject({
@@ -62,9 +64,10 @@ describe.each(TEST_DRIVERS)("the fund's editor and its history on %s", (driver) 
     await insertFunds(db(), [
       { name: "Alpha Ventures", website: "https://www.alpha.example", fund_size: "100000000", currency: "USD" },
       { name: "Beta Capital", website: "https://beta.example" },
+      { name: "Gamma Partners", website: "https://gamma.example" },
     ]);
-    const ids = await findOldestFundIdsByNames(db(), ["alpha ventures", "beta capital"]);
-    [alpha, beta] = [...ids.values()] as [number, number];
+    const ids = await findOldestFundIdsByNames(db(), ["alpha ventures", "beta capital", "gamma partners"]);
+    [alpha, beta, gamma] = [...ids.values()] as [number, number, number];
     for (const name of ["mia", "max", "outsider"]) await register(name);
     // Until the claims flow lands, memberships are made directly, as a claim's verification would.
     await addMember(db(), { fundId: alpha, userId: userIds.mia as number, via: "email", email: "mia@alpha.example" });
@@ -114,6 +117,13 @@ describe.each(TEST_DRIVERS)("the fund's editor and its history on %s", (driver) 
     ["a web address that is not http(s)", { portfolio: [{ name: "Acme", url: "javascript:alert(1)" }] }],
     ["a pitch form that is not a web address", { pitchRoute: "form", pitchTarget: "ftp://alpha.example/pitch" }],
     ["a pitch e-mail at another domain", { pitchRoute: "email", pitchTarget: "deals@gmail.com" }],
+    // The domain ends like the fund's, but a mail client sends to evil.example: not an address at all.
+    ...["?", ",", "#", "/", "%2F", "\\"].map((separator): [string, object] => [
+      `a pitch e-mail whose domain hides another behind '${separator}'`,
+      { pitchRoute: "email", pitchTarget: `ana@evil.example${separator}.alpha.example` },
+    ]),
+    ["a pitch e-mail in quotes", { pitchRoute: "email", pitchTarget: '"ana@evil.example"@alpha.example' }],
+    ["a pitch e-mail with a name", { pitchRoute: "email", pitchTarget: "Ana <ana@alpha.example>" }],
     ["a negative fund size", { fundSize: -5, currency: "USD" }],
     ["a zero cheque", { checkSizeMinUsd: 0 }],
     ["a cheque range upside down", { checkSizeMinUsd: 5_000_000, checkSizeMaxUsd: 1_000_000 }],
@@ -128,12 +138,91 @@ describe.each(TEST_DRIVERS)("the fund's editor and its history on %s", (driver) 
     ["a control character", { vehicleName: "Fund\u0000IV" }],
     ["an unknown field", { name: "Renamed" }],
     ["a LinkedIn that is not a web address", { listing: { listed: true, name: "Mia", role: null, linkedin: "mia" } }],
+    // Amounts are whole numbers: a cheque is a bigint column, where a fraction failed with a 500.
+    ["a fraction of a dollar as the minimum cheque", { checkSizeMinUsd: 0.5 }],
+    ["a fraction of a dollar as the maximum cheque", { checkSizeMaxUsd: 2_000_000.25 }],
+    ["a fund size with a fraction", { fundSize: 150_000_000.5, currency: "USD" }],
+    ["a cheque beyond any fund's", { checkSizeMaxUsd: 1e16 }],
+    ["a currency the product does not convert", { fundSize: 5_000_000, currency: "ZZZ" }],
+    ["a currency in lower case", { fundSize: 5_000_000, currency: "eur" }],
   ])("refuses %s with 400 and changes nothing", async (_case, payload) => {
     const before = await state(alpha);
     const response = await patch("mia", alpha, payload);
     expect(response.statusCode, response.body).toBe(400);
     expect(typeof response.json().error).toBe("string");
     expect(await state(alpha)).toEqual(before);
+  });
+
+  // Company names are the members' own text: the stored links were a plain object keyed by them,
+  // so 'constructor' read Object's constructor as its address and every later GET answered 500.
+  it("stores portfolio companies named like an object's own members, and reads them back for every member", async () => {
+    for (const name of ["mia", "max"]) {
+      await addMember(db(), {
+        fundId: gamma,
+        userId: userIds[name] as number,
+        via: "email",
+        email: `${name}@gamma.example`,
+      });
+    }
+    const names = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "prototype"];
+    const portfolio = names.map((name, index) => ({
+      name,
+      url: index % 2 === 0 ? `https://${name.replace(/_/g, "")}.example/` : null,
+    }));
+    const response = await patch("mia", gamma, { portfolio });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().fund.portfolio).toEqual(portfolio);
+    for (const member of ["mia", "max"]) {
+      const read = await call(member, "GET", `/_api/investor/funds/${gamma}`);
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json().fund.portfolio).toEqual(portfolio);
+    }
+    const { fund } = await state(gamma);
+    expect(fund?.portfolio).toEqual(names);
+    expect(Object.entries(fund?.portfolioLinks ?? {}).sort()).toEqual(
+      portfolio.flatMap((company) => (company.url ? [[company.name, company.url]] : [])).sort(),
+    );
+  });
+
+  it("reads a stored fund whose portfolio names have no address, or odd ones, without failing", async () => {
+    await db()
+      .update(funds)
+      .set({
+        portfolio: ["constructor", "toString", "Acme"],
+        portfolioLinks: { Acme: "https://acme.example/", toString: 5 } as unknown as Record<string, string>,
+      })
+      .where(eq(funds.id, gamma));
+    const read = await call("max", "GET", `/_api/investor/funds/${gamma}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().fund.portfolio).toEqual([
+      { name: "constructor", url: null },
+      { name: "toString", url: null },
+      { name: "Acme", url: "https://acme.example/" },
+    ]);
+  });
+
+  it("shows no pitch route for a stored address that is not one at the fund's domain", async () => {
+    await changeUserBehindTheApp(t.app, "outsider@alpha.example", {
+      subscriptionStatus: "active",
+      subscriptionType: "lifetime",
+    });
+    const pitchOf = async () => {
+      const fund = (await call("outsider", "GET", `/_api/funds/${gamma}`)).json().fund;
+      return { pitchRoute: fund.pitchRoute, pitchTarget: fund.pitchTarget };
+    };
+    // As the editor stored it before it parsed addresses: a mail client writes to evil.example.
+    await db()
+      .update(funds)
+      .set({ pitchRoute: "email", pitchTarget: "ana@evil.example?.gamma.example" })
+      .where(eq(funds.id, gamma));
+    await expect.poll(pitchOf, { timeout: 10_000 }).toEqual({ pitchRoute: null, pitchTarget: null });
+    await db()
+      .update(funds)
+      .set({ pitchRoute: "email", pitchTarget: "pitch@deals.gamma.example" })
+      .where(eq(funds.id, gamma));
+    await expect
+      .poll(pitchOf, { timeout: 10_000 })
+      .toEqual({ pitchRoute: "email", pitchTarget: "pitch@deals.gamma.example" });
   });
 
   it("stores the team's facts at once, each with the fund's team as its source and today's date, in the history", async () => {

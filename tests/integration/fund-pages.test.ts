@@ -363,6 +363,31 @@ describe.each(TEST_DRIVERS)("fund pages, the fund call and reports on %s", (driv
       expect(statuses.at(-1)).toBe(429);
     });
 
+    // Counted and inserted under the account's lock: on PostgreSQL parallel reports each counted
+    // before any was stored, as parallel claims did.
+    it("holds the account's limit under parallel reports", async () => {
+      const registered = await t.app.inject({
+        method: "POST",
+        url: "/_api/auth/register_with_password",
+        payload: { email: "racer@example.com", password: "Racer-pass-1", displayName: "Racer" },
+        remoteAddress: "10.4.0.1",
+      });
+      const cookie = `fundmatch_session=${registered.cookies.find((item) => item.name === "fundmatch_session")?.value}`;
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, index) =>
+          report(alpha.id, { field: "other", note: `race ${index}` }, cookie, `10.5.${index}.1`),
+        ),
+      );
+      const codes = answers.map((answer) => answer.statusCode);
+      expect(codes.filter((code) => code === 201)).toHaveLength(REPORTS_PER_ACCOUNT_PER_HOUR);
+      expect(codes.filter((code) => code === 429)).toHaveLength(30 - REPORTS_PER_ACCOUNT_PER_HOUR);
+      const stored = await t.testDatabase.database.db
+        .select()
+        .from(fundReports)
+        .where(eq(fundReports.userId, registered.json().user.id));
+      expect(stored).toHaveLength(REPORTS_PER_ACCOUNT_PER_HOUR);
+    });
+
     it("limits reports per address, whatever account sends them", async () => {
       const db = t.testDatabase.database.db;
       await db.delete(fundReports);

@@ -253,6 +253,40 @@ describe.each(TEST_DRIVERS)("fund teams' signals on %s", (driver) => {
       expect((await request("GET", "/_api/funds/999999", "founder")).statusCode).toBe(404);
     });
 
+    // A visitor was the address and the user agent together: one address sending 300 user agents
+    // added 300 views. Now the address alone, IPv6 by its /64, once a day.
+    it("counts a visitor once per address (IPv6: per /64) and day, whatever the user agent", async () => {
+      const before = await counts(ids.unknown);
+      const row = await t.app.services.funds.current();
+      const page = fundPath(row.row(ids.unknown) as NonNullable<ReturnType<typeof row.row>>);
+      const load = (ip: string, agent: string) => request("GET", page, undefined, undefined, { ip, agent });
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, (_, index) => load("192.0.2.44", `Mozilla/5.0 (agent ${index}) Firefox/${index}`)),
+      );
+      expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+      // The same address through the API, and as an IPv4-mapped IPv6 address: the same visitor.
+      await request("GET", `/_api/funds/${ids.unknown}`, undefined, undefined, {
+        ip: "192.0.2.44",
+        agent: "curl-less",
+      });
+      await load("::ffff:192.0.2.44", "Another browser");
+      expect(await counts(ids.unknown)).toEqual({ ...before, pageViews: before.pageViews + 1 });
+      // Every address of one /64 is one visitor; the next /64 is another.
+      for (let index = 1; index <= 20; index++) await load(`2001:db8:5:6::${index.toString(16)}`, `Agent ${index}`);
+      await load("2001:db8:5:6:ffff:ffff:ffff:ffff", "Agent x");
+      await load("2001:db8:5:7::1", "Agent y");
+      expect(await counts(ids.unknown)).toEqual({ ...before, pageViews: before.pageViews + 3 });
+      // On another day of the month the same address is counted again, once (visitors: per day).
+      const recorder = t.app.services.fundAudience.recorder;
+      const today = new Date();
+      const otherDay = new Date(
+        Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() === 1 ? 2 : 1, 12),
+      );
+      recorder.record("pageView", { visitorKey: "192.0.2.44" }, [ids.unknown], otherDay);
+      recorder.record("pageView", { visitorKey: "192.0.2.44" }, [ids.unknown], otherDay);
+      expect(await counts(ids.unknown)).toEqual({ ...before, pageViews: before.pageViews + 4 });
+    });
+
     it("counts a save once per founder and month, and never the team's own", async () => {
       const before = await counts(ids.paused);
       const save = (who: Person) => request("POST", "/_api/user/save-fund", who, { fundId: ids.paused });

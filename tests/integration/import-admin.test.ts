@@ -309,6 +309,37 @@ describe.each(TEST_DRIVERS)("the admin's import preview, mapping, history and fu
     for (const error of result.errors) expect(error.error).toMatch(/\(column '[^']+'(, value '.+'| is empty)\)$/);
   });
 
+  it("imports fund sizes in whole units, and none in a currency the product does not convert", async () => {
+    const csv = [
+      "name,country,funding_stages,industry_focus,fund_size,currency,check_size",
+      "Fraction Fund,Norway,seed,fintech,1.2345k,EUR,$1234.5 - $2000.5",
+      "Franc Fund,Norway,seed,fintech,5M,XOF,$1M",
+      "Object Fund,Norway,seed,fintech,5 constructor,USD,3 constructor",
+    ].join("\n");
+    const response = await post("/_api/admin/import", [csvFile(csv, "amounts.csv")]);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ successfulImports: 3, failedImports: 0 });
+    const stored = async (name: string) =>
+      (await get(`/_api/admin/funds?q=${encodeURIComponent(name)}`))
+        .json()
+        .funds.find((fund: { name: string }) => fund.name === name);
+    expect(await stored("Fraction Fund")).toMatchObject({
+      fundSize: 1235,
+      currency: "EUR",
+      checkSizeMinUsd: 1235,
+      checkSizeMaxUsd: 2001,
+    });
+    expect(await stored("Franc Fund")).toMatchObject({ fundSize: null, currency: null, checkSizeMinUsd: 1_000_000 });
+    expect(await stored("Object Fund")).toMatchObject({ fundSize: null, checkSizeMinUsd: null, checkSizeMaxUsd: null });
+    expect(response.json().warnings).toEqual(
+      expect.arrayContaining([
+        { row: 3, warning: expect.stringContaining("'XOF' in column 'currency'") },
+        { row: 3, warning: expect.stringContaining("in XOF, which has no reference rate to USD") },
+        { row: 4, warning: expect.stringContaining("'5 constructor'") },
+      ]),
+    );
+  });
+
   it("lets the admin edit a fund, which search sees at once, and delete it with the saved copies", async () => {
     const fund = (await get("/_api/admin/funds?q=Fjord%20Seed&pageSize=100"))
       .json()
@@ -363,6 +394,12 @@ describe.each(TEST_DRIVERS)("the admin's import preview, mapping, history and fu
     [{ website: "javascript:alert(1)" }, "Website must be a web address starting with http:// or https://."],
     [{ checkSizeMinUsd: 5, checkSizeMaxUsd: 1 }, "Minimum check size must not be above the maximum."],
     [{ foundedYear: 1492 }, "Founded year must be 1800 or later."],
+    // Whole amounts only: a cheque column is an integer, where a fraction failed with a 500.
+    [{ checkSizeMinUsd: 0.5 }, "Minimum check size must be a whole number."],
+    [{ checkSizeMaxUsd: 2_000_000.25 }, "Maximum check size must be a whole number."],
+    [{ fundSize: 150_000_000.5, currency: "USD" }, "Fund size must be a whole number."],
+    [{ checkSizeMaxUsd: 1e16 }, "Maximum check size is too large."],
+    [{ fundSize: 5_000_000, currency: "ZZZ" }, "Currency must be one the product converts"],
     [{ extra: 1 }, ""],
   ])("refuses an edit with %o", async (overrides, message) => {
     const [fund] = (await get("/_api/admin/funds?q=Alchemy")).json().funds;

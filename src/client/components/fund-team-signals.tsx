@@ -1,6 +1,7 @@
 import { CircleCheck, CirclePause, ExternalLink, Mail, Send, UsersRound } from "lucide-react";
 import { LISTED_TEAM_HEADING, pausedText, updatedByFundTeamText } from "../../shared/fund-signals.js";
 import { INVESTING_STATUS_LABELS, PITCH_ROUTE_LABELS } from "../../shared/fund-team.js";
+import { mailtoHref } from "../../shared/mailto.js";
 import type { FundResult } from "../../shared/schemas/funds.js";
 import { safeExternalUrl } from "../lib/safe-url.js";
 import { cn } from "../lib/utils.js";
@@ -49,10 +50,13 @@ export function FundTeamMark({ fund }: { fund: FundResult }) {
 export function PitchRouteValue({ fund }: { fund: FundResult }) {
   if (!fund.pitchRoute) return null;
   if (fund.pitchRoute === "warm_intro") return <span>{PITCH_ROUTE_LABELS.warm_intro}</span>;
-  if (fund.pitchRoute === "email" && fund.pitchTarget) {
+  if (fund.pitchRoute === "email") {
+    // Each part encoded: the link writes to the address shown, whatever it holds.
+    const mailto = fund.pitchTarget ? mailtoHref(fund.pitchTarget) : null;
+    if (!mailto) return null;
     return (
       <a
-        href={`mailto:${fund.pitchTarget}`}
+        href={mailto}
         className="inline-flex max-w-full items-center gap-1 text-indigo-700 underline-offset-4 hover:underline"
       >
         <Mail className="size-3.5 shrink-0" aria-hidden="true" />

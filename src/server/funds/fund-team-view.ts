@@ -1,5 +1,7 @@
+import { isAddressAtDomain } from "../../shared/email-address.js";
 import type { ListedTeamMember } from "../../shared/schemas/funds.js";
 import type { FundFactRow, FundRow } from "../db/types.js";
+import { fundDomain } from "./team-edits.js";
 
 /**
  * What a fund result says of the fund's own team (issue 24, "What founders see"), kept apart from
@@ -47,8 +49,19 @@ export function fundTeamPublicView(
   };
 }
 
+/**
+ * The pitch route as stored, unless its address is not one at the fund's own domain: a row stored
+ * before the editor parsed addresses ('ana@evil.example?.fund.com', which a mail client sends to
+ * evil.example) is shown as no route at all rather than as a link to someone else.
+ */
 export function fundTeamPremiumView(row: FundRow): FundTeamPremiumView {
-  return { pitchRoute: row.pitchRoute, pitchTarget: row.pitchRoute ? row.pitchTarget : null };
+  if (!row.pitchRoute) return { pitchRoute: null, pitchTarget: null };
+  if (row.pitchRoute === "email") {
+    const domain = fundDomain(row.website);
+    const sound = row.pitchTarget !== null && domain !== null && isAddressAtDomain(row.pitchTarget, domain);
+    return sound ? { pitchRoute: "email", pitchTarget: row.pitchTarget } : { pitchRoute: null, pitchTarget: null };
+  }
+  return { pitchRoute: row.pitchRoute, pitchTarget: row.pitchTarget };
 }
 
 /** Listed members per fund, as the index provider loads them with the funds. */

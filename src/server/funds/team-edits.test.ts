@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { isAddressAtDomain } from "../../shared/email-address.js";
 import { FUND_TEAM_SOURCE } from "../../shared/fund-facts.js";
 import { fundTeamUpdatedText } from "../../shared/fund-team.js";
 import { fundEditPatchSchema } from "../../shared/schemas/investor.js";
 import type { FundRow } from "../db/types.js";
-import { columnsOf, factValueOf, fundDomain, isAtDomain, patchValues, sameValue, teamFactOf } from "./team-edits.js";
+import { columnsOf, factValueOf, fundDomain, patchValues, sameValue, teamFactOf } from "./team-edits.js";
 
 const row = (overrides: Partial<FundRow> = {}): FundRow =>
   ({
@@ -72,10 +73,11 @@ describe("the fund's team's facts", () => {
     expect(fundDomain("https://www.alpha.example/about")).toBe("alpha.example");
     expect(fundDomain("https://www.alpha.co.uk")).toBe("alpha.co.uk");
     expect(fundDomain(null)).toBeNull();
-    expect(isAtDomain("pitch@alpha.example", "alpha.example")).toBe(true);
-    expect(isAtDomain("pitch@deals.alpha.example", "alpha.example")).toBe(true);
-    expect(isAtDomain("pitch@notalpha.example", "alpha.example")).toBe(false);
-    expect(isAtDomain("pitch@alpha.example.evil.com", "alpha.example")).toBe(false);
+    expect(isAddressAtDomain("pitch@alpha.example", "alpha.example")).toBe(true);
+    expect(isAddressAtDomain("pitch@deals.alpha.example", "alpha.example")).toBe(true);
+    expect(isAddressAtDomain("pitch@notalpha.example", "alpha.example")).toBe(false);
+    expect(isAddressAtDomain("pitch@alpha.example.evil.com", "alpha.example")).toBe(false);
+    expect(isAddressAtDomain("pitch@evil.example?.alpha.example", "alpha.example")).toBe(false);
   });
 
   it("says when the team updated a fact", () => {

@@ -62,9 +62,24 @@ export type TeamColumns = Partial<
   >
 >;
 
-/** The portfolio with each company's address, in the stored order. */
+/**
+ * The portfolio with each company's address, in the stored order. The links are keyed by the
+ * members' own company names, so they are read as a Map of the stored object's own entries: looked
+ * up on the object, 'constructor' or 'toString' found Object's members and every GET failed.
+ * Anything but a text address (a row written by hand, say) reads as no address.
+ */
 export function portfolioOf(row: Pick<FundRow, "portfolio" | "portfolioLinks">): PortfolioCompany[] {
-  return row.portfolio.map((name) => ({ name, url: row.portfolioLinks[name] ?? null }));
+  const stored: unknown = row.portfolioLinks;
+  const links = new Map(stored !== null && typeof stored === "object" ? Object.entries(stored) : []);
+  return row.portfolio.map((name) => {
+    const url = links.get(name);
+    return { name, url: typeof url === "string" && url !== "" ? url : null };
+  });
+}
+
+/** The stored links of a portfolio: own entries only (fromEntries defines '__proto__' as a plain key). */
+export function portfolioLinksOf(companies: readonly PortfolioCompany[]): Record<string, string> {
+  return Object.fromEntries(companies.flatMap((company) => (company.url ? [[company.name, company.url]] : [])));
 }
 
 /** A fund size's close date: the date of its fact when that fact is a final close. */
@@ -104,9 +119,7 @@ export function columnsOf(field: TeamField, value: TeamValue): TeamColumns {
     }
     case "portfolio": {
       const companies = (value ?? []) as PortfolioCompany[];
-      const links: Record<string, string> = {};
-      for (const company of companies) if (company.url) links[company.name] = company.url;
-      return { portfolio: companies.map((company) => company.name), portfolioLinks: links };
+      return { portfolio: companies.map((company) => company.name), portfolioLinks: portfolioLinksOf(companies) };
     }
     case "investingStatus": {
       const status = value as { status: "active" | "paused"; pausedUntil: string | null } | null;
@@ -200,12 +213,6 @@ export function fundDomain(website: string | null): string | null {
   } catch {
     return null;
   }
-}
-
-/** Whether an address is at the fund's domain or one of its subdomains. */
-export function isAtDomain(email: string, domain: string): boolean {
-  const host = email.split("@").pop()?.toLowerCase() ?? "";
-  return host === domain || host.endsWith(`.${domain}`);
 }
 
 /**

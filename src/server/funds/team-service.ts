@@ -1,3 +1,4 @@
+import { isAddressAtDomain } from "../../shared/email-address.js";
 import type { FactField } from "../../shared/fund-facts.js";
 import type {
   FundEditorData,
@@ -15,7 +16,6 @@ import {
   editorDataOf,
   factValueOf,
   fundDomain,
-  isAtDomain,
   patchValues,
   sameValue,
   TEAM_FIELDS,
@@ -196,7 +196,7 @@ function checkAgainstStored(row: FundRow, values: ReadonlyMap<TeamField, TeamVal
         "An e-mail pitch needs the fund's website on its profile, to check the address is at the fund's domain.",
       );
     }
-    if (!isAtDomain(pitch.target, domain)) throw invalid(`The pitch e-mail must be an address at ${domain}.`);
+    if (!isAddressAtDomain(pitch.target, domain)) throw invalid(`The pitch e-mail must be an address at ${domain}.`);
   }
   const status = values.get("investingStatus") as { pausedUntil: string | null } | null | undefined;
   if (status?.pausedUntil && status.pausedUntil < today) {

@@ -40,6 +40,21 @@ describe("a work address against the fund's website", () => {
     expect(emailMatchesFundWebsite("ana@gmail.com", website)).toBe(false);
   });
 
+  it("refuses an address whose domain is not a host name, however it ends", () => {
+    for (const address of [
+      "ana@evil.example?.fund.com",
+      "ana@evil.example,.fund.com",
+      "ana@evil.example#.fund.com",
+      "ana@evil.example/.fund.com",
+      "ana@evil.example%2F.fund.com",
+      "ana@evil.example\\.fund.com",
+      '"ana@evil.example"@fund.com',
+      "Ana <ana@evil.example>, x@fund.com",
+    ]) {
+      expect(emailMatchesFundWebsite(address, website), address).toBe(false);
+    }
+  });
+
   it("never matches without a website or on a shared host", () => {
     expect(emailMatchesFundWebsite("ana@fund.com", null)).toBe(false);
     expect(emailMatchesFundWebsite("ana@github.io", "https://fund.github.io")).toBe(false);

@@ -1,5 +1,7 @@
 import { domainToASCII } from "node:url";
 import { getDomain } from "tldts";
+import { parseEmailAddress } from "../../shared/email-address.js";
+import { asciiWorkEmail } from "../../shared/work-email.js";
 
 /**
  * The fund website's registrable domain ("eTLD+1" on the public suffix list's ICANN section),
@@ -27,11 +29,14 @@ export function fundRegistrableDomain(website: string | null | undefined): strin
   return icann;
 }
 
-/** An address's domain in lowercased punycode, or undefined when it is not a host name. */
+/**
+ * An address's domain in lowercased punycode, or undefined when the text is not an address: read
+ * by the product's one parser, after an internationalised domain is taken in its ASCII form, so
+ * that 'ana@evil.example,.fund.com' has no domain to compare rather than one ending in fund.com.
+ */
 export function emailDomain(email: string): string | undefined {
-  const at = email.lastIndexOf("@");
-  if (at <= 0) return undefined;
-  return asciiHost(email.slice(at + 1));
+  const ascii = asciiWorkEmail(email.trim());
+  return (ascii && parseEmailAddress(ascii)?.domain) || undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { MembershipVia } from "../../shared/fund-team.js";
 import type { Db } from "../db/client.js";
 import { type FundClaimRow, type FundMemberRow, fundClaims, fundMembers } from "../db/schema/fund-teams.js";
@@ -40,14 +40,40 @@ export async function deleteClaim(db: Db, claimId: number): Promise<void> {
   await db.delete(fundClaims).where(eq(fundClaims.id, claimId));
 }
 
-/** Claims made since the moment: by the account (its limit), or of the fund (the fund's limit). */
+/** A claim that went to the admins stays one whatever they decide; a domain claim never is one. */
+const REVIEW_STATUSES = ["pending_review", "approved", "refused"] as const;
+
+/**
+ * Claims made since the moment: every claim of the account (its limit), or the fund's claims for
+ * review (the fund's limit, which claims at the fund's own domain neither count towards nor meet).
+ */
 export async function countClaimsSince(db: Db, by: { userId: number } | { fundId: number }, since: Date) {
-  const owner = "userId" in by ? eq(fundClaims.userId, by.userId) : eq(fundClaims.fundId, by.fundId);
+  const owner =
+    "userId" in by
+      ? eq(fundClaims.userId, by.userId)
+      : and(eq(fundClaims.fundId, by.fundId), inArray(fundClaims.status, [...REVIEW_STATUSES]));
   const [row] = await db
     .select({ value: count() })
     .from(fundClaims)
     .where(and(owner, gte(fundClaims.createdAt, since)));
   return row?.value ?? 0;
+}
+
+/** The advisory lock classes of the claim limits (any fixed 31-bit numbers, the same on every instance). */
+const CLAIMS_OF_ACCOUNT_LOCK = 0x46_43_41; // "FCA"
+const CLAIMS_OF_FUND_LOCK = 0x46_43_46; // "FCF"
+
+/**
+ * Takes, for the caller's transaction, the locks a claim's count and insert happen under: the
+ * account's, then the fund's (always in that order, so two claims never wait on each other in a
+ * circle). A second claim of the same account or fund waits until the first commits, then counts
+ * it: without them, parallel claims on PostgreSQL each counted before any inserted. Advisory locks
+ * rather than row locks: the fund's row is the funds domain's, and its editor and imports need not
+ * wait on claims.
+ */
+export async function lockClaimLimits(db: Db, userId: number, fundId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${CLAIMS_OF_ACCOUNT_LOCK}::int, ${userId}::int)`);
+  await db.execute(sql`select pg_advisory_xact_lock(${CLAIMS_OF_FUND_LOCK}::int, ${fundId}::int)`);
 }
 
 /**

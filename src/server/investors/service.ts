@@ -130,8 +130,11 @@ export class InvestorsService {
    * "Claim this profile". An address at the fund website's registrable domain (or a subdomain of
    * it) gets a single-use link valid 24 hours; any other address, or any address for a fund without
    * a usable website, goes to the admins with the note. The answer depends on that match alone:
-   * nothing is looked up about the address itself. Limited per account and per fund, counted in the
-   * database so that every instance sees the same count.
+   * nothing is looked up about the address itself. Limited per account (every claim) and per fund
+   * (claims for review only: a claim at the fund's own domain is never refused because others filled
+   * the fund's hour, so two accounts cannot lock the real team out). Counted in the database, and
+   * counted and inserted under the account's and the fund's locks, so that parallel claims on any
+   * number of instances cannot all pass the same count.
    */
   async claim(
     userId: number,
@@ -145,38 +148,32 @@ export class InvestorsService {
     // Links that expired unused are swept on the way, as the password links are.
     await investorsRepository.deleteExpiredLinks(this.db, now);
     if (canEditFund(await this.memberFundIds(userId), fundId)) throw conflict(CLAIM_TEXTS.alreadyMember);
+    const atFundDomain = emailMatchesFundWebsite(input.email, fund.website);
+    const token = atFundDomain ? newSessionToken() : null;
     const since = new Date(now.getTime() - HOUR_MS);
-    if ((await investorsRepository.countClaimsSince(this.db, { userId }, since)) >= CLAIMS_PER_ACCOUNT_PER_HOUR) {
-      throw rateLimited(CLAIM_TEXTS.tooManyAccount);
-    }
-    if ((await investorsRepository.countClaimsSince(this.db, { fundId }, since)) >= CLAIMS_PER_FUND_PER_HOUR) {
-      throw rateLimited(CLAIM_TEXTS.tooManyFund);
-    }
-    const note = input.note ?? null;
-    if (!emailMatchesFundWebsite(input.email, fund.website)) {
-      await investorsRepository.insertClaim(this.db, {
+    const claim = await this.db.transaction(async (tx) => {
+      await investorsRepository.lockClaimLimits(tx, userId, fundId);
+      if ((await investorsRepository.countClaimsSince(tx, { userId }, since)) >= CLAIMS_PER_ACCOUNT_PER_HOUR) {
+        throw rateLimited(CLAIM_TEXTS.tooManyAccount);
+      }
+      if (
+        !atFundDomain &&
+        (await investorsRepository.countClaimsSince(tx, { fundId }, since)) >= CLAIMS_PER_FUND_PER_HOUR
+      ) {
+        throw rateLimited(CLAIM_TEXTS.tooManyFund);
+      }
+      return investorsRepository.insertClaim(tx, {
         fundId,
         userId,
         email: input.email,
-        note,
-        status: "pending_review",
-        tokenHash: null,
-        expiresAt: null,
+        note: input.note ?? null,
+        status: token ? "verification_sent" : "pending_review",
+        tokenHash: token ? hashToken(token) : null,
+        expiresAt: token ? new Date(now.getTime() + CLAIM_LINK_TTL_MS) : null,
         createdAt: now,
       });
-      return { status: "pending_review" };
-    }
-    const token = newSessionToken();
-    const claim = await investorsRepository.insertClaim(this.db, {
-      fundId,
-      userId,
-      email: input.email,
-      note,
-      status: "verification_sent",
-      tokenHash: hashToken(token),
-      expiresAt: new Date(now.getTime() + CLAIM_LINK_TTL_MS),
-      createdAt: now,
     });
+    if (!token) return { status: "pending_review" };
     try {
       await this.deps.mailer.send(
         await fundClaimVerificationEmail({

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { GUEST_EMAIL_INVALID, GUEST_EMAIL_MAX_LENGTH, GUEST_EMAIL_PATTERN } from "../checkout-constants.js";
-import { emailWithinLimits } from "../email-rules.js";
+import { GUEST_EMAIL_INVALID, GUEST_EMAIL_MAX_LENGTH } from "../checkout-constants.js";
+import { isEmailAddress } from "../email-address.js";
 import { newPasswordSchema, SUBSCRIPTION_TYPES } from "./auth.js";
 import { hasControlCharacters, noControlCharacters } from "./fields.js";
 
@@ -11,7 +11,6 @@ export {
   CHECKOUT_SUCCESS_MESSAGE,
   CHECKOUT_SUCCESS_TYPE,
   GUEST_EMAIL_INVALID,
-  GUEST_EMAIL_PATTERN,
   GUEST_EMAIL_REQUIRED,
 } from "../checkout-constants.js";
 
@@ -32,8 +31,7 @@ export const checkoutRequestSchema = z.strictObject({
     .trim()
     .max(GUEST_EMAIL_MAX_LENGTH, GUEST_EMAIL_INVALID)
     .refine(...noControlCharacters("Email"))
-    .regex(GUEST_EMAIL_PATTERN, GUEST_EMAIL_INVALID)
-    .refine(emailWithinLimits, GUEST_EMAIL_INVALID)
+    .refine(isEmailAddress, GUEST_EMAIL_INVALID)
     .optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailWithinLimits } from "../email-rules.js";
+import { isEmailAddress } from "../email-address.js";
 import { noControlCharacters } from "../text-rules.js";
 
 // The control-character rule: every text field of every contract refuses control characters with
@@ -49,8 +49,9 @@ export function describeInput(input: unknown): string {
 }
 
 /**
- * An e-mail address: trimmed, shaped like one, and within the RFC length limits. Every contract
- * that takes an address uses this, each with the message its page shows.
+ * An e-mail address: trimmed, and an address as the product's one parser reads it (with the RFC
+ * length limits; src/shared/email-address.ts). Every contract that takes an address uses this,
+ * each with the message its page shows.
  */
 export const emailSchema = (message: string) =>
   z
@@ -58,7 +59,7 @@ export const emailSchema = (message: string) =>
     .trim()
     .max(254, message)
     .refine(...noControlCharacters("Email"))
-    .pipe(z.email({ error: message }).refine(emailWithinLimits, message));
+    .refine(isEmailAddress, message);
 
 /** Every error the API answers: a message for the person, in `error`. */
 export const errorResponseSchema = z.object({ error: z.string() });

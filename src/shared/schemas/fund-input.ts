@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { CURRENCY_MESSAGE, isConvertedCurrency } from "../currency-rates.js";
 import { INDUSTRY_CODES, type IndustryCode, isIndustryCode } from "../industries.js";
 import { isStageCode, STAGE_CODES, type StageCode } from "../stages.js";
 // The control-character rule itself, zod-free: schemas/fields.ts would bring classic zod to the client.
@@ -55,10 +56,15 @@ const webAddress = (label: string) =>
       ),
   );
 
+/**
+ * An amount in whole units of its currency: the cheque columns are integers (a fraction failed
+ * there with a 500), and no fund states its size in cents.
+ */
 const amount = (label: string) =>
   z.nullable(
     z.number(`${label} must be a number.`).check(
       z.refine(Number.isFinite, `${label} must be a number.`),
+      z.refine(Number.isInteger, `${label} must be a whole number.`),
       z.refine((value) => value >= 0, `${label} must not be negative.`),
       z.refine((value) => value <= FUND_LIMITS.maxAmount, `${label} is too large.`),
     ),
@@ -124,12 +130,7 @@ export const fundInputSchema = z
         .check(z.maxLength(FUND_LIMITS.portfolio, `At most ${FUND_LIMITS.portfolio} portfolio companies.`)),
     ),
     fundSize: amount("Fund size"),
-    currency: z.nullable(
-      z.string().check(
-        z.trim(),
-        z.refine((value) => /^[A-Z]{3}$/.test(value), "Currency must be a 3-letter ISO code such as USD."),
-      ),
-    ),
+    currency: z.nullable(z.string(CURRENCY_MESSAGE).check(z.trim(), z.refine(isConvertedCurrency, CURRENCY_MESSAGE))),
     checkSizeMinUsd: amount("Minimum check size"),
     checkSizeMaxUsd: amount("Maximum check size"),
     leadsRounds: z.nullable(z.boolean("Leads rounds must be yes, no or unknown.")),

@@ -1,4 +1,6 @@
 import { z } from "zod/mini";
+import { CURRENCY_MESSAGE, isConvertedCurrency } from "../currency-rates.js";
+import { isEmailAddress } from "../email-address.js";
 import { FACT_FIELDS } from "../fund-facts.js";
 import { INVESTING_STATUSES, PITCH_ROUTES, PORTFOLIO_MAX, THESIS_MAX } from "../fund-team.js";
 import { INDUSTRY_CODES, type IndustryCode, isIndustryCode } from "../industries.js";
@@ -54,10 +56,12 @@ const optionalWebAddress = (label: string) =>
       ),
     );
 
+/** A positive amount in whole units (see fund-input.ts: the cheque columns are integers). */
 const positiveAmount = (label: string) =>
   z.nullable(
     z.number(`${label} must be a number.`).check(
       z.refine(Number.isFinite, `${label} must be a number.`),
+      z.refine(Number.isInteger, `${label} must be a whole number.`),
       z.refine((value) => value > 0, `${label} must be a positive amount.`),
       z.refine((value) => value <= FUND_LIMITS.maxAmount, `${label} is too large.`),
     ),
@@ -103,12 +107,7 @@ export type TeamListing = z.output<typeof teamListingSchema>;
 const editableFields = {
   vehicleName: optionalText("The fund's name", EDITOR_LIMITS.vehicleName),
   fundSize: positiveAmount("Fund size"),
-  currency: z.nullable(
-    z.string("Currency must be a 3-letter ISO code such as USD.").check(
-      z.trim(),
-      z.refine((value) => /^[A-Z]{3}$/.test(value), "Currency must be a 3-letter ISO code such as USD."),
-    ),
-  ),
+  currency: z.nullable(z.string(CURRENCY_MESSAGE).check(z.trim(), z.refine(isConvertedCurrency, CURRENCY_MESSAGE))),
   closeDate: date("The close date"),
   checkSizeMinUsd: positiveAmount("Minimum cheque"),
   checkSizeMaxUsd: positiveAmount("Maximum cheque"),
@@ -155,9 +154,8 @@ export function pitchTargetProblem(fund: PitchShape): string | null {
       : "The pitch form must be a web address starting with http:// or https://.";
   }
   if (fund.pitchRoute === "email") {
-    return target !== null && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(target) && target.length <= EDITOR_LIMITS.email
-      ? null
-      : "The pitch e-mail must be an e-mail address.";
+    // The product's one address parser: a look-alike such as 'ana@evil.example?.fund.com' is no address.
+    return target !== null && isEmailAddress(target) ? null : "The pitch e-mail must be an e-mail address.";
   }
   return target === null ? null : "Only the form and e-mail routes take an address.";
 }

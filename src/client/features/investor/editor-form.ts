@@ -1,4 +1,5 @@
 import type { FieldErrors, Resolver } from "react-hook-form";
+import { isConvertedCurrency } from "../../../shared/currency-rates.js";
 import { type FundEditorData, type FundEditPatch, fundEditPatchSchema } from "../../../shared/schemas/investor.js";
 
 /**
@@ -40,7 +41,7 @@ export function formValuesOf(fund: FundEditorData): EditorFormValues {
   return {
     vehicleName: fund.vehicleName ?? "",
     fundSize: numberText(fund.fundSize),
-    currency: fund.currency ?? "USD",
+    currency: fund.currency === null ? "USD" : isConvertedCurrency(fund.currency) ? fund.currency : "",
     closeDate: fund.closeDate ?? "",
     checkSizeMinUsd: numberText(fund.checkSizeMinUsd),
     checkSizeMaxUsd: numberText(fund.checkSizeMaxUsd),

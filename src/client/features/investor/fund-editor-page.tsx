@@ -3,7 +3,7 @@ import { type ReactNode, useEffect } from "react";
 import { type FieldError, type UseFormRegisterReturn, useFieldArray, useForm } from "react-hook-form";
 import { Link, useParams } from "react-router";
 import { toast } from "sonner";
-import { USD_PER_UNIT } from "../../../shared/currency-rates.js";
+import { CONVERTED_CURRENCIES } from "../../../shared/currency-rates.js";
 import { fundPath } from "../../../shared/fund-page.js";
 import { PORTFOLIO_MAX, THESIS_MAX } from "../../../shared/fund-team.js";
 import { INDUSTRIES } from "../../../shared/industries.js";
@@ -21,8 +21,6 @@ import { useSessionQuery } from "../../lib/use-session-query.js";
 import { useFundEditor, useUpdateFundFacts } from "./api.js";
 import { AudienceSection } from "./components/audience-counts.js";
 import { type EditorFormValues, editorResolver, formValuesOf, parsedPatch } from "./editor-form.js";
-
-const CURRENCIES = Object.keys(USD_PER_UNIT).sort((a, b) => (a === "USD" ? -1 : b === "USD" ? 1 : a.localeCompare(b)));
 
 const controlClass =
   "h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden";
@@ -206,7 +204,7 @@ function FundEditor({ fund }: { fund: FundEditorData }) {
             <FormField
               id="editor-fundSize"
               label="Fund size"
-              inputMode="decimal"
+              inputMode="numeric"
               placeholder="250000000"
               hint="The whole amount, e.g. 250000000 for 250 million."
               error={errors.fundSize?.message}
@@ -223,7 +221,11 @@ function FundEditor({ fund }: { fund: FundEditorData }) {
                 aria-describedby={errors.currency ? "editor-currency-error" : undefined}
                 {...register("currency")}
               >
-                {CURRENCIES.map((code) => (
+                {/* A size stored in another currency before this rule shows as none chosen, to choose again. */}
+                <option value="" disabled hidden>
+                  Choose
+                </option>
+                {CONVERTED_CURRENCIES.map((code) => (
                   <option key={code} value={code}>
                     {code}
                   </option>
@@ -247,14 +249,14 @@ function FundEditor({ fund }: { fund: FundEditorData }) {
             <FormField
               id="editor-checkSizeMinUsd"
               label="Smallest cheque (USD)"
-              inputMode="decimal"
+              inputMode="numeric"
               error={errors.checkSizeMinUsd?.message}
               {...register("checkSizeMinUsd")}
             />
             <FormField
               id="editor-checkSizeMaxUsd"
               label="Largest cheque (USD)"
-              inputMode="decimal"
+              inputMode="numeric"
               error={errors.checkSizeMaxUsd?.message}
               {...register("checkSizeMaxUsd")}
             />

@@ -2,6 +2,7 @@ import { hash, randomBytes } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { Logger } from "pino";
 import type { Db } from "../../db/client.js";
+import { addressGroup } from "../../http/client-address.js";
 import { isInternalRequest } from "../../http/internal-request.js";
 import { addCounts, type CountIncrement } from "./repository.js";
 
@@ -10,14 +11,17 @@ import { addCounts, type CountIncrement } from "./repository.js";
  * stored as counts only. docs/investors.md ("What founders and funds see") says what counts.
  *
  * - Who counts: a signed-in account that is not an admin and not on the fund's own team, or a
- *   visitor (told apart by address and browser, never stored); crawlers that say so are left out,
- *   and so are the server's own calls for the page every visitor is served.
- * - Once per founder, fund, month and kind: a refresh, a second save after an unsave, the same
- *   shortlist asked again are not new founders. This process keeps a bounded set of hashes of
- *   (kind, founder, fund, month), salted with a secret drawn at start, in memory only: never
- *   written anywhere, gone at restart, emptied when the month turns. Several instances (or a
- *   restart) may each count a founder once: the counts are "at most a few too many", never a
- *   person.
+ *   visitor, told apart by their address alone (an IPv6 address by its /64, `addressGroup`), never
+ *   stored; crawlers that say so are left out, and so are the server's own calls for the page every
+ *   visitor is served. Not the browser's user agent: anyone can send a new one with every request,
+ *   and one address sending 300 of them was 300 views.
+ * - An account once per fund, month and kind; a visitor's address once per fund, day and kind: a
+ *   refresh, a second save after an unsave, the same shortlist asked again are not new founders,
+ *   and the people behind one address (an office, a phone network) count once a day, however
+ *   many they are. This process keeps a bounded set of hashes of (kind, founder, fund, month, and
+ *   the day for a visitor), salted with a secret drawn at start, in memory only: never written
+ *   anywhere, gone at restart, emptied when the month turns. Several instances (or a restart) may
+ *   each count a founder once: the counts are estimates, never a person.
  * - The request path only hashes and queues; the counts reach the database in one statement per
  *   flush (every FLUSH_INTERVAL_MS, when the queue is long, before the fund's counts are read,
  *   and on shutdown), where the team members among the founders are left out.
@@ -25,8 +29,10 @@ import { addCounts, type CountIncrement } from "./repository.js";
 
 export type AudienceEvent = "pageView" | "save" | "shortlist";
 
-/** Who did it, as the counts need it: an account's id, or a visitor's address and browser. */
+/** Who did it, as the counts need it: an account's id, or a visitor's address group. */
 export type AudienceViewer = { userId: number } | { visitorKey: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How often the queued events are written. */
 const FLUSH_INTERVAL_MS = 10_000;
@@ -64,7 +70,7 @@ export function audienceViewerOf(request: FastifyRequest): AudienceViewer | unde
   if (typeof agent === "string" && CRAWLER.test(agent)) return undefined;
   const viewer = request.viewer;
   if (viewer.kind === "user") return viewer.role === "admin" ? undefined : { userId: viewer.userId };
-  return { visitorKey: `${request.ip}\u0000${typeof agent === "string" ? agent : ""}` };
+  return { visitorKey: addressGroup(request.ip) };
 }
 
 export type MembershipReader = (userIds: readonly number[]) => Promise<Map<number, Set<number>>>;
@@ -98,7 +104,10 @@ export class AudienceRecorder {
     await this.flush();
   }
 
-  /** Queues the event for these funds, once per founder, fund, month and kind. Cheap: no I/O. */
+  /**
+   * Queues the event for these funds, once per account, fund, month and kind, or once per visitor's
+   * address, fund, day and kind. Cheap: no I/O.
+   */
   record(event: AudienceEvent, viewer: AudienceViewer | undefined, fundIds: readonly number[], now = new Date()): void {
     if (!viewer || fundIds.length === 0) return;
     const at = now.getTime();
@@ -114,7 +123,11 @@ export class AudienceRecorder {
       }
     }
     const month = this.seenMonth;
-    const who = "userId" in viewer ? `u${viewer.userId}` : `v${viewer.visitorKey}`;
+    // A visitor's key names the day of the month too (UTC): their address is seen again tomorrow.
+    const who =
+      "userId" in viewer
+        ? `u${viewer.userId}`
+        : `v${viewer.visitorKey}\u0000${Math.floor((at - this.monthFrom) / DAY_MS)}`;
     const userId = "userId" in viewer ? viewer.userId : null;
     // One one-shot hash per call (no hasher object), not one per fund: the founder is hidden in it,
     // and the fund's id appended only tells one call's keys apart (a shortlist names three or more).

@@ -43,6 +43,23 @@ describe("enrichment.csv", () => {
     expect(lines.map((line) => line.field)).toEqual(["sector_agnostic"]);
   });
 
+  it("rejects a field named like one of an object's members as an unknown field", () => {
+    const { lines, rejected } = parseEnrichment(
+      [
+        HEADER,
+        `Alpha,DE,constructor,1000,,stated,,${url(1)}`,
+        `Alpha,DE,toString,1000,,stated,,${url(2)}`,
+        `Alpha,DE,__proto__,1000,,stated,,${url(3)}`,
+      ].join("\n"),
+    );
+    expect(lines).toEqual([]);
+    expect(rejected).toEqual([
+      "line 2: unknown field constructor",
+      "line 3: unknown field toString",
+      "line 4: unknown field __proto__",
+    ]);
+  });
+
   it("reads and orders the three date forms", () => {
     expect(formatAsOf("2023")).toBe("2023");
     expect(formatAsOf("2023-10")).toBe("Oct 2023");

@@ -63,16 +63,16 @@ export type EnrichmentLine = {
   sourceUrl: string;
 };
 
-/** The file's field names, as the API names the facts. */
-const FILE_FIELDS: Readonly<Record<string, FactField>> = {
-  fund_size: "fundSize",
-  check_size_min: "checkSizeMinUsd",
-  check_size_max: "checkSizeMaxUsd",
-  leads_rounds: "leadsRounds",
-  sector_agnostic: "sectorAgnostic",
-  website: "website",
-  portfolio: "portfolio",
-};
+/** The file's field names, as the API names the facts (a Map: the name is the file's text). */
+const FILE_FIELDS: ReadonlyMap<string, FactField> = new Map([
+  ["fund_size", "fundSize"],
+  ["check_size_min", "checkSizeMinUsd"],
+  ["check_size_max", "checkSizeMaxUsd"],
+  ["leads_rounds", "leadsRounds"],
+  ["sector_agnostic", "sectorAgnostic"],
+  ["website", "website"],
+  ["portfolio", "portfolio"],
+]);
 
 /** Reads enrichment.csv; a line that breaks the file's rules is reported, not guessed at. */
 export function parseEnrichment(text: string): { lines: EnrichmentLine[]; rejected: string[] } {
@@ -99,7 +99,7 @@ export function parseEnrichment(text: string): { lines: EnrichmentLine[]; reject
 
 function lineProblem(line: EnrichmentLine): string | undefined {
   if (!line.name || !line.countryCode) return "no firm";
-  if (!(line.field in FILE_FIELDS)) return `unknown field ${line.field}`;
+  if (!FILE_FIELDS.has(line.field)) return `unknown field ${line.field}`;
   if (!(MONEY_FACT_KINDS as readonly string[]).includes(line.kind)) return `unknown kind ${line.kind}`;
   if (line.asOf && !AS_OF_PATTERN.test(line.asOf)) return `bad date ${line.asOf}`;
   if (!/^https?:\/\/\S+$/i.test(line.sourceUrl)) return "no http(s) source";
@@ -136,7 +136,11 @@ function sourceNameOf(url: string): string {
 }
 
 /** A fund-size fact's rank: a final close beats a first close or a target, which beat nothing else. */
-const FUND_SIZE_RANK: Partial<Record<string, number>> = { final_close: 2, first_close: 1, target: 1 };
+const FUND_SIZE_RANK: ReadonlyMap<string, number> = new Map([
+  ["final_close", 2],
+  ["first_close", 1],
+  ["target", 1],
+]);
 
 /**
  * The one fact per fund and field that the file states, by the rules of its README: of several
@@ -147,7 +151,7 @@ export function winningFacts(lines: readonly EnrichmentLine[]): Map<string, Map<
   const byFund = new Map<string, Map<FactField, EnrichmentLine>>();
   for (const line of lines) {
     const field: FactField =
-      line.field === "fund_size" && line.kind === "aum" ? "aum" : (FILE_FIELDS[line.field] as FactField);
+      line.field === "fund_size" && line.kind === "aum" ? "aum" : (FILE_FIELDS.get(line.field) as FactField);
     const key = fundKey(line.name, line.countryCode);
     const facts = byFund.get(key) ?? new Map<FactField, EnrichmentLine>();
     byFund.set(key, facts);
@@ -159,7 +163,7 @@ export function winningFacts(lines: readonly EnrichmentLine[]): Map<string, Map<
 
 function beats(line: EnrichmentLine, current: EnrichmentLine, field: FactField): boolean {
   if (field === "fundSize") {
-    const rank = (FUND_SIZE_RANK[line.kind] ?? 0) - (FUND_SIZE_RANK[current.kind] ?? 0);
+    const rank = (FUND_SIZE_RANK.get(line.kind) ?? 0) - (FUND_SIZE_RANK.get(current.kind) ?? 0);
     if (rank !== 0) return rank > 0;
   }
   return asOfKey(line.asOf) > asOfKey(current.asOf);

@@ -33,6 +33,12 @@ describe("cheque ranges as investor lists write them", () => {
     for (const text of ["", "n/a", "varies", "$1M - $2M - $3M", "€5M in $"]) expect(parseMoney(text)).toBeNull();
   });
 
+  it("reads a word that names one of an object's members as no unit, not as a multiplier", () => {
+    for (const text of ["5 constructor", "5 tostring", "5 valueof", "5 hasownproperty", "1-3 constructor"]) {
+      expect(parseMoney(text)).toBeNull();
+    }
+  });
+
   it("never puts the minimum above the maximum by a unit slip, whatever units the two ends give", () => {
     const units = ["", "K", "k", "M", "m", "MM", "Mio.", "B", "bn"];
     fc.assert(

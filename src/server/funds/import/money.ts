@@ -60,39 +60,42 @@ const CODES = new Set([
   "IDR",
 ]);
 
-const SUFFIXES: Readonly<Record<string, number>> = {
-  "": 1,
-  k: 1e3,
-  thousand: 1e3,
-  tsd: 1e3,
-  lakh: 1e5,
-  lakhs: 1e5,
-  lac: 1e5,
-  lacs: 1e5,
-  cr: 1e7,
-  crore: 1e7,
-  crores: 1e7,
-  m: 1e6,
-  mm: 1e6,
-  mn: 1e6,
-  mio: 1e6,
-  mill: 1e6,
-  mil: 1e6,
-  mln: 1e6,
-  kk: 1e6,
-  million: 1e6,
-  millions: 1e6,
-  b: 1e9,
-  bn: 1e9,
-  billion: 1e9,
-  billions: 1e9,
-  bln: 1e9,
-  mrd: 1e9,
-  md: 1e9,
-  t: 1e12,
-  tn: 1e12,
-  trillion: 1e12,
-};
+/** Units by the word a list writes; a Map, since the word is the file's text ('5 constructor'). */
+const SUFFIXES: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    "": 1,
+    k: 1e3,
+    thousand: 1e3,
+    tsd: 1e3,
+    lakh: 1e5,
+    lakhs: 1e5,
+    lac: 1e5,
+    lacs: 1e5,
+    cr: 1e7,
+    crore: 1e7,
+    crores: 1e7,
+    m: 1e6,
+    mm: 1e6,
+    mn: 1e6,
+    mio: 1e6,
+    mill: 1e6,
+    mil: 1e6,
+    mln: 1e6,
+    kk: 1e6,
+    million: 1e6,
+    millions: 1e6,
+    b: 1e9,
+    bn: 1e9,
+    billion: 1e9,
+    billions: 1e9,
+    bln: 1e9,
+    mrd: 1e9,
+    md: 1e9,
+    t: 1e12,
+    tn: 1e12,
+    trillion: 1e12,
+  }),
+);
 
 const AMOUNT = /^(\d[\d,. ']*)(?:\s*([a-z]+))?$/;
 
@@ -103,7 +106,7 @@ function parseAmount(text: string): { value: number; suffix: string } | null {
   if (!match) return null;
   const digits = normaliseDigits(match[1] ?? "");
   const suffix = match[2] ?? "";
-  const multiplier = SUFFIXES[suffix];
+  const multiplier = SUFFIXES.get(suffix);
   if (digits === null || multiplier === undefined) return null;
   return { value: digits * multiplier, suffix };
 }
@@ -115,7 +118,7 @@ function parseAmount(text: string): { value: number; suffix: string } | null {
  * order). Never above the right end by a unit slip: the bare number is the last resort.
  */
 function leftWithoutUnit(value: number, right: { value: number; suffix: string }): number {
-  const multiplier = SUFFIXES[right.suffix] ?? 1;
+  const multiplier = SUFFIXES.get(right.suffix) ?? 1;
   if (multiplier > 1 && value * multiplier <= right.value) return value * multiplier;
   if (multiplier >= 1e6 && value < 1000 && value * (multiplier / 1000) <= right.value)
     return value * (multiplier / 1000);

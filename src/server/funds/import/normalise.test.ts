@@ -6,7 +6,7 @@ const normalise = (values: Record<string, string>, mapping?: Parameters<typeof v
   return new RowNormaliser(fieldByColumn, {
     reviewedDefault: "2026-12-01",
     mappings: valueMappings(mapping),
-  }).normalise({ row: 2, values });
+  }).normalise({ row: 2, values: new Map(Object.entries(values)) });
 };
 
 const base = { name: "Acme Ventures", country: "Germany", funding_stages: "seed", industry_focus: "fintech" };
@@ -134,6 +134,33 @@ describe("import row normalisation", () => {
     );
   });
 
+  it("stores a fund size in whole units, and none in a currency the product does not convert", () => {
+    expect(normalise({ ...base, fund_size: "1.2345k", currency: "EUR" })).toMatchObject({
+      ok: true,
+      fund: { fundSize: 1235, currency: "EUR" },
+    });
+    const unconverted = normalise({ ...base, fund_size: "5M", currency: "XOF", check_size_min_usd: "1M" });
+    expect(unconverted).toMatchObject({
+      ok: true,
+      fund: { fundSize: null, currency: null, checkSizeMinUsd: 1_000_000 },
+    });
+    expect(unconverted.issues.map((issue) => issue.field).sort()).toEqual(["currency", "fundSize"]);
+    // Less than one unit is not a fund size.
+    expect(normalise({ ...base, fund_size: "0.4" })).toMatchObject({ ok: true, fund: { fundSize: null } });
+  });
+
+  it("reads no value from a column the file lacks, whatever the mapping names it", () => {
+    const { fieldByColumn } = mapColumns(Object.keys(base));
+    // A mapping that names a column the file does not have (here 'toString') reads nothing from it.
+    const mapped = applyColumnMapping(fieldByColumn, { toString: "description", hasOwnProperty: "city" } as const);
+    const normaliser = new RowNormaliser(mapped, { reviewedDefault: "2026-12-01" });
+    expect(normaliser.normalise({ row: 2, values: new Map(Object.entries(base)) })).toMatchObject({
+      ok: true,
+      issues: [],
+      fund: { description: null, city: null },
+    });
+  });
+
   it("maps unknown values as the admin chose, and drops the ones they dropped", () => {
     const result = normalise(
       { ...base, country: "Atlantis", funding_stages: "Seed, Buyout", industry_focus: "Alchemy, Fintech" },
@@ -202,7 +229,7 @@ describe("import row normalisation", () => {
     const { messyInvestorCsv } = await import("../../../../tests/support/messy-investors.js");
     const { parseSpreadsheet } = await import("./parse-file.js");
     const records = await parseSpreadsheet(Buffer.from(messyInvestorCsv(1500)), "csv");
-    const { fieldByColumn } = mapColumns(Object.keys(records[0]?.values ?? {}));
+    const { fieldByColumn } = mapColumns([...(records[0]?.values.keys() ?? [])]);
     const normaliser = new RowNormaliser(fieldByColumn, { reviewedDefault: "2026-12-01", forceSource: "list.csv" });
     let valid = 0;
     for (const record of records) {

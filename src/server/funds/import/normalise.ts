@@ -1,3 +1,4 @@
+import { isConvertedCurrency } from "../../../shared/currency-rates.js";
 import type { IndustryCode } from "../../../shared/industries.js";
 import { FUND_LIMITS, type FundInput, fundInputSchema, latestFoundedYear } from "../../../shared/schemas/fund-input.js";
 import {
@@ -134,7 +135,7 @@ export class RowNormaliser {
   normalise(record: SheetRecord, passed = false): NormaliseResult {
     const raw: Partial<Record<ImportField, string>> = {};
     for (const [column, field] of this.fieldByColumn) {
-      const value = record.values[column];
+      const value = record.values.get(column);
       if (value !== undefined && value !== "") raw[field] = value;
     }
     const issues: RowIssue[] = [];
@@ -335,21 +336,30 @@ export class RowNormaliser {
     keepOut: (field: ImportField, value: string, message: string, mappable?: boolean) => void,
   ): Pick<FundInput, "fundSize" | "currency" | "checkSizeMinUsd" | "checkSizeMaxUsd"> {
     let currency: string | null = null;
+    // A code the product does not convert: a fund size in it could never be compared, and taken
+    // as USD it would be wrong; the size is left out with it, unless it names its own currency.
+    let unconverted: string | null = null;
     if (raw.currency) {
       const code = raw.currency.trim().toUpperCase();
       const symbol = parseMoney(`${raw.currency.trim()}1`)?.currency;
-      if (/^[A-Z]{3}$/.test(code)) currency = code;
+      if (isConvertedCurrency(code)) currency = code;
       else if (symbol) currency = symbol;
-      else keepOut("currency", raw.currency, "not a currency");
+      else if (/^[A-Z]{3}$/.test(code)) {
+        unconverted = code;
+        keepOut("currency", raw.currency, "a currency without a reference rate to USD");
+      } else keepOut("currency", raw.currency, "not a currency");
     }
     let fundSize: number | null = null;
     if (raw.fundSize) {
       const parsed = parseMoney(raw.fundSize);
-      const amount = parsed ? (parsed.max ?? parsed.min) : null;
-      if (amount === null || amount <= 0 || amount > FUND_LIMITS.maxAmount) {
+      // Whole units, as every stored amount is ('1.2345k' is 1,235).
+      const amount = parsed ? Math.round(parsed.max ?? parsed.min ?? Number.NaN) : null;
+      if (amount === null || !(amount > 0) || amount > FUND_LIMITS.maxAmount) {
         keepOut("fundSize", raw.fundSize, "not an amount");
       } else if (parsed?.currency && currency && parsed.currency !== currency) {
         keepOut("fundSize", raw.fundSize, `in ${parsed.currency} while the currency column says ${currency}`);
+      } else if (!parsed?.currency && unconverted) {
+        keepOut("fundSize", raw.fundSize, `in ${unconverted}, which has no reference rate to USD`);
       } else {
         fundSize = amount;
         currency = parsed?.currency ?? currency ?? "USD";

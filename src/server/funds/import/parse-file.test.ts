@@ -2,13 +2,27 @@ import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
 import { ImportFileError, MAX_IMPORT_ROWS, openSpreadsheet, parseSpreadsheet } from "./parse-file.js";
 
+const cells = (values: Record<string, string>) => new Map(Object.entries(values));
+
 describe("spreadsheet parsing", () => {
   it("reads CSV with quoting, a BOM and blank lines, numbering rows as a spreadsheet does", async () => {
     const csv = '\uFEFFname,description\n"Acme, Inc.","He said ""hi"""\n\n  Beta  ,x\n';
     expect(await parseSpreadsheet(Buffer.from(csv), "csv")).toEqual([
-      { row: 2, values: { name: "Acme, Inc.", description: 'He said "hi"' } },
-      { row: 3, values: { name: "Beta", description: "x" } },
+      { row: 2, values: cells({ name: "Acme, Inc.", description: 'He said "hi"' }) },
+      { row: 3, values: cells({ name: "Beta", description: "x" }) },
     ]);
+  });
+
+  it("keeps columns named like an object's members, and reads nothing from a column it lacks", async () => {
+    const csv = "name,__proto__,constructor,toString\nAcme,a,b,c\n";
+    const [record] = await parseSpreadsheet(Buffer.from(csv), "csv");
+    expect([...(record?.values ?? [])]).toEqual([
+      ["name", "Acme"],
+      ["__proto__", "a"],
+      ["constructor", "b"],
+      ["toString", "c"],
+    ]);
+    expect(record?.values.get("valueOf")).toBeUndefined();
   });
 
   it("reads the first sheet of an Excel workbook", async () => {
@@ -17,8 +31,8 @@ describe("spreadsheet parsing", () => {
     XLSX.utils.book_append_sheet(workbook, sheet, "Funds");
     const buffer = XLSX.write(workbook, { type: "buffer", bookType: "xlsx" }) as Buffer;
     const records = await parseSpreadsheet(buffer, "xlsx");
-    expect(records.map((record) => record.values.name)).toEqual(["Acme", "Beta"]);
-    expect(records[0]?.values.fund_size).toBe("1500000");
+    expect(records.map((record) => record.values.get("name"))).toEqual(["Acme", "Beta"]);
+    expect(records[0]?.values.get("fund_size")).toBe("1500000");
   });
 
   it("refuses a file without a header or with broken quoting", async () => {
@@ -30,7 +44,7 @@ describe("spreadsheet parsing", () => {
   it("reads a Windows-1252 file as Excel saves it", async () => {
     const bytes = Buffer.from("name;country\nZürich Capital;Schweiz\nCafé Ventures;France\n", "latin1");
     const records = await parseSpreadsheet(bytes, "csv");
-    expect(records.map((record) => record.values.name)).toEqual(["Zürich Capital", "Café Ventures"]);
+    expect(records.map((record) => record.values.get("name"))).toEqual(["Zürich Capital", "Café Ventures"]);
   });
 
   it("streams a large CSV in slices without losing a character or a cell that spans lines", async () => {
@@ -45,7 +59,7 @@ describe("spreadsheet parsing", () => {
     for await (const record of sheet.rows()) {
       expect(record).toEqual({
         row: count + 2,
-        values: { name: `Fund ${count} ✓ Ø`, notes: `line one\nline ${"é".repeat((count % 7) + 1)}` },
+        values: cells({ name: `Fund ${count} ✓ Ø`, notes: `line one\nline ${"é".repeat((count % 7) + 1)}` }),
       });
       count += 1;
       expect(sheet.readFraction()).toBeGreaterThan(0);
@@ -79,9 +93,9 @@ describe("spreadsheet parsing", () => {
     const records = await parseSpreadsheet(buffer, "xlsx");
     expect(records).toHaveLength(4500);
     // The blank row is not counted, the repeated header is: as before slices were read.
-    expect(records[2099]).toEqual({ row: 2101, values: { name: "Fund 2099", fund_size: "2099" } });
-    expect(records[2100]).toEqual({ row: 2102, values: { name: "Fund 2100", fund_size: "2100" } });
-    expect(records[3000]).toEqual({ row: 3003, values: { name: "Fund 3000", fund_size: "3000" } });
+    expect(records[2099]).toEqual({ row: 2101, values: cells({ name: "Fund 2099", fund_size: "2099" }) });
+    expect(records[2100]).toEqual({ row: 2102, values: cells({ name: "Fund 2100", fund_size: "2100" }) });
+    expect(records[3000]).toEqual({ row: 3003, values: cells({ name: "Fund 3000", fund_size: "3000" }) });
     expect(records.at(-1)?.row).toBe(4502);
   });
 });

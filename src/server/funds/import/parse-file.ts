@@ -6,8 +6,12 @@ import { stripControlCharacters } from "../../../shared/text-rules.js";
 import { DomainError, tooLarge } from "../../errors.js";
 import { checkXlsxArchive, ZipArchiveError } from "./zip-archive.js";
 
-/** One data row of a spreadsheet: its 1-based row number as the user sees it (header = row 1). */
-export type SheetRecord = { row: number; values: Record<string, string> };
+/**
+ * One data row of a spreadsheet: its 1-based row number as the user sees it (header = row 1), and
+ * its cells by column name. A Map, as the names are the file's own text: on a plain object a
+ * column '__proto__' was lost, and a mapping naming 'toString' read Object's function as a value.
+ */
+export type SheetRecord = { row: number; values: ReadonlyMap<string, string> };
 
 /** The file cannot be imported at all (unreadable, no header, too many rows): a 400 for the admin. */
 export class ImportFileError extends DomainError {
@@ -138,12 +142,12 @@ async function* readRecords(source: TableSource, columns: readonly string[]): As
       );
     }
     if (isBlank(cells) || isHeaderCopy(cells)) continue;
-    const values: Record<string, string> = {};
+    const values = new Map<string, string>();
     for (let column = 0; column < columns.length; column += 1) {
       const name = columns[column];
       // Control characters are dropped from every cell (line breaks become a space): PostgreSQL
       // text cannot hold NUL, and none of them belongs in a fund's name or any other field.
-      if (name) values[name] = stripControlCharacters(cells[column] ?? "").trim();
+      if (name) values.set(name, stripControlCharacters(cells[column] ?? "").trim());
     }
     // Row numbers count from the header's row 1; blank lines the parser skips are not counted.
     yield { row: index + 2, values };

@@ -218,8 +218,7 @@ class FileCheck {
   }
 
   private sample(record: SheetRecord): void {
-    for (const column in record.values) {
-      const value = record.values[column];
+    for (const [column, value] of record.values) {
       if (!value) continue;
       let values = this.samples.get(column);
       if (!values) {
@@ -385,19 +384,19 @@ async function writeFunds(
 }
 
 /** The fund columns behind each fact an import writes. */
-const IMPORTED_FACT_COLUMNS: Readonly<Record<string, ReadonlyArray<keyof NormalisedFund>>> = {
-  fundSize: ["fundSize", "currency"],
+const IMPORTED_FACT_COLUMNS: ReadonlyMap<string, ReadonlyArray<keyof NormalisedFund>> = new Map([
+  ["fundSize", ["fundSize", "currency"]],
   // A cheque range's two ends travel together (see mergeStated).
-  checkSizeMinUsd: ["checkSizeMinUsd", "checkSizeMaxUsd"],
-  checkSizeMaxUsd: ["checkSizeMinUsd", "checkSizeMaxUsd"],
-  leadsRounds: ["leadsRounds"],
-  website: ["website"],
-  fundingStages: ["fundingStages"],
-  industryFocus: ["industryFocus"],
-  sectorAgnostic: ["sectorAgnostic"],
-  portfolio: ["portfolio"],
-  description: ["description"],
-};
+  ["checkSizeMinUsd", ["checkSizeMinUsd", "checkSizeMaxUsd"]],
+  ["checkSizeMaxUsd", ["checkSizeMinUsd", "checkSizeMaxUsd"]],
+  ["leadsRounds", ["leadsRounds"]],
+  ["website", ["website"]],
+  ["fundingStages", ["fundingStages"]],
+  ["industryFocus", ["industryFocus"]],
+  ["sectorAgnostic", ["sectorAgnostic"]],
+  ["portfolio", ["portfolio"]],
+  ["description", ["description"]],
+]);
 
 /**
  * An update never replaces what the fund's own team stated (issue 24, docs/investors.md): a fact
@@ -415,7 +414,7 @@ export function keepTeamFacts(
   const kept: string[] = [];
   for (const fact of teamFacts) {
     if (fact.fundId !== stored.id) continue;
-    const columns = IMPORTED_FACT_COLUMNS[fact.field];
+    const columns = IMPORTED_FACT_COLUMNS.get(fact.field);
     if (!columns) continue;
     const recordedOn = fact.updatedAt.toISOString().slice(0, 10);
     if (rowDate !== null && rowDate > recordedOn) continue;

@@ -151,7 +151,7 @@ describe("countries", () => {
     const { SEED_FUNDS_CSV } = await import("../../paths.js");
     const { parseSpreadsheet } = await import("./parse-file.js");
     const records = await parseSpreadsheet(readFileSync(SEED_FUNDS_CSV), "csv");
-    const names = new Set(records.map((record) => record.values.country));
+    const names = new Set(records.map((record) => record.values.get("country")));
     for (const name of names) expect(resolveCountry(name ?? "")?.name).toBe(name);
   });
 

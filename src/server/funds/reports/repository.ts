@@ -2,15 +2,33 @@ import { and, count, desc, eq, gte, isNull } from "drizzle-orm";
 import type { ReportField, ReportOutcome, ReportStatus } from "../../../shared/fund-report-texts.js";
 import type { Db } from "../../db/client.js";
 import { type FundReportRow, fundReports } from "../../db/schema/fund-reports.js";
-import { findUsersByIds } from "../../users/repository.js";
+import { findUsersByIds, lockUser } from "../../users/repository.js";
 import { fundNamesByIds } from "../repository.js";
 
 export type NewReport = { fundId: number; userId: number; field: ReportField; note: string };
 
-export async function insertReport(db: Db, values: NewReport): Promise<FundReportRow> {
+async function insertReport(db: Db, values: NewReport): Promise<FundReportRow> {
   const [row] = await db.insert(fundReports).values(values).returning();
   if (!row) throw new Error("insert into fund_reports returned no row");
   return row;
+}
+
+/**
+ * Stores a report unless the account sent `max` since `since`: undefined then. The account's row is
+ * locked for the count and the insert, as saved searches do, so that parallel reports on any number
+ * of instances cannot all pass the same count.
+ */
+export async function insertReportWithinLimit(
+  db: Db,
+  values: NewReport,
+  since: Date,
+  max: number,
+): Promise<FundReportRow | undefined> {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, values.userId);
+    if ((await countReportsSince(tx, values.userId, since)) >= max) return undefined;
+    return insertReport(tx, values);
+  });
 }
 
 /** How many reports the account sent since the given moment (its own limit). */

@@ -74,9 +74,13 @@ export class FundReportsService {
 
   async report(userId: number, fundId: number, input: FundReportRequest, now = new Date()) {
     if (!(await this.funds.exists(fundId))) throw notFound("Fund not found.");
-    const recent = await repository.countReportsSince(this.db, userId, new Date(now.getTime() - HOUR_MS));
-    if (recent >= REPORTS_PER_ACCOUNT_PER_HOUR) throw rateLimited(FUND_REPORT_TEXTS.tooMany);
-    const row = await repository.insertReport(this.db, { userId, fundId, field: input.field, note: input.note });
+    const row = await repository.insertReportWithinLimit(
+      this.db,
+      { userId, fundId, field: input.field, note: input.note },
+      new Date(now.getTime() - HOUR_MS),
+      REPORTS_PER_ACCOUNT_PER_HOUR,
+    );
+    if (!row) throw rateLimited(FUND_REPORT_TEXTS.tooMany);
     return {
       id: row.id,
       fundId: row.fundId,

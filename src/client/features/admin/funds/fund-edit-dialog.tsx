@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { ADMIN_TEXTS, FUNDS_ADMIN_TEXTS } from "../../../../shared/admin-texts.js";
+import { CONVERTED_CURRENCIES } from "../../../../shared/currency-rates.js";
 import { INDUSTRIES } from "../../../../shared/industries.js";
 import type { AdminFund } from "../../../../shared/schemas/admin-funds.js";
 import { fundInputSchema } from "../../../../shared/schemas/fund-input.js";
@@ -94,8 +95,32 @@ export function FundEditDialog({ fund, onClose }: { fund: AdminFund | null; onCl
             {field("fundManager", "Fund manager")}
             {field("website", "Website", { type: "url", placeholder: "https://" })}
             {field("linkedin", "LinkedIn", { type: "url", placeholder: "https://www.linkedin.com/company/…" })}
-            {field("fundSize", "Fund size", { inputMode: "decimal" })}
-            {field("currency", "Currency", { placeholder: "USD", maxLength: 3 })}
+            {field("fundSize", "Fund size", { inputMode: "numeric" })}
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="fund-currency" className="text-sm font-medium text-slate-800">
+                Currency
+              </label>
+              {/* Only the currencies the product converts: a size in any other could not be compared. */}
+              <select
+                id="fund-currency"
+                {...register("currency")}
+                aria-invalid={errors.currency ? true : undefined}
+                aria-describedby={errors.currency ? "fund-currency-error" : undefined}
+                className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
+              >
+                <option value="">None</option>
+                {CONVERTED_CURRENCIES.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </select>
+              {errors.currency && (
+                <p id="fund-currency-error" className="text-xs font-medium text-red-700">
+                  {errors.currency.message}
+                </p>
+              )}
+            </div>
             {field("checkSizeMinUsd", "Minimum check size (USD)", { inputMode: "numeric" })}
             {field("checkSizeMaxUsd", "Maximum check size (USD)", { inputMode: "numeric" })}
             {field("foundedYear", "Founded year", { inputMode: "numeric" })}

@@ -48,10 +48,13 @@ export function PreviewPanel({
   const setColumn = (column: string, field: ImportField | null) =>
     onDraft({ ...draft, columns: { ...draft.columns, [column]: field } });
 
+  // The values are the file's own text: rebuilt with fromEntries, whose keys are plain keys even
+  // for '__proto__' (assigning one would have set the object's prototype instead).
   const setValue = (field: MappableField, value: string, choice: string) => {
-    const next = { ...draft.values[field] };
-    if (choice === UNMAPPED) delete next[value];
-    else next[value] = choice === DROP ? null : choice;
+    const others = Object.entries(draft.values[field]).filter(([key]) => key !== value);
+    const next = Object.fromEntries(
+      choice === UNMAPPED ? others : [...others, [value, choice === DROP ? null : choice] as const],
+    );
     onDraft({ ...draft, values: { ...draft.values, [field]: next } });
   };
 
@@ -211,7 +214,9 @@ export function PreviewPanel({
               <tbody className="divide-y divide-slate-200">
                 {unknown.map((item) => {
                   const mappable = item.mappable && isMappable(item.field);
-                  const chosen = isMappable(item.field) ? draft.values[item.field][item.value] : undefined;
+                  // Own keys only: a value such as 'constructor' would otherwise read Object's function.
+                  const choices = isMappable(item.field) ? draft.values[item.field] : undefined;
+                  const chosen = choices && Object.hasOwn(choices, item.value) ? choices[item.value] : undefined;
                   return (
                     <tr key={`${item.field}-${item.column}-${item.value}`}>
                       <td className="hidden px-3 py-2 text-slate-700 sm:table-cell">

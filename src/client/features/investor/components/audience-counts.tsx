@@ -67,6 +67,9 @@ export function AudienceSection({ fundId }: { fundId: number }) {
         {AUDIENCE_TEXTS.heading}
       </h2>
       <p className="text-sm text-slate-600">{AUDIENCE_TEXTS.intro}</p>
+      <p data-testid="audience-estimates" className="text-sm text-slate-600">
+        {AUDIENCE_TEXTS.estimates}
+      </p>
       {audience.isPending ? (
         <div role="status" aria-label={AUDIENCE_TEXTS.loading} className="flex flex-col gap-2">
           <Skeleton className="h-8 w-full" />
