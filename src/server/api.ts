@@ -1,5 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
+import { countOf } from "../shared/inflect.js";
 import { emailPreferencesRoutes, unsubscribeRoutes } from "./account/email-routes.js";
 import { accountRoutes } from "./account/routes.js";
 import { adminScope } from "./admin/routes.js";
@@ -57,7 +58,9 @@ export const apiRoutes =
       // The server's own calls for a page every visitor is served (src/server/site/ssr.ts).
       allowList: isInternalRequest,
       errorResponseBuilder: (_request, context) =>
-        rateLimited(`Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+        rateLimited(
+          `Too many requests. Please wait ${countOf(Math.ceil(context.ttl / 1000), "second", "seconds")} and try again.`,
+        ),
       ...(redis ? { redis, nameSpace: "fundmatch:rate-limit:", skipOnError: true } : {}),
     });
     await api.register(pingRoute);

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ListPlus, RotateCcw, SearchX, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { countOf, plural } from "../../../../shared/inflect.js";
 import { FREE_RESULTS_LIMIT } from "../../../../shared/plans.js";
 import type { FundMatchRequest } from "../../../../shared/schemas/match.js";
 import { hiddenResultsCount } from "../../../../shared/texts.js";
@@ -18,14 +19,12 @@ import { MatchCard } from "./match-card.js";
 export const TOP_PICKS = 10;
 
 const matchCountText = (count: number) =>
-  count === 1 ? "1 fund matches your startup" : `${count} funds match your startup`;
+  `${countOf(count, "fund", "funds")} ${plural(count, "matches", "match")} your startup`;
 
 const addedText = (count: number) =>
   count === 0
     ? `The top ${TOP_PICKS} are already in your pipeline`
-    : count === 1
-      ? "Added 1 fund to your pipeline"
-      : `Added ${count} funds to your pipeline`;
+    : `Added ${countOf(count, "fund", "funds")} to your pipeline`;
 
 /** The shortlist for one profile: cards ranked by fit, paging for subscribers, the top 3 and Premium for others. */
 export function MatchResults({ request, viewer }: { request: FundMatchRequest; viewer: Viewer }) {
