@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { effectiveSubscriptionStatus, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from "../../shared/entitlements.js";
+import { countOf } from "../../shared/inflect.js";
 import {
   type LoginRequest,
   RESET_PASSWORD_LINK_INVALID,
@@ -42,7 +43,7 @@ export const AUTH_MESSAGES = {
   notAuthenticated: "Not authenticated",
   wrongPassword: "The password is not correct.",
   tooManyAttempts: (minutes: number) =>
-    `Too many failed attempts for this account. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    `Too many failed attempts for this account. Please wait ${countOf(minutes, "minute", "minutes")} and try again.`,
 } as const;
 
 export type { ClientInfo };

@@ -1,3 +1,4 @@
+import { countOf } from "../../../shared/inflect.js";
 import type { Article } from "./extract.js";
 
 export const DEMO_WARNING =
@@ -91,7 +92,7 @@ function draftTitle(articles: readonly Article[]): string {
   if (!first) return "News roundup";
   if (articles.length === 1) return first.title;
   const others = articles.length - 1;
-  return `News roundup: ${first.title} and ${others} more ${others === 1 ? "story" : "stories"}`;
+  return `News roundup: ${first.title} and ${countOf(others, "more story", "more stories")}`;
 }
 
 /**
