@@ -201,6 +201,27 @@ test("no dialog of the editor saves the post: image, link and video, with Insert
     else await imageDialog.getByRole("button", { name: BLOG_ADMIN_TEXTS.insert, exact: true }).click();
     await expect(imageDialog).toBeHidden();
     await expect(editor.locator(`img[src="${src}"]`)).toHaveCount(1);
+    // The caret is back in the editor, after the picture: what is typed next lands there (issue 35:
+    // focus went to the page's body and the typing was lost).
+    await expect(editor).toBeFocused();
+    const word = `after-${src.split("/").pop()}`;
+    await page.keyboard.type(` ${word}`);
+    await expect(editor).toContainText(word);
+    const follows = await editor.evaluate(
+      (root, [source, text]) => {
+        const image = root.querySelector(`img[src="${source}"]`);
+        const range = document.createRange();
+        if (!image) return false;
+        range.setStartAfter(image);
+        range.setEndAfter(root.lastChild as Node);
+        return range
+          .toString()
+          .trimStart()
+          .startsWith(text as string);
+      },
+      [src, word],
+    );
+    expect(follows, "the typed word follows the inserted picture").toBe(true);
   };
   await insertImage("https://images.example/one.png", "enter in url");
   await insertImage("https://images.example/two.png", "enter in alt");
@@ -216,6 +237,8 @@ test("no dialog of the editor saves the post: image, link and video, with Insert
   await expect(imageDialog.getByText("Enter the image's full address, starting with https://")).toBeVisible();
   await imageDialog.getByRole("button", { name: BLOG_ADMIN_TEXTS.cancel }).click();
   await expect(imageDialog).toBeHidden();
+  // Cancel gives the editor its caret back too.
+  await expect(editor).toBeFocused();
 
   // The link tooltip: a link with Enter, another with its Save, a video page's address with Enter.
   const tooltip = page.locator(".ql-tooltip.ql-editing");
