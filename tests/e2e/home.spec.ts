@@ -453,6 +453,44 @@ test.describe("accessibility", () => {
     await expectNoSeriousViolations(page);
   });
 
+  test("the result count is announced by a live region that is in the page before the search", async ({ page }) => {
+    await page.goto("/");
+    const status = page.getByTestId("search-status");
+    await expect(status).toHaveAttribute("role", "status");
+    await expect(status).toHaveText("");
+    // Marks this very element and counts the texts put into it: a region that arrives with its
+    // words already in it is not read out, so the words must come into the one that was there.
+    await status.evaluate((element) => {
+      element.setAttribute("data-test-was-here", "");
+      const said: string[] = [];
+      (window as unknown as { said: string[] }).said = said;
+      new MutationObserver(() => said.push(element.textContent ?? "")).observe(element, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    });
+    await chooseOption(page, "Country", "United Kingdom");
+    const { json } = await submitSearch(page);
+    await expect(status).toHaveText(`${json.totalCount} funds match your search`);
+    await expect(status).toHaveAttribute("data-test-was-here", "");
+    const said = () => page.evaluate(() => (window as unknown as { said: string[] }).said);
+    expect(await said()).toContain(`${json.totalCount} funds match your search`);
+
+    // The same search again (answered from the cache, no request) is announced again, in the same words.
+    const before = (await said()).filter((text) => text === `${json.totalCount} funds match your search`).length;
+    await page.getByRole("button", { name: "Find Matching Funds" }).click();
+    await expect
+      .poll(async () => (await said()).filter((text) => text === `${json.totalCount} funds match your search`).length)
+      .toBeGreaterThan(before);
+
+    // An empty result is announced too.
+    await chooseOption(page, "Country", "Colombia");
+    await chooseOption(page, "Industry Focus", "Space");
+    expect((await submitSearch(page)).json.totalCount).toBe(0);
+    await expect(status).toHaveText(/^No Matching Funds Found\./);
+  });
+
   test("Not Found page has no serious or critical axe violations", async ({ page }) => {
     await page.goto("/no-such-page");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");

@@ -127,7 +127,11 @@ test("a subscriber fills the profile, reads the shortlist, finds it prefilled, a
   const first = cards.first();
   await expect(first.getByTestId("fit")).toHaveText(/^\d+\/100 fit$/);
   await expect(first.getByRole("list", { name: "Why it fits" }).getByRole("listitem").first()).toBeVisible();
-  await expect(page.getByText(`${totalCount} funds match your startup`)).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Your shortlist" }).getByText(`${totalCount} funds match your startup`),
+  ).toBeVisible();
+  // Read out by the page's live region, which was there before the run.
+  await expect(page.getByTestId("match-status")).toHaveText(`${totalCount} funds match your startup`);
   await expect(page.getByRole("heading", { name: /more funds? match/ })).toHaveCount(0);
   const topName = ((await first.getByRole("heading").textContent()) ?? "").replace(/^#\d+/, "").trim();
   await expectNoSeriousViolations(page);
