@@ -1,5 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
+import { countOf } from "../shared/inflect.js";
 import { emailPreferencesRoutes, unsubscribeRoutes } from "./account/email-routes.js";
 import { accountRoutes } from "./account/routes.js";
 import { adminScope } from "./admin/routes.js";
@@ -60,7 +61,9 @@ export const apiRoutes =
       // Per client: its address as TRUST_PROXY lets the app see it, an IPv6 client by its /64.
       keyGenerator: (request) => addressGroup(request.ip),
       errorResponseBuilder: (_request, context) =>
-        rateLimited(`Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+        rateLimited(
+          `Too many requests. Please wait ${countOf(Math.ceil(context.ttl / 1000), "second", "seconds")} and try again.`,
+        ),
       ...(redis ? { redis, nameSpace: "fundmatch:rate-limit:", skipOnError: true } : {}),
     });
     await api.register(pingRoute);

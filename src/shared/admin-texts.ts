@@ -1,3 +1,6 @@
+import { formatCount } from "./format-count.js";
+import { countOf } from "./inflect.js";
+
 /**
  * The admin area's shell and user management, not to be paraphrased.
  * A module of its own, like auth-texts.ts: only the admin chunks need it (docs/decisions/0006).
@@ -131,7 +134,6 @@ export const IMPORT_TEXTS = {
   previewTitle: "Preview",
   previewLoading: "Reading the file...",
   previewFailed: "The file could not be previewed",
-  rows: "rows",
   columnsTitle: "Columns",
   columnsHelp: "Which field each column of the file feeds. Change it where the guess is wrong.",
   ignoreColumn: "Ignore this column",
@@ -155,12 +157,12 @@ export function importRowErrorText(row: number | "N/A", error: string): string {
 
 /** Under a long error list that the page shortens. */
 export function moreErrorsText(shown: number, total: number): string {
-  return `Showing the first ${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} errors.`;
+  return `Showing the first ${formatCount(shown)} of ${countOf(total, "error", "errors")}.`;
 }
 
 /** A count of rows, as the preview's table of unknown values shows it on a phone. */
 export function rowCountText(count: number): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? "row" : "rows"}`;
+  return countOf(count, "row", "rows");
 }
 
 export function requestFailedText(status: number): string {

@@ -8,6 +8,7 @@ export const AUTH_TEXTS = {
   savedFunds: "Saved Funds",
   /** The account menu's link to the fund's own editor, for members of a fund's team only (issue 24). */
   myFunds: "My funds",
+  accountSettings: "Account Settings",
   logout: "Logout",
   loginTitle: "Welcome back",
   registerTitle: "Create an account",

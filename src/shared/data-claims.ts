@@ -3,6 +3,8 @@
  * written by hand. Zod-free and small: the home page's first screen uses it (docs/decisions/0006).
  */
 
+import { countOf, plural } from "./inflect.js";
+
 /** The counts the texts are made of (the API's `fundStatsSchema`, src/shared/schemas/admin-data.ts). */
 export type DataCounts = {
   totalFunds: number;
@@ -20,22 +22,21 @@ export type DataCounts = {
 };
 
 const number = (value: number) => value.toLocaleString("en-US");
-const plural = (count: number, one: string, many: string) => `${number(count)} ${count === 1 ? one : many}`;
 
 /** "1,204 funds" for the hero; undefined without counts (a failed call), so nothing is claimed. */
 export function fundsCountText(counts: DataCounts | undefined): string | undefined {
-  return counts ? plural(counts.totalFunds, "fund", "funds") : undefined;
+  return counts ? countOf(counts.totalFunds, "fund", "funds") : undefined;
 }
 
 /** "1,204 funds in 38 countries" */
 export function fundsAndCountriesText(counts: DataCounts): string {
-  return `${plural(counts.totalFunds, "fund", "funds")} in ${plural(counts.countries, "country", "countries")}`;
+  return `${countOf(counts.totalFunds, "fund", "funds")} in ${countOf(counts.countries, "country", "countries")}`;
 }
 
 /** "812 have a fund size, 402 a cheque range, 96 a portfolio and 1,010 a website" */
 export function coverageText(counts: DataCounts): string {
   const { fundSize, chequeRange, portfolio, website } = counts.withFact;
-  return `${number(fundSize)} ${fundSize === 1 ? "has" : "have"} a fund size, ${number(chequeRange)} a cheque range, ${number(portfolio)} a portfolio and ${number(website)} a website`;
+  return `${number(fundSize)} ${plural(fundSize, "has", "have")} a fund size, ${number(chequeRange)} a cheque range, ${number(portfolio)} a portfolio and ${number(website)} a website`;
 }
 
 /**
@@ -53,7 +54,7 @@ export function premiumCoverageText(counts: DataCounts): string {
   ]
     .filter(([count]) => (count as number) > 0)
     .map(([count, what]) => `${what} of ${number(count as number)}`);
-  if (parts.length === 0) return `Premium shows every match of our ${plural(counts.totalFunds, "fund", "funds")}.`;
+  if (parts.length === 0) return `Premium shows every match of our ${countOf(counts.totalFunds, "fund", "funds")}.`;
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
-  return `Of our ${plural(counts.totalFunds, "fund", "funds")}, Premium shows ${list}.`;
+  return `Of our ${countOf(counts.totalFunds, "fund", "funds")}, Premium shows ${list}.`;
 }

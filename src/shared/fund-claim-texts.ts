@@ -5,6 +5,7 @@
  */
 
 import { formatCount } from "./format-count.js";
+import { possessive } from "./inflect.js";
 
 /** The note to the admins, in characters. */
 export const CLAIM_NOTE_MAX = 1000;
@@ -66,7 +67,7 @@ export const CLAIM_TEXTS = {
   verifyIntro: "Confirm to make your account a member of the fund's team.",
   verifyConfirm: "Confirm and join",
   verifying: "Confirming...",
-  verifiedTitle: (fundName: string) => `You're now on ${fundName}'s team`,
+  verifiedTitle: (fundName: string) => `You're now on ${possessive(fundName)} team`,
   verifiedText: "You can now edit the fund's profile.",
   missingToken: "This link is incomplete. Open the link from the e-mail again.",
   linkInvalid: "This link has expired or was already used. Claim the fund again from its page to get a new one.",

@@ -3,6 +3,7 @@
  * money fact, and how a fact's date reads. Zod-free: the fund page imports it.
  */
 import { formatFundSize } from "./fund-size.js";
+import { countOf } from "./inflect.js";
 
 /**
  * The facts that carry provenance, by their names in a fund result. `aum` is the firm's assets
@@ -112,8 +113,7 @@ export function premiumFactLabels(facts: PremiumFactFlags): string[] {
   if (facts.hasCheckSize) labels.push("Cheque size");
   if (facts.hasRoundRole) labels.push("Leads or follows");
   if (facts.hasPitchRoute) labels.push("How to pitch");
-  if (facts.portfolioCount > 0)
-    labels.push(`${facts.portfolioCount} portfolio ${facts.portfolioCount === 1 ? "company" : "companies"}`);
+  if (facts.portfolioCount > 0) labels.push(countOf(facts.portfolioCount, "portfolio company", "portfolio companies"));
   return labels;
 }
 

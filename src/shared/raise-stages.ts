@@ -1,3 +1,4 @@
+import { countOf, possessive } from "./inflect.js";
 import type { StageCode } from "./stages.js";
 
 /**
@@ -35,10 +36,7 @@ export const CHEQUE_FIT_LABELS = {
  * as the page writes it ("$2M").
  */
 export function chequeFitCountsText(counts: { covers: number; unknown: number }, amount: string): string {
-  const covers =
-    counts.covers === 1
-      ? `1 fund's cheque range covers ${amount}`
-      : `${counts.covers} funds' cheque range covers ${amount}`;
+  const covers = `${possessive(countOf(counts.covers, "fund", "funds"))} cheque range covers ${amount}`;
   if (counts.unknown === 0) return covers;
   return `${covers} · ${counts.unknown} more with an undisclosed cheque size`;
 }

@@ -1,3 +1,4 @@
+import { countOf, plural } from "./inflect.js";
 import { FREE_RESULTS_LIMIT, formatUsd, PLANS } from "./plans.js";
 
 /**
@@ -54,9 +55,9 @@ export function hiddenResultsCount(totalCount: number): number {
 }
 
 export function matchCountText(totalCount: number): string {
-  return totalCount === 1 ? "1 fund matches your search" : `${totalCount} funds match your search`;
+  return `${countOf(totalCount, "fund", "funds")} ${plural(totalCount, "matches", "match")} your search`;
 }
 
 export function hiddenCountText(hidden: number): string {
-  return hidden === 1 ? "1 more fund matches your search" : `${hidden} more funds match your search`;
+  return `${countOf(hidden, "more fund", "more funds")} ${plural(hidden, "matches", "match")} your search`;
 }

@@ -216,6 +216,8 @@ test("no dialog of the editor saves the post: image, link and video, with Insert
   await expect(imageDialog.getByText("Enter the image's full address, starting with https://")).toBeVisible();
   await imageDialog.getByRole("button", { name: BLOG_ADMIN_TEXTS.cancel }).click();
   await expect(imageDialog).toBeHidden();
+  // Cancel gives the editor its caret back too.
+  await expect(editor).toBeFocused();
 
   // The link tooltip: a link with Enter, another with its Save, a video page's address with Enter.
   const tooltip = page.locator(".ql-tooltip.ql-editing");
@@ -253,6 +255,44 @@ test("no dialog of the editor saves the post: image, link and video, with Insert
   await row.getByRole("button", { name: new RegExp(BLOG_ADMIN_TEXTS.deletePost) }).click();
   await page.getByRole("dialog").getByRole("button", { name: BLOG_ADMIN_TEXTS.delete, exact: true }).click();
   await expect(row).toHaveCount(0);
+});
+
+test("after an image is inserted, or its dialog cancelled, typing goes on in the editor", async ({ page }) => {
+  await logInAsAdmin(page);
+  await page.goto("/admin/blog");
+  await page.getByRole("button", { name: BLOG_ADMIN_TEXTS.createNew }).click();
+  await expect(page.getByRole("heading", { level: 1, name: BLOG_ADMIN_TEXTS.createTitle })).toBeVisible();
+  const editor = page.getByRole("textbox", { name: BLOG_ADMIN_TEXTS.fields.content });
+  await editor.click();
+  await page.keyboard.type("Before the picture.");
+  const imageDialog = page.getByRole("dialog", { name: BLOG_ADMIN_TEXTS.insertImage });
+
+  for (const confirm of ["insert button", "enter"] as const) {
+    const src = `https://images.example/${confirm.replace(" ", "-")}.png`;
+    await page.locator(".ql-toolbar button.ql-image").click();
+    await imageDialog.getByLabel(BLOG_ADMIN_TEXTS.imageUrl).fill(src);
+    if (confirm === "enter") await imageDialog.getByLabel(BLOG_ADMIN_TEXTS.imageUrl).press("Enter");
+    else await imageDialog.getByRole("button", { name: BLOG_ADMIN_TEXTS.insert, exact: true }).click();
+    await expect(imageDialog).toBeHidden();
+    // The caret is back in the editor, right after the picture (issue 35: the focus went to the
+    // page's body and what was typed next was lost).
+    await expect(editor).toBeFocused();
+    const word = `After-${confirm.replace(" ", "-")}`;
+    await page.keyboard.type(word);
+    const next = await editor.evaluate(
+      (root, source) => root.querySelector(`img[src="${source}"]`)?.nextSibling?.textContent ?? "",
+      src,
+    );
+    expect(next, "the typed word follows the inserted picture").toBe(word);
+  }
+
+  // Cancel puts the caret back where it was.
+  await page.locator(".ql-toolbar button.ql-image").click();
+  await imageDialog.getByRole("button", { name: BLOG_ADMIN_TEXTS.cancel }).click();
+  await expect(imageDialog).toBeHidden();
+  await expect(editor).toBeFocused();
+  await page.keyboard.type(" The end.");
+  await expect(editor).toContainText("After-enter The end.");
 });
 
 test("the AI writer in demo mode drafts from a news page and fills the manual editor", async ({ page }) => {

@@ -1,3 +1,5 @@
+import path from "node:path";
+import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS } from "../../src/shared/account-texts.js";
 import { expectNoSeriousViolations } from "./support/axe.js";
 import { chooseOption } from "./support/select.js";
 import { type BrowserContext, expect, type Page, type Request, test } from "./support/test.js";
@@ -11,6 +13,8 @@ import { type BrowserContext, expect, type Page, type Request, test } from "./su
 test.use({ storageState: { cookies: [], origins: [] } });
 
 const STORAGE_KEY = "cookie_consent";
+/** Set SCREENSHOTS=dir to keep the pictures of a toast above the banner at 375 and 1280 px. */
+const SCREENSHOTS = process.env.SCREENSHOTS;
 const GTM_ORIGIN = `http://127.0.0.1:${process.env.GTM_STAND_IN_PORT ?? 3218}`;
 const SEARCH_PATH = "/_api/funds/search";
 
@@ -117,6 +121,44 @@ test.describe("the cookie banner", () => {
       await expect(region.getByRole("switch", { name: "Analytics" })).toBeVisible();
     });
   });
+
+  for (const width of [375, 1280]) {
+    test(`at ${width} px a toast shows above the banner, never over its choices`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 812 });
+      const user = {
+        email: `toast-${width}-${Date.now().toString(36)}@example.com`,
+        password: "Sup3rSecret1",
+        displayName: "Toast Reader",
+      };
+      const registered = await page.request.post("/_api/auth/register_with_password", { data: user });
+      expect(registered.status(), await registered.text()).toBe(201);
+      await page.goto("/account-settings");
+      const region = banner(page);
+      await expect(region).toBeVisible();
+      const profile = page.getByRole("region", { name: ACCOUNT_TEXTS.updateProfile });
+      await profile.getByLabel(ACCOUNT_TEXTS.displayName).fill("Toast Reader Renamed");
+      await profile.getByLabel(ACCOUNT_TEXTS.currentPassword).fill(user.password);
+      await profile.getByRole("button", { name: ACCOUNT_TEXTS.saveChanges }).click();
+      const toast = page.locator("[data-sonner-toast]").filter({ hasText: ACCOUNT_MESSAGES.profileUpdated });
+      await expect(toast).toBeVisible();
+      // Sonner animates a new toast in from below: its box is read once it has settled.
+      await expect(toast).toHaveAttribute("data-mounted", "true");
+      await expect(async () => {
+        const toastBox = await toast.boundingBox();
+        const bannerBox = await region.locator("> div").boundingBox();
+        expect(toastBox && bannerBox).toBeTruthy();
+        if (!toastBox || !bannerBox) return;
+        expect(toastBox.y + toastBox.height, "the toast's bottom edge is above the banner").toBeLessThanOrEqual(
+          bannerBox.y,
+        );
+      }).toPass();
+      // Every choice of the banner can still be pressed: nothing lies over it.
+      for (const name of ["Manage Preferences", "Reject All", "Accept All"]) {
+        await region.getByRole("button", { name }).click({ trial: true });
+      }
+      if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `toast-over-banner-${width}.png`) });
+    });
+  }
 
   test("shows on a first visit, without blocking the page, and links to the privacy policy", async ({ page }) => {
     await page.goto("/");

@@ -12,6 +12,7 @@ import { CONSENT_STORAGE_KEY, consentRecord, REJECT_ALL } from "../../src/shared
 import { fundPath } from "../../src/shared/fund-page.js";
 import { AUDIENCE_TEXTS } from "../../src/shared/fund-signals.js";
 import { insertFunds } from "../support/funds.js";
+import { expectNoSeriousViolations } from "./support/axe.js";
 import { expect, type Page, test } from "./support/test.js";
 
 /**
@@ -178,4 +179,28 @@ test("an admin reverts one change from the fund's history", async ({ page }) => 
   await page.goto(`${origin}${fundPath({ id: fundId, name: "Alpha Ventures" })}`);
   await expect(page.getByText("$100M").first()).toBeVisible();
   await expect(page.getByTestId("fund-size-source")).toHaveCount(0);
+});
+
+test("at 375 px the founders' interest table scrolls sideways and takes focus, for a keyboard", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 900 });
+  await signIn(page, MEMBER);
+  await page.goto(`${origin}/investor/funds/${fundId}`);
+  const table = page.getByTestId("audience-counts");
+  await expect(table).toBeVisible();
+  const frame = page.getByRole("region", { name: "Founders' interest by month" });
+  // Wider than the phone: it scrolls, so a keyboard must be able to reach it (axe's scrollable-region-focusable).
+  expect(await frame.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  await frame.focus();
+  await expect(frame).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => frame.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  await expectNoSeriousViolations(page);
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) {
+    const section = page.getByRole("region", { name: "Founders' interest", exact: true });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await section.screenshot({ path: `${dir}/fund-editor-audience-${width}.png` });
+    }
+  }
 });

@@ -39,7 +39,8 @@ test("a subscriber narrows a search with advanced filters, opens a fund page and
   for (const chip of ["Europe", "Seed", "Series A", "Leads rounds", "“software”"]) {
     await expect(matches.getByRole("link", { name: `Remove filter: ${chip}` })).toBeVisible();
   }
-  await expect(matches.getByRole("status").first()).toHaveText(/\d+ funds? match(es)? your search/);
+  await expect(matches.getByText(/^\d+ funds? match(es)? your search$/)).toBeVisible();
+  await expect(page.getByTestId("search-status")).toHaveText(/^\d+ funds? match(es)? your search$/);
   const cards = matches.getByRole("article");
   await expect(cards.first()).toBeVisible();
   await expect(cards.first().getByText("Leads rounds").first()).toBeVisible();

@@ -453,9 +453,127 @@ test.describe("accessibility", () => {
     await expectNoSeriousViolations(page);
   });
 
+  test("the result count is announced by a live region that is in the page before the search", async ({ page }) => {
+    await page.goto("/");
+    const status = page.getByTestId("search-status");
+    await expect(status).toHaveAttribute("role", "status");
+    await expect(status).toHaveText("");
+    // Marks this very element and counts the texts put into it: a region that arrives with its
+    // words already in it is not read out, so the words must come into the one that was there.
+    await status.evaluate((element) => {
+      element.setAttribute("data-test-was-here", "");
+      const said: string[] = [];
+      (window as unknown as { said: string[] }).said = said;
+      new MutationObserver(() => said.push(element.textContent ?? "")).observe(element, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    });
+    await chooseOption(page, "Country", "United Kingdom");
+    const { json } = await submitSearch(page);
+    await expect(status).toHaveText(`${json.totalCount} funds match your search`);
+    await expect(status).toHaveAttribute("data-test-was-here", "");
+    const said = () => page.evaluate(() => (window as unknown as { said: string[] }).said);
+    expect(await said()).toContain(`${json.totalCount} funds match your search`);
+
+    // The same search again (answered from the cache, no request) is announced again, in the same words.
+    const before = (await said()).filter((text) => text === `${json.totalCount} funds match your search`).length;
+    await page.getByRole("button", { name: "Find Matching Funds" }).click();
+    await expect
+      .poll(async () => (await said()).filter((text) => text === `${json.totalCount} funds match your search`).length)
+      .toBeGreaterThan(before);
+
+    // An empty result is announced too.
+    await chooseOption(page, "Country", "Colombia");
+    await chooseOption(page, "Industry Focus", "Space");
+    expect((await submitSearch(page)).json.totalCount).toBe(0);
+    await expect(status).toHaveText(/^No Matching Funds Found\./);
+  });
+
   test("Not Found page has no serious or critical axe violations", async ({ page }) => {
     await page.goto("/no-such-page");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
     await expectNoSeriousViolations(page);
   });
+});
+
+/** Set SCREENSHOTS=dir to keep the header's pictures at 375 and 1280 px. */
+const SCREENSHOTS = process.env.SCREENSHOTS;
+
+test.describe("the header on a phone", () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  const SECTIONS = [
+    { link: "How it works", heading: "#how-it-works-title" },
+    { link: "Premium", heading: "#features-title" },
+    { link: "FAQ", heading: "#faq-title" },
+  ];
+
+  test("a menu reaches How it works, Premium and FAQ, and closes behind each", async ({ page }) => {
+    await page.goto("/blog");
+    const header = page.getByRole("banner");
+    // A <details> disclosure: its <summary> is the button (browsers expose it as one, expanded or not).
+    const menu = header.getByLabel("Menu", { exact: true });
+    const disclosure = header.locator("details");
+    // The bar has no room for the sections; the menu is how they are reached.
+    for (const { link } of SECTIONS) await expect(header.getByRole("link", { name: link })).toBeHidden();
+    await expect(menu).toBeVisible();
+    await expect(disclosure).not.toHaveAttribute("open");
+
+    for (const { link, heading } of SECTIONS) {
+      await menu.click();
+      await expect(disclosure).toHaveAttribute("open");
+      const nav = header.getByRole("navigation", { name: "Main" });
+      await expect(nav.getByRole("link", { name: "Match" })).toBeVisible();
+      if (SCREENSHOTS && link === "FAQ") await page.screenshot({ path: `${SCREENSHOTS}/header-menu-375.png` });
+      await nav.getByRole("link", { name: link }).click();
+      await expect(page.locator(heading)).toBeInViewport();
+      // The menu closes behind the navigation, so it does not cover the section.
+      await expect(nav).toBeHidden();
+      await expect(disclosure).not.toHaveAttribute("open");
+    }
+
+    // Escape closes it and puts focus back on its button; so does a press outside it.
+    await menu.click();
+    await header.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Match" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(header.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(menu).toBeFocused();
+    await menu.click();
+    // Below the open menu, in the page's margin (the menu covers the heading it opened over).
+    await page.mouse.click(4, 640);
+    await expect(header.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await menu.click();
+    await expectNoSeriousViolations(page);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the menu opens and its links work from the server's HTML", async ({ page }) => {
+      await page.goto("/blog");
+      const header = page.getByRole("banner");
+      for (const { link, heading } of SECTIONS) {
+        await header.getByLabel("Menu", { exact: true }).click();
+        await header.getByRole("navigation", { name: "Main" }).getByRole("link", { name: link }).click();
+        await expect(page).toHaveURL(new RegExp(`/#${heading.slice(1).replace(/-title$/, "")}$`));
+        await expect(page.locator(heading)).toBeInViewport();
+        // Back on another page, where the menu starts closed again.
+        await page.goto("/blog");
+      }
+    });
+  });
+});
+
+test("at 1280 px the header shows the sections in its bar and no menu", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/blog");
+  const header = page.getByRole("banner");
+  await expect(header.getByLabel("Menu", { exact: true })).toBeHidden();
+  const nav = header.getByRole("navigation", { name: "Main" });
+  for (const link of ["Match", "How it works", "Premium", "FAQ"]) {
+    await expect(nav.getByRole("link", { name: link })).toBeVisible();
+  }
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/header-1280.png` });
 });

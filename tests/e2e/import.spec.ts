@@ -98,7 +98,7 @@ test("a file chosen with the file dialog imports too, and a failed call shows on
     mimeType: "text/csv",
     buffer: Buffer.from(`name,country,funding_stages,industry_focus\n${CLICKED},Iceland,seed,fintech\n`),
   });
-  await expect(page.getByTestId("row-count")).toHaveText("1 rows");
+  await expect(page.getByTestId("row-count")).toHaveText("1 row");
   await page.getByRole("button", { name: IMPORT_TEXTS.startImport }).click();
   await expect(page.getByTestId("import-result").getByText(`${IMPORT_TEXTS.badges.newRecords}: 1`)).toBeVisible();
 

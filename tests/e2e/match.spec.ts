@@ -65,6 +65,34 @@ test("home page and header link to the match; a visitor's search form has no pro
   await expect(page).toHaveTitle(/Match Your Startup to VC Funds/);
 });
 
+test("the arrow keys move from the sector search box into its list and back", async ({ page }) => {
+  await page.goto("/match");
+  await page.getByRole("button", { name: "Sectors" }).click();
+  const search = page.getByLabel("Search sectors");
+  await expect(search).toBeFocused();
+  await search.fill("fin");
+  const list = page.getByRole("group", { name: "Sectors" });
+  const boxes = list.getByRole("checkbox");
+  await expect(boxes.first()).toBeAttached();
+  const names = await boxes.evaluateAll((inputs) => inputs.map((input) => input.closest("label")?.textContent ?? ""));
+  expect(names.length).toBeGreaterThan(1);
+
+  await page.keyboard.press("ArrowDown");
+  await expect(list.getByRole("checkbox", { name: names[0] })).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(list.getByRole("checkbox", { name: names[0] })).toBeChecked();
+  await page.keyboard.press("ArrowDown");
+  await expect(list.getByRole("checkbox", { name: names[1] })).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(list.getByRole("checkbox", { name: names.at(-1) })).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(list.getByRole("checkbox", { name: names[0] })).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(search).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Sectors" })).toHaveText(names[0] ?? "");
+});
+
 test("a visitor runs a match and sees the top 3 with reasons and concerns, and the Premium prompt", async ({
   page,
 }) => {
@@ -127,7 +155,11 @@ test("a subscriber fills the profile, reads the shortlist, finds it prefilled, a
   const first = cards.first();
   await expect(first.getByTestId("fit")).toHaveText(/^\d+\/100 fit$/);
   await expect(first.getByRole("list", { name: "Why it fits" }).getByRole("listitem").first()).toBeVisible();
-  await expect(page.getByText(`${totalCount} funds match your startup`)).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Your shortlist" }).getByText(`${totalCount} funds match your startup`),
+  ).toBeVisible();
+  // Read out by the page's live region, which was there before the run.
+  await expect(page.getByTestId("match-status")).toHaveText(`${totalCount} funds match your startup`);
   await expect(page.getByRole("heading", { name: /more funds? match/ })).toHaveCount(0);
   const topName = ((await first.getByRole("heading").textContent()) ?? "").replace(/^#\d+/, "").trim();
   await expectNoSeriousViolations(page);

@@ -1,4 +1,5 @@
 import { mkdir } from "node:fs/promises";
+import { ACCOUNT_TEXTS } from "../../src/shared/account-texts.js";
 import { ADMIN_TEXTS, DATA_ADMIN_TEXTS } from "../../src/shared/admin-texts.js";
 import { BILLING_TEXTS } from "../../src/shared/billing-texts.js";
 import { CLAIM_TEXTS } from "../../src/shared/fund-claim-texts.js";
@@ -103,6 +104,37 @@ test("a member's account menu has no admin pages", async ({ page }) => {
   await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeVisible();
   await expect(menu.getByRole("group", { name: ADMIN_TEXTS.adminMenu })).toHaveCount(0);
   for (const link of ADMIN_PAGE_LINKS) await expect(menu.getByRole("menuitem", { name: link.name })).toHaveCount(0);
+});
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px a member's account menu leads to Account Settings`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 812 });
+    await logIn(page, member.email, member.password);
+    await page.goto("/");
+    await page.getByRole("button", { name: `Account menu for ${member.displayName}` }).click();
+    const menu = page.getByRole("menu");
+    const settings = menu.getByRole("menuitem", { name: ACCOUNT_TEXTS.accountSettings });
+    await expect(settings).toHaveAttribute("href", "/account-settings");
+    await shot(page, `account-menu-${width}`);
+    await settings.click();
+    await expect(page).toHaveURL(/\/account-settings$/);
+    await expect(page.getByRole("heading", { level: 1, name: ACCOUNT_TEXTS.settingsTitle })).toBeVisible();
+  });
+}
+
+test("at 375 px no account or admin page scrolls sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await logIn(page, ADMIN.email, ADMIN.password);
+  // The section links of Account Settings widened its grid; the row buttons' screen-reader words
+  // (absolutely placed) escaped the admin tables' scrolling frames.
+  for (const path of ["/account-settings", "/profile", ...ADMIN_PAGE_LINKS.map((link) => link.href)]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // Loaded: no skeleton and no table still busy.
+    await expect(page.locator('[class*="animate-pulse"], [aria-busy="true"]')).toHaveCount(0);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(375);
+  }
 });
 
 for (const width of [375, 1280]) {

@@ -14,6 +14,8 @@ test.describe.configure({ mode: "serial", timeout: 90_000 });
 const RUN = Date.now().toString(36);
 const email = `pipeline-${RUN}@example.com`;
 const NOTE = "Met Dana at the demo day. Send the deck by Friday.";
+/** Set SCREENSHOTS=dir to keep the list's committed card at 375 and 1280 px. */
+const SCREENSHOTS = process.env.SCREENSHOTS;
 
 const results = (page: Page) => page.getByRole("region", { name: "Your VC Matches" });
 const updateAnswered = (page: Page, field: string) =>
@@ -89,6 +91,46 @@ test("a subscriber saves a fund, moves it to Contacted with a note, and sees it 
   await reloaded.getByRole("button", { name: PIPELINE_TEXTS.retry }).click();
   expect((await retried).status()).toBe(200);
   await expect(reloaded.getByText(PIPELINE_TEXTS.saved)).toBeVisible();
+
+  // Committed in the list takes the amount, as a board card does: the same rules, the same call,
+  // and the round's progress follows (issue 35: it could be entered on the board only).
+  await expect(reloaded.getByLabel(PIPELINE_TEXTS.committedAmount)).toHaveCount(0);
+  // All statuses: under the Contacted filter the card would leave the list once committed.
+  await filters.getByRole("button", { name: "All (1)" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  const committed = updateAnswered(page, '"status":"committed"');
+  await reloaded.getByLabel(PIPELINE_TEXTS.status).selectOption({ label: "Committed" });
+  expect((await committed).status()).toBe(200);
+  const amount = reloaded.getByLabel(PIPELINE_TEXTS.committedAmount);
+  await amount.fill("12 dollars");
+  await amount.press("Enter");
+  await expect(reloaded.getByText(PIPELINE_TEXTS.committedAmountInvalid)).toBeVisible();
+  const amountSaved = updateAnswered(page, "committedAmountUsd");
+  await amount.fill("1200000");
+  await amount.press("Enter");
+  const saved = await amountSaved;
+  expect(saved.status()).toBe(200);
+  expect(saved.request().postDataJSON()).toMatchObject({ committedAmountUsd: 1_200_000 });
+  await expect(reloaded.getByText(PIPELINE_TEXTS.committedAmountInvalid)).toHaveCount(0);
+  await expect(amount).toHaveValue("1,200,000");
+  await expect(amount).toBeFocused();
+  await expect(page.getByTestId("round-progress-text")).toHaveText(PIPELINE_TEXTS.roundCommittedOnly("$1.2M"));
+  if (SCREENSHOTS) {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await reloaded.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOTS}/pipeline-list-committed-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
+  await page.reload();
+  await expect(reloaded.getByLabel(PIPELINE_TEXTS.committedAmount)).toHaveValue("1,200,000");
+  // The board shows what the list saved.
+  await page.getByRole("button", { name: PIPELINE_TEXTS.viewBoard }).click();
+  await expect(page.getByTestId("board-column-committed").getByLabel(PIPELINE_TEXTS.committedAmount)).toHaveValue(
+    "1,200,000",
+  );
+  await page.getByRole("button", { name: PIPELINE_TEXTS.viewList }).click();
 
   // Removing a fund with a note asks first; the empty state follows.
   await reloaded.getByRole("button", { name: /Remove/ }).click();

@@ -1,6 +1,6 @@
 import { Check, ChevronDown, X } from "lucide-react";
 import { Popover } from "radix-ui";
-import { useId, useMemo, useState } from "react";
+import { type KeyboardEvent, useId, useMemo, useRef, useState } from "react";
 import { cn } from "../lib/utils.js";
 
 export type MultiOption = { value: string; label: string };
@@ -16,6 +16,35 @@ type MultiSelectProps = {
   /** How the trigger names a choice of several ('3 countries'). */
   several: (count: number) => string;
 };
+
+/**
+ * Arrow keys through the list's checkboxes: Down from the search box to the first, Down and Up
+ * between them, Up from the first back to the search box, Home and End to either end. Tab still
+ * walks through them one by one; Space ticks the focused one.
+ */
+function moveThroughList(event: KeyboardEvent, list: HTMLElement | null, search: HTMLInputElement | null) {
+  if (!list || !["ArrowDown", "ArrowUp", "Home", "End"].includes(event.key)) return;
+  const boxes = Array.from(list.querySelectorAll<HTMLInputElement>('input[type="checkbox"]'));
+  const first = boxes[0];
+  if (!first) return;
+  const at = boxes.indexOf(event.target as HTMLInputElement);
+  // In the search box, Home and End move the caret as usual.
+  if (at === -1 && event.key !== "ArrowDown") return;
+  event.preventDefault();
+  const target =
+    at === -1
+      ? first
+      : event.key === "Home"
+        ? first
+        : event.key === "End"
+          ? boxes.at(-1)
+          : event.key === "ArrowDown"
+            ? (boxes[at + 1] ?? boxes[at])
+            : at === 0
+              ? search
+              : boxes[at - 1];
+  target?.focus();
+}
 
 /**
  * Several values from a long list (countries, industries): a button that opens a searchable list
@@ -35,6 +64,9 @@ export function MultiSelect({
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState("");
   const listId = useId();
+  const listRef = useRef<HTMLFieldSetElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const onListKey = (event: KeyboardEvent) => moveThroughList(event, listRef.current, searchRef.current);
   const labelOf = useMemo(() => new Map(options.map((option) => [option.value, option.label])), [options]);
   const shown = useMemo(() => {
     const needle = filter.trim().toLowerCase();
@@ -79,8 +111,10 @@ export function MultiSelect({
           >
             <div className="border-b border-slate-100 p-2">
               <input
+                ref={searchRef}
                 type="search"
                 value={filter}
+                onKeyDown={onListKey}
                 onChange={(event) => setFilter(event.target.value)}
                 placeholder={`Search ${label.toLowerCase()}`}
                 aria-label={`Search ${label.toLowerCase()}`}
@@ -88,7 +122,7 @@ export function MultiSelect({
                 className="h-9 w-full rounded-md border border-slate-300 px-2.5 text-sm outline-hidden focus-visible:border-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-600/30"
               />
             </div>
-            <fieldset id={listId} className="max-h-72 overflow-y-auto p-1">
+            <fieldset id={listId} ref={listRef} onKeyDown={onListKey} className="max-h-72 overflow-y-auto p-1">
               <legend className="sr-only">{label}</legend>
               {shown.length === 0 && <p className="px-2.5 py-2 text-sm text-slate-600">No matches.</p>}
               {shown.map((option) => {
@@ -96,7 +130,7 @@ export function MultiSelect({
                 return (
                   <label
                     key={option.value}
-                    className="flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm hover:bg-indigo-50 has-focus-visible:bg-indigo-50"
+                    className="relative flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm hover:bg-indigo-50 has-focus-visible:bg-indigo-50"
                   >
                     <input
                       type="checkbox"

@@ -10,7 +10,7 @@ import { cn } from "../lib/utils.js";
  */
 export function ScrollFrame({
   label,
-  hint,
+  hint = "Scroll sideways to see every column.",
   className,
   frameClassName,
   children,
@@ -18,7 +18,7 @@ export function ScrollFrame({
   /** The region's accessible name. */
   label: string;
   /** Shown under the frame while it cannot show everything at once. */
-  hint: string;
+  hint?: string;
   className?: string;
   frameClassName?: string;
   children: ReactNode;
@@ -54,7 +54,7 @@ export function ScrollFrame({
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
           tabIndex={0}
           className={cn(
-            "overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden",
+            "relative overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden",
             frameClassName,
           )}
         >

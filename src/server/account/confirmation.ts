@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { countOf } from "../../shared/inflect.js";
 import type { ConfirmationKind } from "../../shared/schemas/account.js";
 import { CONFIRMATION_CODE_LENGTH } from "../../shared/schemas/account.js";
 import { AttemptLimiter } from "../auth/attempt-limiter.js";
@@ -29,7 +30,7 @@ export const CONFIRMATION_MESSAGES = {
   noPassword:
     "Your account has no password yet: confirm with a recent sign-in through your provider or an e-mailed code.",
   tooManyCodes: (minutes: number) =>
-    `Too many codes asked for. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    `Too many codes asked for. Please wait ${countOf(minutes, "minute", "minutes")} and try again.`,
   mailFailed: "The e-mail with your code could not be sent. Please try again.",
   codeSent: (email: string) => `We sent a code to ${email}. It is valid for 10 minutes.`,
 } as const;

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { effectiveSubscriptionStatus, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from "../../shared/entitlements.js";
+import { countOf } from "../../shared/inflect.js";
 import {
   type LoginRequest,
   RESET_PASSWORD_LINK_INVALID,
@@ -43,10 +44,10 @@ export const AUTH_MESSAGES = {
   notAuthenticated: "Not authenticated",
   wrongPassword: "The password is not correct.",
   tooManyAttempts: (minutes: number) =>
-    `Too many failed attempts for this account. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    `Too many failed attempts for this account. Please wait ${countOf(minutes, "minute", "minutes")} and try again.`,
   /** Unknown browsers are held back from an account that strangers are guessing at; its owner is not. */
   tooManyAttemptsHere: (minutes: number) =>
-    `Too many failed attempts for this account. Please wait ${minutes} minute${minutes === 1 ? "" : "s"}, log in from a browser you have logged in with before, or reset your password by e-mail.`,
+    `Too many failed attempts for this account. Please wait ${countOf(minutes, "minute", "minutes")}, log in from a browser you have logged in with before, or reset your password by e-mail.`,
 } as const;
 
 export type { ClientInfo };

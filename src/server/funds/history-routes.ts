@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { countOf } from "../../shared/inflect.js";
 import { fundParamsSchema } from "../../shared/schemas/funds.js";
 import {
   fundHistoryResponseSchema,
@@ -40,7 +41,7 @@ export const fundHistoryAdminRoutes =
         });
         return {
           reverted,
-          message: reverted === 0 ? "Nothing to revert." : `${reverted} change${reverted === 1 ? "" : "s"} reverted.`,
+          message: reverted === 0 ? "Nothing to revert." : `${countOf(reverted, "change", "changes")} reverted.`,
         };
       },
     );

@@ -43,7 +43,7 @@ function AccountSettings({ user }: { user: SessionUser }) {
         <BackHomeButton />
       </div>
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[14rem_1fr] lg:gap-8">
-        <nav aria-label="Account settings sections" className="lg:sticky lg:top-24">
+        <nav aria-label="Account settings sections" className="min-w-0 lg:sticky lg:top-24">
           <ul className="flex gap-2 overflow-x-auto lg:flex-col lg:gap-1">
             {SECTIONS.map((section) => {
               const current = hash === `#${section.id}`;

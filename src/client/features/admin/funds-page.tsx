@@ -3,6 +3,7 @@ import { useDeferredValue, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { ADMIN_TEXTS, FUNDS_ADMIN_TEXTS, fundDeleteText, fundsLoadFailedText } from "../../../shared/admin-texts.js";
+import { countOf } from "../../../shared/inflect.js";
 import { INVESTOR_TEXTS } from "../../../shared/investor-texts.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
 import type { AdminFund } from "../../../shared/schemas/admin-funds.js";
@@ -216,7 +217,7 @@ export function FundsPage() {
 
       <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm text-slate-700">
         <p data-testid="funds-total">
-          {total.toLocaleString("en-US")} funds · page {page} of {pages}
+          {countOf(total, "fund", "funds")} · page {page} of {pages}
         </p>
         <div className="flex gap-2">
           <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>

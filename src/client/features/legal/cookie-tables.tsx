@@ -39,7 +39,7 @@ function TableScroller({ label, children }: { label: string; children: ReactNode
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
       tabIndex={0}
-      className="not-prose mt-5 overflow-x-auto rounded-xl border border-slate-200 focus-visible:ring-2 focus-visible:ring-indigo-600"
+      className="not-prose relative mt-5 overflow-x-auto rounded-xl border border-slate-200 focus-visible:ring-2 focus-visible:ring-indigo-600"
     >
       {children}
     </section>

@@ -7,6 +7,7 @@ import {
   type StartupProfileResponse,
   startupProfileSchema,
 } from "../../../shared/schemas/match.js";
+import { useLiveStatus } from "../../components/live-status.js";
 import { ApiError, apiPut } from "../../lib/api-client.js";
 import { scrollToElement } from "../../lib/scroll.js";
 import { STARTUP_PROFILE_URL, useStartupProfile } from "../../lib/startup-profile.js";
@@ -35,6 +36,8 @@ export function MatchPage() {
   const [runs, setRuns] = useState(0);
   const [saving, setSaving] = useState(false);
   const resultsRef = useRef<HTMLElement>(null);
+  // In the page before the first run, so that what a run found is read out (components/live-status.tsx).
+  const status = useLiveStatus("match-status");
 
   const initialValues = useMemo(() => (profile ? formValuesFromProfile(profile) : undefined), [profile]);
 
@@ -84,6 +87,7 @@ export function MatchPage() {
           </div>
         </div>
       </section>
+      {status.region}
       {request && (
         <section
           ref={resultsRef}
@@ -94,7 +98,7 @@ export function MatchPage() {
             <h2 id="shortlist-title" className="mb-6 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
               Your shortlist
             </h2>
-            <MatchResults key={runs} request={request} viewer={viewer} />
+            <MatchResults key={runs} request={request} viewer={viewer} announce={status.announce} />
           </div>
         </section>
       )}

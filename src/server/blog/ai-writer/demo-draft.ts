@@ -1,3 +1,4 @@
+import { countOf } from "../../../shared/inflect.js";
 import { graphemePrefix } from "../../../shared/text-cut.js";
 import type { Article } from "./extract.js";
 
@@ -92,7 +93,7 @@ function draftTitle(articles: readonly Article[]): string {
   if (!first) return "News roundup";
   if (articles.length === 1) return first.title;
   const others = articles.length - 1;
-  return `News roundup: ${first.title} and ${others} more ${others === 1 ? "story" : "stories"}`;
+  return `News roundup: ${first.title} and ${countOf(others, "more story", "more stories")}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { countOf } from "../../../shared/inflect.js";
 import { graphemePrefix } from "../../../shared/text-cut.js";
 import type { FetchedPage } from "./fetch-page.js";
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from "./nesting-depth.js";
@@ -190,9 +191,7 @@ function readInWorker(task: WorkerTask, timeoutMs: number): Promise<Article> {
     };
     const timer = setTimeout(() => {
       const seconds = Math.max(1, Math.round(timeoutMs / 1000));
-      settle(() =>
-        reject(new Unreadable(`the page took more than ${seconds} ${seconds === 1 ? "second" : "seconds"} to read`)),
-      );
+      settle(() => reject(new Unreadable(`the page took more than ${countOf(seconds, "second", "seconds")} to read`)));
     }, timeoutMs);
     worker.once("message", (answer: WorkerAnswer) =>
       settle(() => (answer.ok ? resolve(answer.article) : reject(new Unreadable(answer.reason)))),

@@ -3,6 +3,7 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
 import zlib from "node:zlib";
+import { countOf } from "../../../shared/inflect.js";
 import { type AllowList, type CheckedAddress, checkAddress } from "./address-policy.js";
 import { Unreadable } from "./unreadable.js";
 
@@ -182,7 +183,7 @@ export async function fetchPage(
     if (error instanceof Unreadable) throw error;
     if (signal.aborted) {
       const seconds = Math.max(1, Math.round(limits.timeoutMs / 1000));
-      throw new Unreadable(`the page did not load within ${seconds} ${seconds === 1 ? "second" : "seconds"}`);
+      throw new Unreadable(`the page did not load within ${countOf(seconds, "second", "seconds")}`);
     }
     throw new Unreadable(connectionReason(error));
   } finally {

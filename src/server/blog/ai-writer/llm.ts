@@ -1,5 +1,6 @@
 import type OpenAI from "openai";
 import type { Logger } from "pino";
+import { countOf, plural } from "../../../shared/inflect.js";
 import { upstreamFailed, upstreamTimeout } from "../../errors.js";
 import type { Article } from "./extract.js";
 
@@ -35,7 +36,11 @@ export function articlesMessage(articles: readonly Article[]): string {
       `</article ${index + 1}>`,
     ].join("\n"),
   );
-  const count = articles.length === 1 ? "this source article" : `these ${articles.length} source articles`;
+  const count = plural(
+    articles.length,
+    "this source article",
+    `these ${countOf(articles.length, "source article", "source articles")}`,
+  );
   return `Write the blog post from ${count}.\n\n${blocks.join("\n\n")}`;
 }
 

@@ -1,3 +1,4 @@
+import { possessive } from "../../../shared/inflect.js";
 import type { MailMessage } from "../mailer.js";
 import { Action, EmailLayout, P, renderParts } from "./layout.js";
 
@@ -9,10 +10,10 @@ type Props =
 export function FundClaimDecisionEmail(props: Props) {
   if (props.decision === "approved") {
     return (
-      <EmailLayout preview={`You're now on ${props.fundName}'s team on FundMatch.`}>
+      <EmailLayout preview={`You're now on ${possessive(props.fundName)} team on FundMatch.`}>
         <P>
-          Our team approved your claim: your FundMatch account is now a member of {props.fundName}'s team and can edit
-          the fund's profile.
+          Our team approved your claim: your FundMatch account is now a member of {possessive(props.fundName)} team and
+          can edit the fund's profile.
         </P>
         <Action href={props.editorLink} label="Edit the fund's profile" />
       </EmailLayout>
@@ -20,7 +21,7 @@ export function FundClaimDecisionEmail(props: Props) {
   }
   return (
     <EmailLayout preview={`Your claim of ${props.fundName} on FundMatch was not approved.`}>
-      <P>Our team reviewed your claim of {props.fundName}'s profile and could not approve it.</P>
+      <P>Our team reviewed your claim of {possessive(props.fundName)} profile and could not approve it.</P>
       {props.reason ? <P>Reason: {props.reason}</P> : null}
       <P>
         If you are on the fund's team, claim it again from the fund's page with an address at the fund's own domain: the

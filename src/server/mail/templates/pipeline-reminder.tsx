@@ -1,4 +1,5 @@
 import { Section, Text } from "@react-email/components";
+import { countOf, plural } from "../../../shared/inflect.js";
 import { PIPELINE_STATUS_LABELS, type PipelineStatus } from "../../../shared/pipeline.js";
 import type { MailMessage } from "../mailer.js";
 import { Action, EmailLayout, P, renderParts, TextLink } from "./layout.js";
@@ -82,7 +83,7 @@ export function PipelineReminderEmail({ items, pipelineUrl, unsubscribeUrl }: Pr
 }
 
 function summary(count: number, overdue: number): string {
-  const steps = count === 1 ? "1 next step in your pipeline is due" : `${count} next steps in your pipeline are due`;
+  const steps = `${countOf(count, "next step", "next steps")} in your pipeline ${plural(count, "is", "are")} due`;
   return overdue === 0 ? steps : `${steps} (${overdue} overdue)`;
 }
 
@@ -92,7 +93,7 @@ export async function pipelineReminderEmail(input: Props): Promise<Omit<MailMess
     subject:
       overdue > 0
         ? `Pipeline reminder: ${input.items.length} due, ${overdue} overdue`
-        : `Pipeline reminder: ${input.items.length} next step${input.items.length === 1 ? "" : "s"} due today`,
+        : `Pipeline reminder: ${countOf(input.items.length, "next step", "next steps")} due today`,
     ...(await renderParts(<PipelineReminderEmail {...input} />)),
   };
 }

@@ -1,5 +1,6 @@
 import { Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
+import { countOf, plural } from "../../../shared/inflect.js";
 import { BRAND_NAME } from "../../../shared/site.js";
 import type { MailMessage } from "../mailer.js";
 import { EmailLayout, P, renderParts, TextLink } from "./layout.js";
@@ -43,10 +44,6 @@ export function alertFundCount(searches: readonly AlertSearch[]): number {
   return searches.reduce((sum, search) => sum + search.funds.length + search.more, 0);
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /** "Fund size: $100M → $150M", "Website: now example.com", "Portfolio: removed". */
 export function factChangeText(fact: AlertFactChange): string {
   if (fact.withheld) return `${fact.label}: updated (the value is shown to active subscribers)`;
@@ -84,7 +81,7 @@ export function SavedSearchAlertEmail({ searches, alertedBefore, settingsUrl, un
   const total = alertFundCount(searches);
   return (
     <EmailLayout
-      preview={`${plural(total, "fund", "funds")} new or updated in your saved searches.`}
+      preview={`${countOf(total, "fund", "funds")} new or updated in your saved searches.`}
       footerNote={
         <>
           You receive this weekly e-mail because alerts are on for these saved searches.{" "}
@@ -96,9 +93,9 @@ export function SavedSearchAlertEmail({ searches, alertedBefore, settingsUrl, un
       <P>
         {alertedBefore
           ? "Since your last alert"
-          : `Since you saved ${searches.length === 1 ? "your search" : "your searches"}`}
-        , {plural(total, "fund", "funds")} matching {searches.length === 1 ? "it" : "your saved searches"}{" "}
-        {total === 1 ? "was" : "were"} added to {BRAND_NAME} or had facts updated.
+          : `Since you saved ${plural(searches.length, "your search", "your searches")}`}
+        , {countOf(total, "fund", "funds")} matching {plural(searches.length, "it", "your saved searches")}{" "}
+        {plural(total, "was", "were")} added to {BRAND_NAME} or had facts updated.
       </P>
       {searches.map((search) => (
         <Section key={search.url + search.name} style={{ margin: "0 0 24px" }}>
@@ -114,7 +111,7 @@ export function SavedSearchAlertEmail({ searches, alertedBefore, settingsUrl, un
             ))}
           </Section>
           <Text style={{ margin: 0, fontSize: "14px", lineHeight: "1.5" }}>
-            {search.more > 0 ? `And ${plural(search.more, "more fund", "more funds")}. ` : ""}
+            {search.more > 0 ? `And ${countOf(search.more, "more fund", "more funds")}. ` : ""}
             <TextLink href={search.url}>Open this search</TextLink>
           </Text>
         </Section>
@@ -129,8 +126,8 @@ export async function savedSearchAlertEmail(input: Props & { to: string }): Prom
   return {
     to: input.to,
     subject: only
-      ? `${plural(total, "new or updated fund", "new or updated funds")} for “${only.name}” on ${BRAND_NAME}`
-      : `${plural(total, "new or updated fund", "new or updated funds")} for your saved searches on ${BRAND_NAME}`,
+      ? `${countOf(total, "new or updated fund", "new or updated funds")} for “${only.name}” on ${BRAND_NAME}`
+      : `${countOf(total, "new or updated fund", "new or updated funds")} for your saved searches on ${BRAND_NAME}`,
     ...(await renderParts(<SavedSearchAlertEmail {...input} />)),
   };
 }

@@ -8,7 +8,7 @@ import { ApiError, apiPost } from "../../../lib/api-client.js";
 import type { SavedFund } from "../../../lib/saved-funds.js";
 import { savedFundsQueryKey } from "../../../lib/saved-funds.js";
 
-export type PipelineDraft = Pick<Pipeline, "status" | "note" | "nextStepDate">;
+export type PipelineDraft = Pick<Pipeline, "status" | "note" | "nextStepDate" | "committedAmountUsd">;
 type Field = keyof PipelineDraft;
 
 /** idle: nothing changed yet; saving; saved; error: the last attempt failed and Retry is offered. */
@@ -28,8 +28,8 @@ function writeToCache(queryClient: QueryClient, fundId: number, pipeline: Pipeli
 }
 
 /**
- * Inline editing of one saved fund's pipeline, saved automatically: a status or date change is
- * sent at once, a note after a pause in typing. One request at a time per fund, in order; changes
+ * Inline editing of one saved fund's pipeline, saved automatically: a status, date or committed
+ * amount is sent at once, a note after a pause in typing. One request at a time per fund, in order; changes
  * made meanwhile are merged and sent next. A failure keeps what the person typed, shows a toast
  * and offers Retry. Anything still unsent when the card goes away (leaving the page) is sent with
  * keepalive, so a note typed just before navigating is not lost.
@@ -118,6 +118,8 @@ export function usePipelineAutosave(fundId: number, fundName: string, initial: P
     noteTooLong,
     setStatus: (status: PipelineStatus) => change("status", status),
     setNextStepDate: (date: string | null) => change("nextStepDate", date),
+    /** The amount a committed fund put in (the board's card takes the same, through the same call). */
+    setCommittedAmount: (amount: number | null) => change("committedAmountUsd", amount),
     setNote: (note: string) => change("note", note, "debounced"),
     /** Sends a waiting note now (the field lost focus). */
     flushNow: () => void flush(),

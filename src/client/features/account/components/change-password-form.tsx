@@ -115,6 +115,7 @@ export function ChangePasswordForm({ confirmation, recentSignInUntil }: ChangePa
             password={{}}
             code={{ error: errors.code?.message, ...form.register("code") }}
             disabled={isSubmitting}
+            explainRecentSignIn={false}
           />
         )}
       </fieldset>

@@ -23,12 +23,17 @@ type ConfirmationFieldProps = {
   /** The code input's registration and error, used when kind is email_code. */
   code: FieldProps;
   disabled?: boolean;
+  /**
+   * Whether a recent sign-in is said here. The account settings page says it once above its cards
+   * (ConfirmationNotice), so its forms leave it out; a dialog, which covers that notice, says it.
+   */
+  explainRecentSignIn?: boolean;
 };
 
 /**
  * The part of a form that confirms the change, as the server says this session must: the
- * password; the code e-mailed on request; or only a line saying none is needed (a recent sign-in
- * through the provider).
+ * password; the code e-mailed on request; or, for a recent sign-in through the provider, nothing to
+ * fill in (a line saying so where the page does not already say it).
  */
 export function ConfirmationField({
   id,
@@ -39,6 +44,7 @@ export function ConfirmationField({
   password,
   code,
   disabled,
+  explainRecentSignIn = true,
 }: ConfirmationFieldProps) {
   if (kind === "password") {
     const { error, ...input } = password;
@@ -56,6 +62,7 @@ export function ConfirmationField({
     );
   }
   if (kind === "recent_sign_in") {
+    if (!explainRecentSignIn) return null;
     return (
       <p className="text-sm text-slate-600">
         {ACCOUNT_TEXTS.confirmWithRecentSignIn(providerName(), recentSignInUntil ? clockTime(recentSignInUntil) : "")}

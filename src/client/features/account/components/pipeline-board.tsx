@@ -29,7 +29,8 @@ import {
 import type { SavedFund } from "../../../lib/saved-funds.js";
 import { cn } from "../../../lib/utils.js";
 import { usePipelineChange } from "../api/use-pipeline-board.js";
-import { byStatus, formatStepDate, parseAmountInput } from "../pipeline-view.js";
+import { byStatus, formatStepDate } from "../pipeline-view.js";
+import { CommittedAmountField } from "./committed-amount-field.js";
 
 /**
  * The saved funds' pipeline as a board (issue 22): one column per status with its count; a card
@@ -253,8 +254,12 @@ function CardFace({
         <p className="text-xs text-slate-600">{PIPELINE_TEXTS.due(formatStepDate(fund.pipeline.nextStepDate))}</p>
       )}
       {fund.pipeline.status === "committed" && onAmount && (
-        // Keyed by the stored amount: a rollback or the server's answer shows in the field.
-        <AmountField key={String(fund.pipeline.committedAmountUsd)} fund={fund} onAmount={onAmount} />
+        <CommittedAmountField
+          id={`committed-${fund.id}`}
+          saved={fund.pipeline.committedAmountUsd}
+          onAmount={onAmount}
+          compact
+        />
       )}
       {fund.pipeline.status === "committed" && !onAmount && fund.pipeline.committedAmountUsd !== null && (
         <p className="text-xs font-semibold text-emerald-800">
@@ -262,50 +267,5 @@ function CardFace({
         </p>
       )}
     </article>
-  );
-}
-
-/** What the fund committed, in whole dollars; saved when the field is left (or Enter). */
-function AmountField({ fund, onAmount }: { fund: SavedFund; onAmount: (amount: number | null) => void }) {
-  const saved = fund.pipeline.committedAmountUsd;
-  const [text, setText] = useState(saved === null ? "" : saved.toLocaleString("en-US"));
-  const [invalid, setInvalid] = useState(false);
-  const id = `committed-${fund.id}`;
-  const commit = () => {
-    const amount = parseAmountInput(text);
-    if (amount === undefined) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
-    setText(amount === null ? "" : amount.toLocaleString("en-US"));
-    if (amount !== saved) onAmount(amount);
-  };
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-600">
-        {PIPELINE_TEXTS.committedAmount}
-      </label>
-      <input
-        id={id}
-        inputMode="numeric"
-        autoComplete="off"
-        value={text}
-        placeholder="500,000"
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-        onChange={(event) => setText(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") commit();
-        }}
-        className="h-9 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-base text-slate-900 tabular-nums outline-hidden focus-visible:border-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-600/30 aria-invalid:border-red-600 sm:text-sm"
-      />
-      {invalid && (
-        <p id={`${id}-error`} className="text-xs text-red-700">
-          {PIPELINE_TEXTS.committedAmountInvalid}
-        </p>
-      )}
-    </div>
   );
 }

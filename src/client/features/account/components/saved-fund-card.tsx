@@ -27,6 +27,7 @@ import type { SavedFund } from "../../../lib/saved-funds.js";
 import { cn } from "../../../lib/utils.js";
 import { type SaveState, usePipelineAutosave } from "../api/use-pipeline-autosave.js";
 import { hasPipelineWork, isOverdue } from "../pipeline-view.js";
+import { CommittedAmountField } from "./committed-amount-field.js";
 
 type SavedFundCardProps = { fund: SavedFund; today: string; removing: boolean; onRemove: () => void };
 
@@ -43,6 +44,7 @@ export function SavedFundCard({ fund, today, removing, onRemove }: SavedFundCard
     status: fund.pipeline.status,
     note: fund.pipeline.note,
     nextStepDate: fund.pipeline.nextStepDate,
+    committedAmountUsd: fund.pipeline.committedAmountUsd,
   });
   const [confirming, setConfirming] = useState(false);
   // Removing throws away the person's own notes and decisions: that is confirmed first.
@@ -147,6 +149,7 @@ function PipelineEditor({ fundId, nameId, today, editor }: PipelineEditorProps) 
     note: `pipeline-${fundId}-note`,
     noteHelp: `pipeline-${fundId}-note-help`,
     overdue: `pipeline-${fundId}-overdue`,
+    amount: `pipeline-${fundId}-committed`,
   };
   const overdue = isOverdue(draft.nextStepDate, draft.status, today);
   const count = noteLength(draft.note);
@@ -218,6 +221,9 @@ function PipelineEditor({ fundId, nameId, today, editor }: PipelineEditorProps) 
           </div>
         </div>
       </div>
+      {draft.status === "committed" && (
+        <CommittedAmountField id={ids.amount} saved={draft.committedAmountUsd} onAmount={editor.setCommittedAmount} />
+      )}
       <div className="flex flex-col gap-1.5">
         <div className="flex min-h-8 items-center justify-between gap-2">
           <label htmlFor={ids.note} className="text-xs font-medium text-slate-600">

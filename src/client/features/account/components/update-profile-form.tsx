@@ -95,6 +95,7 @@ export function UpdateProfileForm({ user, confirmation, recentSignInUntil }: Upd
           password={{ error: errors.password?.message, ...form.register("password") }}
           code={{ error: errors.code?.message, ...form.register("code") }}
           disabled={isSubmitting}
+          explainRecentSignIn={false}
         />
       </fieldset>
       <Button type="submit" disabled={isSubmitting} className="self-start">

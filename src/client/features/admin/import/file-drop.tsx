@@ -1,6 +1,6 @@
 import { FileSpreadsheet, Upload, X } from "lucide-react";
 import { useDropzone } from "react-dropzone";
-import { IMPORT_TEXTS } from "../../../../shared/admin-texts.js";
+import { IMPORT_TEXTS, rowCountText } from "../../../../shared/admin-texts.js";
 import { Button } from "../../../components/ui/button.js";
 import { cn } from "../../../lib/utils.js";
 
@@ -53,9 +53,7 @@ export function FileDrop({
             {rowCount !== null && (
               <>
                 {" · "}
-                <span data-testid="row-count">
-                  {rowCount.toLocaleString("en-US")} {IMPORT_TEXTS.rows}
-                </span>
+                <span data-testid="row-count">{rowCountText(rowCount)}</span>
               </>
             )}
           </p>

@@ -1,4 +1,4 @@
-import { Bookmark, Briefcase, LogOut, User } from "lucide-react";
+import { Bookmark, Briefcase, LogOut, Settings, User } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import { ADMIN_TEXTS } from "../../../../shared/admin-texts.js";
@@ -20,8 +20,8 @@ import { useLogout } from "../../../lib/use-logout.js";
 import { AVATAR_BUTTON_CLASS, accountMenuLabel, UserAvatar } from "./user-avatar.js";
 
 /**
- * The signed-in user's menu in the header (on a phone the only menu there): Profile, Saved Funds
- * with a count, My funds for a member of a fund's team, for an admin every admin page, Logout.
+ * The signed-in user's menu in the header: Profile, Saved Funds with a count, My funds for a member
+ * of a fund's team, Account Settings, for an admin every admin page, Logout.
  */
 export function AccountMenu({ user }: { user: SessionUser }) {
   const savedFunds = useSavedFunds(true);
@@ -67,6 +67,12 @@ export function AccountMenu({ user }: { user: SessionUser }) {
             </Link>
           </DropdownMenuItem>
         )}
+        <DropdownMenuItem asChild>
+          <Link to="/account-settings">
+            <Settings aria-hidden="true" />
+            {AUTH_TEXTS.accountSettings}
+          </Link>
+        </DropdownMenuItem>
         {user.role === "admin" && <AdminItems />}
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>

@@ -3,6 +3,7 @@ import { Controller, useFormContext } from "react-hook-form";
 import { SEARCH_QUERY_MAX, SEARCH_SORTS, SORT_LABELS } from "../../../../shared/advanced-search.js";
 import { ACTIVELY_INVESTING_FILTER_HINT, ACTIVELY_INVESTING_FILTER_LABEL } from "../../../../shared/fund-signals.js";
 import { INDUSTRIES } from "../../../../shared/industries.js";
+import { countOf } from "../../../../shared/inflect.js";
 import { REGIONS } from "../../../../shared/regions.js";
 import { STAGES } from "../../../../shared/stages.js";
 import { FormField } from "../../../components/form-field.js";
@@ -98,7 +99,7 @@ export function AdvancedFilters({ locked, countryOptions, onUnlock }: AdvancedFi
                 values={field.value}
                 onChange={field.onChange}
                 disabled={locked}
-                several={(count) => `${count} countries`}
+                several={(count) => countOf(count, "country", "countries")}
               />
             )}
           />
@@ -114,7 +115,7 @@ export function AdvancedFilters({ locked, countryOptions, onUnlock }: AdvancedFi
                 values={field.value}
                 onChange={field.onChange}
                 disabled={locked}
-                several={(count) => `${count} industries`}
+                several={(count) => countOf(count, "industry", "industries")}
               />
             )}
           />

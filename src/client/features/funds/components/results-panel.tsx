@@ -9,20 +9,21 @@ import {
   searchStateToQuery,
 } from "../../../../shared/search-params.js";
 import { TEXTS } from "../../../../shared/texts.js";
+import type { Announce } from "../../../components/live-status.js";
 import { scrollToElement } from "../../../lib/scroll.js";
 import { RESULTS_SECTION_ID } from "../search-ids.js";
 import { ExportFundsButton } from "./export-funds-button.js";
 import { SaveSearchButton } from "./save-search-button.js";
 import { SearchResults } from "./search-results.js";
 
-/** 'Your VC Matches' for the search in the URL. */
-export function ResultsPanel({ searchParams }: { searchParams: URLSearchParams }) {
+/** 'Your VC Matches' for the search in the URL; `announce` says what it found (results-section.tsx). */
+export function ResultsPanel({ searchParams, announce }: { searchParams: URLSearchParams; announce: Announce }) {
   const values = searchStateFromQuery(searchParams);
   if (!values) return null;
-  return <ResultsShell values={values} />;
+  return <ResultsShell values={values} announce={announce} />;
 }
 
-function ResultsShell({ values }: { values: SearchState }) {
+function ResultsShell({ values, announce }: { values: SearchState; announce: Announce }) {
   const location = useLocation();
   const navigationType = useNavigationType();
   const sectionRef = useRef<HTMLElement>(null);
@@ -60,7 +61,7 @@ function ResultsShell({ values }: { values: SearchState }) {
             <ExportFundsButton values={values} />
           </div>
         </div>
-        <SearchResults values={values} />
+        <SearchResults values={values} announce={announce} />
       </div>
     </section>
   );

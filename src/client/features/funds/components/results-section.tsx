@@ -1,7 +1,8 @@
 import { type ComponentType, lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
+import { type Announce, useLiveStatus } from "../../../components/live-status.js";
 
-type PanelProps = { searchParams: URLSearchParams };
+type PanelProps = { searchParams: URLSearchParams; announce: Announce };
 
 // Everything about results (cards, paywall, dialogs, the search query) is only needed once someone
 // searches; the search form warms this chunk as soon as it is on screen.
@@ -14,19 +15,28 @@ export function loadResultsPanel() {
 }
 const LazyResultsPanel = lazy(loadResultsPanel);
 
-/** Renders the results once a search is in the URL (?search=1...); nothing before that. */
+/**
+ * Renders the results once a search is in the URL (?search=1...); before that, only the live region
+ * that announces what each search found (components/live-status.tsx), which must be in the page
+ * before the first search for its words to be read.
+ */
 export function ResultsSection() {
   const [searchParams] = useSearchParams();
-  if (!searchParams.has("search")) return null;
-  return <Results searchParams={searchParams} />;
+  const status = useLiveStatus("search-status");
+  return (
+    <>
+      {status.region}
+      {searchParams.has("search") && <Results searchParams={searchParams} announce={status.announce} />}
+    </>
+  );
 }
 
-function Results({ searchParams }: PanelProps) {
+function Results({ searchParams, announce }: PanelProps) {
   // Chosen once per mount: switching component types later would remount the panel.
   const [Panel] = useState<ComponentType<PanelProps>>(() => loadedPanel ?? LazyResultsPanel);
   return (
     <Suspense fallback={<ResultsPlaceholder />}>
-      <Panel searchParams={searchParams} />
+      <Panel searchParams={searchParams} announce={announce} />
     </Suspense>
   );
 }

@@ -4,10 +4,8 @@ import { Skeleton } from "../../../components/ui/skeleton.js";
 /** Exactly 3 skeleton cards while a search loads. */
 export function ResultsSkeleton() {
   return (
+    // "Searching funds…" is said through the page's live region (search-results.tsx).
     <div>
-      <p className="sr-only" role="status">
-        Searching funds…
-      </p>
       <ul aria-hidden="true" className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: FREE_RESULTS_LIMIT }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.

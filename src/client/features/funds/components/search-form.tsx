@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Controller, FormProvider, useForm } from "react-hook-form";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { INDUSTRIES } from "../../../../shared/industries.js";
+import { countOf } from "../../../../shared/inflect.js";
 import {
   ANY_VALUE,
   EMPTY_SEARCH,
@@ -139,7 +140,7 @@ export function SearchForm() {
                 label: "Country",
                 anyLabel: TEXTS.home.anyCountry,
                 options: countryOptions,
-                several: (count: number) => `${count} countries`,
+                several: (count: number) => countOf(count, "country", "countries"),
                 note: countries.isError ? "Countries could not be loaded; searching all countries." : undefined,
               },
               {
@@ -148,7 +149,7 @@ export function SearchForm() {
                 label: "Funding Stage",
                 anyLabel: TEXTS.home.anyStage,
                 options: STAGE_OPTIONS,
-                several: (count: number) => `${count} stages`,
+                several: (count: number) => countOf(count, "stage", "stages"),
               },
               {
                 name: "industries",
@@ -156,7 +157,7 @@ export function SearchForm() {
                 label: "Industry Focus",
                 anyLabel: TEXTS.home.anyIndustry,
                 options: INDUSTRY_OPTIONS,
-                several: (count: number) => `${count} industries`,
+                several: (count: number) => countOf(count, "industry", "industries"),
               },
             ] as const
           ).map((spec) => (

@@ -11,6 +11,7 @@ import {
   usesAdvancedFilters,
 } from "../../../../shared/search-params.js";
 import { hiddenResultsCount, matchCountText, TEXTS } from "../../../../shared/texts.js";
+import type { Announce } from "../../../components/live-status.js";
 import { PaywallCard } from "../../../components/paywall-card.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card } from "../../../components/ui/card.js";
@@ -31,8 +32,15 @@ function errorMessage(error: unknown): string {
 
 const requiresSubscription = (error: unknown) => error instanceof ApiError && error.status === 402;
 
-/** Loading, error, empty, locked and result states of one search. */
-export function SearchResults({ values }: { values: SearchState }) {
+/** What the live region says of each state; undefined for an error, which is an alert of its own. */
+export const SEARCH_STATUS = {
+  searching: "Searching funds…",
+  empty: `${TEXTS.search.emptyTitle}. ${TEXTS.search.emptyHint}`,
+  locked: "This search uses Premium filters",
+} as const;
+
+/** Loading, error, empty, locked and result states of one search; `announce` says which (results-section.tsx). */
+export function SearchResults({ values, announce }: { values: SearchState; announce: Announce }) {
   const viewer = useViewer();
   // A Premium search is not even sent for a viewer the client already knows is not a subscriber;
   // the server would answer 402 anyway (and does, for anyone it does not count as one).
@@ -53,7 +61,30 @@ export function SearchResults({ values }: { values: SearchState }) {
   // Once a page has arrived, a failed refetch or "Show more" keeps the results on screen.
   const data = search.data;
   useSearchAnalytics(values, data?.pages[0]?.totalCount);
-  if (locked || (!data && requiresSubscription(search.error))) return <LockedSearch values={values} />;
+  const isLocked = locked || (!data && requiresSubscription(search.error));
+  const loadedCount = data ? (data.pages.at(-1)?.totalCount ?? 0) : undefined;
+  const loadedAny = data ? data.pages.some((page) => page.results.length > 0) : false;
+  const statusText = isLocked
+    ? SEARCH_STATUS.locked
+    : loadedCount === undefined
+      ? search.isError
+        ? undefined
+        : SEARCH_STATUS.searching
+      : loadedCount === 0 || !loadedAny
+        ? SEARCH_STATUS.empty
+        : matchCountText(loadedCount);
+  // Said when it changes, and again for each search submitted (a new history entry), even with the
+  // same words; not again for "Show more", a background refetch or a jump to a #section.
+  const announced = useRef<{ key: string; text: string } | null>(null);
+  useEffect(() => {
+    if (statusText === undefined) return;
+    const last = announced.current;
+    if (last && last.text === statusText && (last.key === location.key || location.hash)) return;
+    announced.current = { key: location.key, text: statusText };
+    announce(statusText);
+  });
+
+  if (isLocked) return <LockedSearch values={values} />;
   if (!data) {
     if (!search.isError) return <ResultsSkeleton />;
     return (
@@ -77,7 +108,8 @@ export function SearchResults({ values }: { values: SearchState }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div role="status" className="flex flex-col gap-1">
+      {/* Announced through the page's live region (announce above), not as a region of its own. */}
+      <div className="flex flex-col gap-1">
         <p className="text-sm font-medium text-slate-700">{matchCountText(totalCount)}</p>
         {values.raiseAmountUsd !== undefined && chequeFitCounts && (
           // The raise keeps funds of unknown cheque size too (after those whose range covers it): say how many of each.
@@ -122,11 +154,11 @@ function LockedSearch({ values }: { values: SearchState }) {
   const [unlockOpen, setUnlockOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   return (
-    <Card role="status" className="mx-auto flex max-w-lg flex-col items-center px-6 py-10 text-center">
+    <Card className="mx-auto flex max-w-lg flex-col items-center px-6 py-10 text-center">
       <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-700">
         <Lock className="size-6" aria-hidden="true" />
       </span>
-      <h3 className="text-lg font-semibold text-slate-900">This search uses Premium filters</h3>
+      <h3 className="text-lg font-semibold text-slate-900">{SEARCH_STATUS.locked}</h3>
       <p className="mt-1 text-slate-600">
         Several stages, industries or countries, regions, your raise, leads rounds, sector-agnostic funds, fund size,
         keywords and sorting come with Premium. You can still run the basic search.
@@ -177,7 +209,7 @@ function focusSearchForm() {
 
 function EmptyState() {
   return (
-    <Card role="status" className="mx-auto flex max-w-lg flex-col items-center px-6 py-10 text-center">
+    <Card className="mx-auto flex max-w-lg flex-col items-center px-6 py-10 text-center">
       <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-600">
         <SearchX className="size-6" aria-hidden="true" />
       </span>

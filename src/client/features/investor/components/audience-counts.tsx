@@ -1,6 +1,7 @@
 import { BarChart3 } from "lucide-react";
 import { AUDIENCE_TEXTS, audienceMonthLabel } from "../../../../shared/fund-signals.js";
 import type { AudienceMonth } from "../../../../shared/schemas/fund-audience.js";
+import { ScrollFrame } from "../../../components/scroll-frame.js";
 import { Skeleton } from "../../../components/ui/skeleton.js";
 import { ApiError } from "../../../lib/api-client.js";
 import { useFundAudience } from "../api/use-fund-audience.js";
@@ -14,7 +15,8 @@ export function AudienceCounts({ months }: { months: readonly AudienceMonth[] })
   return (
     <div className="flex flex-col gap-3">
       {!any && <p className="text-sm text-slate-600">{AUDIENCE_TEXTS.empty}</p>}
-      <div className="overflow-x-auto rounded-xl border border-slate-200">
+      {/* Focusable and named, so that a keyboard can scroll it where four columns do not fit (375 px). */}
+      <ScrollFrame label="Founders' interest by month">
         <table data-testid="audience-counts" className="w-full min-w-[20rem] text-left text-sm">
           <caption className="sr-only">{AUDIENCE_TEXTS.heading}</caption>
           <thead className="bg-slate-50 text-xs text-slate-600">
@@ -46,7 +48,7 @@ export function AudienceCounts({ months }: { months: readonly AudienceMonth[] })
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollFrame>
     </div>
   );
 }

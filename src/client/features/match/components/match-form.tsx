@@ -3,6 +3,7 @@ import { useEffect, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { ACTIVELY_INVESTING_FILTER_HINT, ACTIVELY_INVESTING_FILTER_LABEL } from "../../../../shared/fund-signals.js";
 import { INDUSTRIES } from "../../../../shared/industries.js";
+import { countOf } from "../../../../shared/inflect.js";
 import { STARTUP_DESCRIPTION_MAX, STARTUP_SECTORS_MAX } from "../../../../shared/schemas/match.js";
 import { STAGES, stageLabel } from "../../../../shared/stages.js";
 import { MoneyField } from "../../../components/money-field.js";
@@ -113,7 +114,7 @@ export function MatchForm({ initialValues, canSave, canFilterActive = false, pen
                 values={field.value}
                 // A fourth choice is ignored: the profile names three sectors at most.
                 onChange={(values) => field.onChange(values.slice(0, STARTUP_SECTORS_MAX))}
-                several={(count) => `${count} sectors`}
+                several={(count) => countOf(count, "sector", "sectors")}
               />
               {fieldState.error ? (
                 <FieldError id="match-sectors-error" message={fieldState.error.message} />

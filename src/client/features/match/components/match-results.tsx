@@ -1,10 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ListPlus, RotateCcw, SearchX, TriangleAlert } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
+import { countOf, plural } from "../../../../shared/inflect.js";
 import { FREE_RESULTS_LIMIT } from "../../../../shared/plans.js";
 import type { FundMatchRequest } from "../../../../shared/schemas/match.js";
 import { hiddenResultsCount } from "../../../../shared/texts.js";
+import type { Announce } from "../../../components/live-status.js";
 import { PaywallCard } from "../../../components/paywall-card.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card } from "../../../components/ui/card.js";
@@ -18,19 +20,44 @@ import { MatchCard } from "./match-card.js";
 export const TOP_PICKS = 10;
 
 const matchCountText = (count: number) =>
-  count === 1 ? "1 fund matches your startup" : `${count} funds match your startup`;
+  `${countOf(count, "fund", "funds")} ${plural(count, "matches", "match")} your startup`;
 
 const addedText = (count: number) =>
   count === 0
     ? `The top ${TOP_PICKS} are already in your pipeline`
-    : count === 1
-      ? "Added 1 fund to your pipeline"
-      : `Added ${count} funds to your pipeline`;
+    : `Added ${countOf(count, "fund", "funds")} to your pipeline`;
 
-/** The shortlist for one profile: cards ranked by fit, paging for subscribers, the top 3 and Premium for others. */
-export function MatchResults({ request, viewer }: { request: FundMatchRequest; viewer: Viewer }) {
+/** What the page's live region says of each state; an error is an alert of its own. */
+const MATCH_STATUS = {
+  matching: "Matching funds to your startup…",
+  empty: "No fund matches this profile yet. Try another sector or leave the country out.",
+} as const;
+
+/**
+ * The shortlist for one profile: cards ranked by fit, paging for subscribers, the top 3 and Premium
+ * for others. `announce` says what the run found in the match page's live region (one mount per run).
+ */
+export function MatchResults({
+  request,
+  viewer,
+  announce,
+}: {
+  request: FundMatchRequest;
+  viewer: Viewer;
+  announce: Announce;
+}) {
   const [offset, setOffset] = useState(0);
   const match = useMatch(request, offset);
+  const statusText = match.data
+    ? match.data.totalCount === 0 || match.data.results.length === 0
+      ? MATCH_STATUS.empty
+      : matchCountText(match.data.totalCount)
+    : match.isError
+      ? undefined
+      : MATCH_STATUS.matching;
+  useEffect(() => {
+    if (statusText !== undefined) announce(statusText);
+  }, [statusText, announce]);
   const queryClient = useQueryClient();
   const savedFunds = useSavedFunds(viewer.status === "member");
   const savedIds = new Set(savedFunds.data?.map((fund) => fund.id) ?? []);
@@ -98,7 +125,7 @@ export function MatchResults({ request, viewer }: { request: FundMatchRequest; v
   }
   if (data.totalCount === 0 || data.results.length === 0) {
     return (
-      <Card role="status" className="mx-auto flex max-w-lg flex-col items-center px-6 py-10 text-center">
+      <Card className="mx-auto flex max-w-lg flex-col items-center px-6 py-10 text-center">
         <SearchX className="mb-4 size-8 text-slate-600" aria-hidden="true" />
         <h3 className="text-lg font-semibold text-slate-900">No fund matches this profile yet</h3>
         <p className="mt-1 text-slate-600">Try another sector or leave the country out.</p>
@@ -114,7 +141,7 @@ export function MatchResults({ request, viewer }: { request: FundMatchRequest; v
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p role="status" className="text-sm font-medium text-slate-700">
+        <p className="text-sm font-medium text-slate-700">
           {matchCountText(data.totalCount)}
           {!gated && data.totalCount > MATCH_PAGE_SIZE && (
             <span className="text-slate-600">
@@ -170,7 +197,7 @@ export function MatchResults({ request, viewer }: { request: FundMatchRequest; v
 
 function ResultsLoading() {
   return (
-    <div role="status" aria-label="Matching funds to your startup" className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+    <div aria-hidden="true" className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
       {[0, 1, 2].map((key) => (
         <div key={key} className="h-64 animate-pulse rounded-2xl bg-slate-100" />
       ))}

@@ -111,6 +111,12 @@ export function RichTextEditor({
   const callbacks = useRef({ onChange, onBlur });
   callbacks.current = { onChange, onBlur };
   const [imageRange, setImageRange] = useState<Range | null>(null);
+  /**
+   * Where the caret goes back to when the image dialog closes: after the inserted picture, or
+   * where it was on Cancel. Left to Radix, the focus went to the page's body, not the editor, and
+   * what was typed next was lost.
+   */
+  const caretAfterDialog = useRef<Range | null>(null);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -127,7 +133,9 @@ export function RichTextEditor({
           handlers: {
             // Pictures are linked by address: a pasted file would become a data: URL, which the server drops.
             image(this: { quill: Quill }) {
-              setImageRange(this.quill.getSelection(true));
+              const range = this.quill.getSelection(true);
+              caretAfterDialog.current = range;
+              setImageRange(range);
             },
           },
         },
@@ -188,7 +196,17 @@ export function RichTextEditor({
     if (!quill || !range) return;
     quill.insertEmbed(range.index, "image", src, Quill.sources.USER);
     if (alt) quill.formatText(range.index, 1, "alt", alt, Quill.sources.USER);
-    quill.setSelection(range.index + 1, Quill.sources.USER);
+    caretAfterDialog.current = { index: range.index + 1, length: 0 };
+  };
+
+  // Once the dialog has closed (and its focus trap is gone), the editor takes the focus back.
+  const returnToEditor = (event: Event) => {
+    const quill = quillRef.current;
+    const caret = caretAfterDialog.current;
+    caretAfterDialog.current = null;
+    if (!quill || !caret) return;
+    event.preventDefault();
+    quill.setSelection(caret.index, caret.length, Quill.sources.USER);
   };
 
   return (
@@ -201,7 +219,12 @@ export function RichTextEditor({
             : "blog-editor rounded-lg focus-within:ring-2 focus-within:ring-indigo-600"
         }
       />
-      <ImageDialog open={imageRange !== null} onCancel={() => setImageRange(null)} onInsert={insertImage} />
+      <ImageDialog
+        open={imageRange !== null}
+        onCancel={() => setImageRange(null)}
+        onInsert={insertImage}
+        onCloseAutoFocus={returnToEditor}
+      />
     </>
   );
 }
@@ -210,10 +233,12 @@ function ImageDialog({
   open,
   onCancel,
   onInsert,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onCancel(): void;
   onInsert(src: string, alt: string): void;
+  onCloseAutoFocus(event: Event): void;
 }) {
   const [src, setSrc] = useState("");
   const [alt, setAlt] = useState("");
@@ -235,7 +260,7 @@ function ImageDialog({
   };
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onCancel()}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{BLOG_ADMIN_TEXTS.insertImage}</DialogTitle>
           <DialogDescription>The picture is shown from its own address; it is not uploaded.</DialogDescription>
