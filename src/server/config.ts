@@ -1,6 +1,7 @@
 import path from "node:path";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
+import { isEmailAddress } from "../shared/email-address.js";
 import { meetsPasswordRule } from "../shared/schemas/auth.js";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -141,7 +142,8 @@ export const envSchema = z.object({
     .trim()
     .optional()
     .transform((value) => (value ? value : undefined))
-    .pipe(z.email({ error: "must be an e-mail address" }).optional()),
+    // The same parser as every e-mail field of the API, so that the address can also log in.
+    .refine((value) => value === undefined || isEmailAddress(value), { message: "must be an e-mail address" }),
   /** Creates the ADMIN_EMAIL account when it does not exist; an existing account is promoted only when this is its password. */
   ADMIN_PASSWORD: z
     .string()

@@ -192,6 +192,8 @@ describe.each(TEST_DRIVERS)("the fund's editor and its history on %s", (driver) 
         portfolioLinks: { Acme: "https://acme.example/", toString: 5 } as unknown as Record<string, string>,
       })
       .where(eq(funds.id, gamma));
+    // Changed behind the app: whatever reads the fund index reads the new row now, not after the notification.
+    t.app.services.fundsIndex.invalidate();
     const read = await call("max", "GET", `/_api/investor/funds/${gamma}`);
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().fund.portfolio).toEqual([
