@@ -139,15 +139,17 @@ describe.each(TEST_DRIVERS)("forgotten passwords: reset through an e-mailed link
     );
     const known = await requestReset(email);
     const unknown = await requestReset("nobody-here@example.com");
+    const sentWhileHeld = mailsTo(email).length;
+    // Let the e-mail go before anything can fail: a held mailer would hold every later test.
+    release();
     // Both answered while the e-mail could not be sent yet: nothing about the account is on the response path.
-    expect(mailsTo(email)).toHaveLength(0);
+    expect(sentWhileHeld).toBe(0);
     for (const answer of [known, unknown]) {
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual({ message: PASSWORD_RESET_REQUESTED });
     }
     expect(known.body).toBe(unknown.body);
     expect(known.headers["content-length"]).toBe(unknown.headers["content-length"]);
-    release();
     await app.services.auth.drain();
 
     expect(mail.sent.filter((message) => message.to === "nobody-here@example.com")).toEqual([]);
@@ -183,10 +185,11 @@ describe.each(TEST_DRIVERS)("forgotten passwords: reset through an e-mailed link
     const afterUnknown = await tables();
     await requestReset(email);
     const afterKnown = await tables();
+    // Let the e-mail go before anything can fail: a held mailer would hold every later test.
+    release();
     expect(afterUnknown.requests.length - before.requests.length).toBe(1);
     expect(afterKnown.requests.length - afterUnknown.requests.length).toBe(1);
-    expect(afterKnown.requests.at(-1)).toMatchObject({ email, handledAt: null, mailed: false });
-    release();
+    expect(afterKnown.requests.at(-1)).toMatchObject({ email, handledAt: null });
     // Nobody drains here: the queue's worker, woken by the request's notification, sends the link.
     const message = await mail.waitFor(email);
     expect(message.subject).toBe("Reset your FundMatch password");
@@ -300,6 +303,9 @@ describe.each(TEST_DRIVERS)("forgotten passwords: reset through an e-mailed link
     const { email } = await member();
     const answers: Array<{ statusCode: number; body: string }> = [];
     for (let i = 0; i < 5; i++) answers.push(await requestReset(email));
+    // Handled all at once, as several instances' workers would (the queue's own worker joins in):
+    // the count and the mark of each e-mail are one step per address, so a fourth never slips through.
+    await Promise.all(Array.from({ length: 5 }, () => app.services.auth.handleResetRequest()));
     await app.services.auth.drain();
     expect(answers.every((answer) => answer.statusCode === 200 && answer.body === answers[0]?.body)).toBe(true);
     expect(mailsTo(email)).toHaveLength(3);

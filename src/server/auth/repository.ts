@@ -254,11 +254,11 @@ export async function claimPasswordResetRequest(db: Db, now: Date, holdUntil: Da
   });
 }
 
-/** Marks a reset request handled, and whether an e-mail went out for it. */
-export async function finishPasswordResetRequest(db: Db, id: number, mailed: boolean, now: Date): Promise<void> {
+/** Marks a reset request handled (its `mailed` says whether an e-mail went out for it). */
+export async function finishPasswordResetRequest(db: Db, id: number, now: Date): Promise<void> {
   await db
     .update(passwordResetRequests)
-    .set({ handledAt: now, mailed, claimedUntil: null })
+    .set({ handledAt: now, claimedUntil: null })
     .where(eq(passwordResetRequests.id, id));
 }
 
@@ -267,19 +267,46 @@ export async function holdPasswordResetRequest(db: Db, id: number, retryAt: Date
   await db.update(passwordResetRequests).set({ claimedUntil: retryAt }).where(eq(passwordResetRequests.id, id));
 }
 
-/** Reset e-mails sent to the address since `since`, across every instance. */
-export async function resetMailsSentTo(db: Db, email: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(passwordResetRequests)
-    .where(
-      and(
-        sql`lower(${passwordResetRequests.email}) = ${email.trim().toLowerCase()}`,
-        eq(passwordResetRequests.mailed, true),
-        gt(passwordResetRequests.requestedAt, since),
-      ),
-    );
-  return row?.count ?? 0;
+/** The advisory lock class of the reset e-mails per address (any fixed 31-bit number, the same everywhere). */
+const RESET_MAILS_LOCK = 0x52_4d_41; // "RMA"
+
+/**
+ * Reserves one of the address's reset e-mails for this request, if it `wanted` one (the address
+ * has an active account): true when fewer than `max` were
+ * sent (or reserved) since `since`, and the request is then marked as mailed. Counted and marked
+ * under a lock per address, so two workers handling two requests for one address at once never
+ * both take the last one (a count and a mark apart let four e-mails through where three may go).
+ */
+export async function reserveResetMail(
+  db: Db,
+  request: { id: number; email: string; wanted: boolean },
+  since: Date,
+  max: number,
+): Promise<boolean> {
+  const { id, email, wanted } = request;
+  const address = email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${RESET_MAILS_LOCK}::int, hashtext(${address}))`);
+    const [row] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(passwordResetRequests)
+      .where(
+        and(
+          sql`lower(${passwordResetRequests.email}) = ${address}`,
+          eq(passwordResetRequests.mailed, true),
+          gt(passwordResetRequests.requestedAt, since),
+        ),
+      );
+    // Counted for every request alike; only an account's own request takes one.
+    if (!wanted || (row?.count ?? 0) >= max) return false;
+    await tx.update(passwordResetRequests).set({ mailed: true }).where(eq(passwordResetRequests.id, id));
+    return true;
+  });
+}
+
+/** Gives a reserved e-mail back when it could not be sent (the request will be tried again). */
+export async function releaseResetMail(db: Db, id: number): Promise<void> {
+  await db.update(passwordResetRequests).set({ mailed: false }).where(eq(passwordResetRequests.id, id));
 }
 
 /** The tables whose rows carry an expiry and are worthless after it. */

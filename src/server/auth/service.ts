@@ -237,27 +237,29 @@ export class AuthService {
       RESET_REQUEST_ATTEMPTS,
     );
     if (!request) return false;
+    let reserved = false;
     try {
       const user = await users.findUserByEmail(this.db, request.email);
-      const sentThisHour = await repository.resetMailsSentTo(
-        this.db,
-        request.email,
-        new Date(now.getTime() - RESET_REQUEST_LIFETIME_MS),
-      );
       const token = newSessionToken();
       const message = await passwordResetEmail({
         to: user?.email ?? request.email,
         link: resetPasswordLink(mail.linkOrigin, token),
       });
-      const send = user?.accountStatus === "active" && sentThisHour < RESET_MAILS_PER_ADDRESS;
-      if (send) {
+      reserved = await repository.reserveResetMail(
+        this.db,
+        { id: request.id, email: request.email, wanted: user?.accountStatus === "active" },
+        new Date(now.getTime() - RESET_REQUEST_LIFETIME_MS),
+        RESET_MAILS_PER_ADDRESS,
+      );
+      if (user && reserved) {
         await storePasswordToken(this.db, user.id, token, now, "reset_password");
         await mail.mailer.send(message);
       }
-      await repository.finishPasswordResetRequest(this.db, request.id, send, now);
+      await repository.finishPasswordResetRequest(this.db, request.id, now);
     } catch (error) {
       // Tried again after the hold (RESET_REQUEST_ATTEMPTS in all); the person can also ask again.
       const retryAt = new Date(now.getTime() + RESET_REQUEST_HOLD_MS * 2 ** request.attempts);
+      if (reserved) await repository.releaseResetMail(this.db, request.id).catch(() => {});
       await repository.holdPasswordResetRequest(this.db, request.id, retryAt).catch(() => {});
       mail.logger.error({ err: error, attempt: request.attempts }, "could not send a password-reset e-mail");
     }
