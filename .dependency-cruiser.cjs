@@ -23,7 +23,7 @@ const TABLE_OWNERS = {
   "src/server/billing/repository.ts": ["billing"],
   "src/server/billing/stripe-emulator/repository.ts": ["demo-stripe-objects"],
   "src/server/blog/repository.ts": ["blog"],
-  "src/server/funds/repository.ts": ["funds", "fund-facts", "fund-fact-revisions", "fund-fact-changes"],
+  "src/server/funds/repository.ts": ["funds", "fund-facts", "fund-fact-changes"],
   "src/server/funds/audience/repository.ts": ["fund-monthly-counts"],
   "src/server/funds/import/repository.ts": ["import-runs"],
   "src/server/funds/reports/repository.ts": ["fund-reports"],

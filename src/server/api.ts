@@ -86,7 +86,7 @@ export const apiRoutes =
         adminUsersRoutes(services.adminUsers),
         fundImportRoutes(services.fundImport, config.IMPORT_MAX_BYTES),
         fundAdminRoutes(services.fundAdmin),
-        fundHistoryAdminRoutes(services.fundTeam),
+        fundHistoryAdminRoutes(services.fundHistory),
         adminBlogRoutes(services.blog, services.aiWriter),
         adminFundReportRoutes(services.fundReports),
         adminJobRoutes(services.jobs),

@@ -24,6 +24,7 @@ import { VersionedSnapshot } from "./db/versioned-snapshot.js";
 import { FundAdminService } from "./funds/admin-service.js";
 import { AudienceRecorder } from "./funds/audience/recorder.js";
 import { FundAudienceService } from "./funds/audience/service.js";
+import { FundHistoryService } from "./funds/history-service.js";
 import { applyCuratedDataOnce } from "./funds/import/curated-data.js";
 import { seedFundsIfPristine } from "./funds/import/seed.js";
 import { FundImportService } from "./funds/import/service.js";
@@ -60,6 +61,7 @@ export type AppServices = {
   investors: InvestorsService;
   /** The fund's own editor and its history (issue 24): the facts a fund's team changes, and the admins' reverts. */
   fundTeam: FundTeamService;
+  fundHistory: FundHistoryService;
   /** Founders' interest in each fund, counted (never who) and shown to the fund's team (issue 24). */
   fundAudience: FundAudienceService;
   billing: BillingService;
@@ -205,6 +207,7 @@ export async function createServices(
     fundReports,
     investors,
     fundTeam: new FundTeamService(database.db, fundsIndex),
+    fundHistory: new FundHistoryService(database.db, fundsIndex),
     fundAudience: new FundAudienceService(database.db, audienceRecorder, investors),
     billing,
     blog: new BlogService(database.db, publishedPosts),

@@ -189,6 +189,8 @@ export const IMPORT_FIELD_LABELS = {
   description: "Description",
   fundManager: "Fund manager",
   source: "Source",
+  status: "Status (winding down, not raising, paused)",
+  statusAsOf: "Status date",
   lastReviewed: "Last reviewed",
 } as const;
 

@@ -25,8 +25,32 @@ export const FACT_FIELDS = [
   "description",
   "investingStatus",
   "pitchRoute",
+  // A sourced report that the firm no longer raises or invests (issue 36), apart from the team's own word.
+  "status",
 ] as const;
 export type FactField = (typeof FACT_FIELDS)[number];
+
+/**
+ * Whether a firm still invests, as a source reports it (an admin's or an import's sourced fact,
+ * issue 36): it winds down, it does not raise a new fund (investing only from a parent's balance
+ * sheet, say), or it stopped new investments. Absent: no source says so. The fund's team's own
+ * "investing / paused" (`investingStatus`) is a separate fact.
+ */
+export const FUND_STATUSES = ["winding_down", "not_raising", "paused"] as const;
+export type FundStatus = (typeof FUND_STATUSES)[number];
+
+export const FUND_STATUS_LABELS: Readonly<Record<FundStatus, string>> = {
+  winding_down: "Winding down",
+  not_raising: "Not raising a new fund",
+  paused: "New investments paused",
+};
+
+/** The statuses that keep a fund out of any top 10 of the search and the match: ranked after every other fund. */
+export const DEMOTING_STATUSES: ReadonlySet<string> = new Set<FundStatus>(["winding_down", "not_raising"]);
+
+export function isFundStatus(value: unknown): value is FundStatus {
+  return typeof value === "string" && (FUND_STATUSES as readonly string[]).includes(value);
+}
 
 /** A fact whose provenance only a subscriber sees, like the fact itself (the premium fields). */
 export const PREMIUM_FACT_FIELDS: ReadonlySet<FactField> = new Set<FactField>([

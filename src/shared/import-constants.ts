@@ -28,12 +28,26 @@ export const IMPORT_FIELDS = [
   "description",
   "fundManager",
   "source",
+  // Whether the firm still invests, as the file's source reports it (issue 36), and since when.
+  "status",
+  "statusAsOf",
   "lastReviewed",
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** Every fund needs these; a file (or a mapping) without a column for each is refused. */
 export const REQUIRED_IMPORT_FIELDS = ["name", "country", "fundingStages", "industryFocus"] as const;
+
+/**
+ * What an 'Update Duplicates' file needs: the name (and a country column where names repeat, which
+ * each row's lookup says): it changes only the columns it has (issue 36).
+ */
+export const REQUIRED_UPDATE_FIELDS = ["name"] as const;
+
+/** The columns a file must have in a mode. */
+export function requiredImportFields(mode: ImportModeValue): readonly ImportField[] {
+  return mode === "update_duplicates" ? REQUIRED_UPDATE_FIELDS : REQUIRED_IMPORT_FIELDS;
+}
 
 /** The fields whose unknown values the admin can map to one of our codes. */
 export const MAPPABLE_FIELDS = ["country", "fundingStages", "industryFocus"] as const;

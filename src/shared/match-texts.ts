@@ -50,6 +50,9 @@ export const MATCH_TEXTS = {
   // Thesis.
   thesisClose: (words: string) => `Describes a thesis close to yours (${words})`,
   portfolioClose: (words: string) => `Backed companies close to yours (${words})`,
+  // Whether the firm still invests, as a source reports it (issue 36).
+  statusReported: (status: string, source: string, date: string | null) =>
+    `${status}, reported by ${source}${date ? ` (${date})` : ""}`,
   // Freshness.
   reviewedRecently: "Data reviewed in the last year",
   reviewedLongAgo: (date: string) => `Data last reviewed on ${date}`,

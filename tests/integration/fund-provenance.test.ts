@@ -248,7 +248,7 @@ describe.each(TEST_DRIVERS)("fund facts and their provenance on %s", (driver) =>
       fundManager: row.fundManager,
       lastReviewed: row.lastReviewed,
     });
-    await t.app.services.fundAdmin.update(id, input);
+    await t.app.services.fundAdmin.update(id, input, null);
     await applyCuratedData(db(), ENRICHMENT);
     t.app.services.fundsIndex.invalidate();
     const { body } = await fundOf("Square Peg", cookies.subscriber);

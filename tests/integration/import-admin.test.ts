@@ -142,9 +142,25 @@ describe.each(TEST_DRIVERS)("the admin's import preview, mapping, history and fu
     expect(previewed.json().unknownValues).toEqual([]);
 
     const before = await funds();
+    // A source that is no web address is refused, and nothing is written.
+    for (const bad of [
+      "ftp://files.example/list.csv",
+      "javascript:alert(1)",
+      "not a url",
+      `https://${"a".repeat(600)}.example`,
+    ]) {
+      const refused = await post("/_api/admin/import", [
+        { name: "sourceUrl", value: bad },
+        csvFile(messy, "messy.csv"),
+      ]);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json().error).toContain("sourceUrl must be the publication's web address");
+    }
+    expect(await funds()).toBe(before);
     const response = await post("/_api/admin/import", [
       { name: "importMode", value: "skip_duplicates" },
       { name: "mapping", value: JSON.stringify(mapping) },
+      { name: "sourceUrl", value: "https://www.investor-directory.example/europe" },
       csvFile(messy, "messy.csv"),
     ]);
     expect(response.statusCode).toBe(200);
@@ -160,7 +176,8 @@ describe.each(TEST_DRIVERS)("the admin's import preview, mapping, history and fu
       country: "Norway",
       industryFocus: ["deep_tech"],
       fundingStages: ["series_a", "series_b", "series_c"],
-      source: "messy.csv",
+      // The source the admin named, never the file's name (issue 36): that stays in the history below.
+      source: "investor-directory.example",
       importId: result.importId,
       lastReviewed: new Date().toISOString().slice(0, 10),
       description: null,
@@ -171,6 +188,7 @@ describe.each(TEST_DRIVERS)("the admin's import preview, mapping, history and fu
       id: result.importId,
       adminEmail: ADMIN.email,
       fileName: "messy.csv",
+      sourceUrl: "https://www.investor-directory.example/europe",
       mode: "skip_duplicates",
       status: "completed",
       totalRows: 5,
@@ -370,7 +388,7 @@ describe.each(TEST_DRIVERS)("the admin's import preview, mapping, history and fu
       name: "Fjord Seed II",
       country: "Sweden",
       countryCode: "SE",
-      source: "messy.csv",
+      source: "investor-directory.example",
     });
     expect(await searchNames({ country: "Sweden", fundingStage: "series_a", industryFocus: ["saas"] })).toContain(
       "Fjord Seed II",

@@ -1,4 +1,10 @@
-import { FACT_FIELDS, type FactField, PREMIUM_FACT_FIELDS } from "../../shared/fund-facts.js";
+import {
+  FACT_FIELDS,
+  type FactField,
+  FUND_STATUS_LABELS,
+  isFundStatus,
+  PREMIUM_FACT_FIELDS,
+} from "../../shared/fund-facts.js";
 import { formatFundSize } from "../../shared/fund-size.js";
 import {
   INVESTING_STATUS_LABELS,
@@ -39,6 +45,7 @@ export const FACT_CHANGE_LABELS: Readonly<Record<FactField, string>> = {
   description: "Thesis",
   investingStatus: "Investing",
   pitchRoute: "How to pitch",
+  status: "Status",
 };
 
 const isFactField = (field: string): field is FactField => (FACT_FIELDS as readonly string[]).includes(field);
@@ -71,6 +78,8 @@ export function factValueText(field: FactField, value: string | null, currency: 
       return INVESTING_STATUS_LABELS[value as InvestingStatus] ?? value;
     case "pitchRoute":
       return PITCH_ROUTE_LABELS[value as PitchRoute] ?? value;
+    case "status":
+      return isFundStatus(value) ? FUND_STATUS_LABELS[value] : value;
   }
 }
 

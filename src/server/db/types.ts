@@ -6,7 +6,6 @@ export type {
   BlogPostRow,
   FundClaimRow,
   FundFactChangeRow,
-  FundFactRevisionRow,
   FundFactRow,
   FundMemberRow,
   FundMonthlyCountRow,

@@ -14,6 +14,7 @@ import {
 } from "../../shared/schemas/admin-funds.js";
 import { fundUpdateRequestSchema } from "../../shared/schemas/fund-update.js";
 import { fundParamsSchema } from "../../shared/schemas/funds.js";
+import { requireUser } from "../http/guards.js";
 import type { FundAdminService } from "./admin-service.js";
 
 /** The admin's fund table, Edit and Delete; registered inside the admin scope, behind its guard. */
@@ -37,7 +38,10 @@ export const fundAdminRoutes =
     app.post(
       "/fund/update",
       { schema: { body: fundUpdateRequestSchema, response: { 200: z.object({ fund: adminFundSchema }) } } },
-      async (request) => ({ fund: await funds.update(request.body.id, request.body.fund) }),
+      async (request) => {
+        const admin = requireUser.user(request);
+        return { fund: await funds.update(request.body.id, request.body.fund, { id: admin.id, email: admin.email }) };
+      },
     );
 
     app.post(

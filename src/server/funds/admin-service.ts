@@ -8,16 +8,19 @@ import {
 import type { AdminFund, AdminFundsPage } from "../../shared/schemas/admin-funds.js";
 import type { FundInput } from "../../shared/schemas/fund-input.js";
 import type { Db } from "../db/client.js";
-import type { FundRow } from "../db/types.js";
+import type { FundFactRow, FundRow } from "../db/types.js";
 import { invalid, notFound } from "../errors.js";
-import { descriptionFactOfEdit, factsOfEdit } from "./fact-edits.js";
+import { ADMIN_SOURCE, descriptionFactOfEdit, factsOfEdit, sourceNameOfUrl, statusFactOf } from "./fact-edits.js";
+import { readHistorySnapshot, recordChangesSince } from "./fund-history.js";
 import { resolveCountry } from "./import/countries.js";
 import type { FundReportsService } from "./reports/service.js";
 import * as fundsRepository from "./repository.js";
 import { fundStatsOf } from "./stats.js";
 
-/** The source an admin's edit gives the facts it changes. */
-export const ADMIN_EDIT_SOURCE = "FundMatch admin";
+export { ADMIN_EDIT_SOURCE } from "./fact-edits.js";
+
+/** Who edits, for the fund's history. */
+export type EditAuthor = { id: number; email: string } | null;
 
 /**
  * The admin's hands on single funds: the paged table, Edit and Delete. Every write renews this
@@ -42,27 +45,35 @@ export class FundAdminService {
       limit: pageSize,
       offset: (page - 1) * pageSize,
     });
-    return { funds: rows.map(toAdminFund), total, page, pageSize };
+    const facts = await fundsRepository.listFundFacts(
+      this.db,
+      rows.map((row) => row.id),
+    );
+    return { funds: rows.map((row) => toAdminFund(row, facts)), total, page, pageSize };
   }
 
   async get(id: number): Promise<AdminFund> {
     const row = await fundsRepository.findFundById(this.db, id);
     if (!row) throw notFound("Fund not found.");
-    return toAdminFund(row);
+    return toAdminFund(row, await fundsRepository.listFundFacts(this.db, [id]));
   }
 
   /**
    * Stores an admin's edit. The values passed the shared fund rules at the door; the country is
    * then read as the import reads it, so that a fund edited by hand is spelled like an imported one.
+   * What changed is recorded in the fund's history with the admin as its author (issue 36).
    */
-  async update(id: number, input: FundInput, today: string = todayUtc()): Promise<AdminFund> {
+  async update(id: number, input: FundInput, admin: EditAuthor, today: string = todayUtc()): Promise<AdminFund> {
     const country = resolveCountry(input.country);
     if (!country) throw invalid(`Country '${input.country}' is not a country we know.`);
-    const existing = await fundsRepository.findFundById(this.db, id);
-    if (!existing) throw notFound("Fund not found.");
+    const { status, statusSourceUrl, statusAsOf, ...fields } = input;
     await this.db.transaction(async (tx) => {
+      const existing = await fundsRepository.lockFundById(tx, id);
+      if (!existing) throw notFound("Fund not found.");
+      const snapshot = await readHistorySnapshot(tx, [id]);
       await fundsRepository.updateFund(tx, id, {
-        ...input,
+        ...fields,
+        ...(status === undefined ? {} : { status }),
         country: country.name,
         countryCode: country.code,
         source: existing.source,
@@ -70,18 +81,33 @@ export class FundAdminService {
         // Saving the form is a review: the admin looked at every fact on it today.
         lastReviewed: today,
       });
-      const hasDescriptionFact = (await fundsRepository.listFundFacts(tx, [id])).some(
-        (fact) => fact.field === "description",
-      );
-      await fundsRepository.upsertFundFacts(tx, [
-        ...factsOfEdit(existing, input, ADMIN_EDIT_SOURCE, today, "admin"),
-        ...descriptionFactOfEdit(existing, input, hasDescriptionFact, ADMIN_EDIT_SOURCE, today, "admin"),
-      ]);
+      const hasDescriptionFact = snapshot.facts.some((fact) => fact.field === "description");
+      const statusFact = snapshot.facts.find((fact) => fact.field === "status");
+      const facts = [
+        ...factsOfEdit(existing, fields, ADMIN_SOURCE, today),
+        ...descriptionFactOfEdit(existing, fields, hasDescriptionFact, ADMIN_SOURCE, today),
+      ];
+      if (
+        status !== undefined &&
+        (status !== existing.status ||
+          (status !== null &&
+            ((statusSourceUrl ?? null) !== (statusFact?.sourceUrl ?? null) ||
+              (statusAsOf ?? null) !== (statusFact?.asOf ?? null))))
+      ) {
+        const source = statusSourceUrl
+          ? { name: sourceNameOfUrl(statusSourceUrl), url: statusSourceUrl, origin: "source" as const }
+          : ADMIN_SOURCE;
+        facts.push(statusFactOf(id, status, source, statusAsOf ?? today));
+      }
+      await fundsRepository.upsertFundFacts(tx, facts);
+      await recordChangesSince(tx, snapshot, {
+        writer: "admin",
+        userId: admin?.id ?? null,
+        email: admin?.email ?? null,
+      });
     });
     this.indexes.invalidate();
-    const updated = await fundsRepository.findFundById(this.db, id);
-    if (!updated) throw notFound("Fund not found.");
-    return toAdminFund(updated);
+    return this.get(id);
   }
 
   /** "Mark reviewed": the admin checked the fund and it is right as it stands; nothing else changes. */
@@ -148,7 +174,9 @@ export function monthsBefore(day: string, months: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-function toAdminFund(row: FundRow): AdminFund {
+function toAdminFund(row: FundRow, facts: readonly FundFactRow[]): AdminFund {
+  const statusFact =
+    row.status === null ? undefined : facts.find((fact) => fact.fundId === row.id && fact.field === "status");
   return {
     id: row.id,
     name: row.name,
@@ -170,6 +198,9 @@ function toAdminFund(row: FundRow): AdminFund {
     description: row.description,
     fundManager: row.fundManager,
     lastReviewed: row.lastReviewed,
+    status: row.status,
+    statusSourceUrl: statusFact?.sourceUrl ?? null,
+    statusAsOf: statusFact?.asOf ?? null,
     source: row.source,
     importId: row.importId,
     updatedAt: row.updatedAt.toISOString(),

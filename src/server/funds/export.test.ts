@@ -34,6 +34,7 @@ function fund(overrides: Partial<FundRow> = {}): FundRow {
     foundedYear: 2012,
     vehicleName: null,
     investingStatus: null,
+    status: null,
     pausedUntil: null,
     pitchRoute: null,
     pitchTarget: null,

@@ -1,6 +1,18 @@
-import type { FactField, FactOrigin } from "../../shared/fund-facts.js";
+import type { FactField, FactOrigin, FundStatus } from "../../shared/fund-facts.js";
 import type { FundRow, NewFundRow } from "../db/types.js";
 import type { FundFactValues } from "./repository.js";
+
+/**
+ * Who a write names as its facts' source: an admin ('FundMatch admin', no address), or the
+ * publication an admin named for an import (its host and address).
+ */
+export type FactSource = { name: string; url: string | null; origin: FactOrigin };
+
+/** The source an admin's edit (or an import whose admin named none) gives the facts it changes. */
+export const ADMIN_EDIT_SOURCE = "FundMatch admin";
+
+/** An admin's word as its facts' source, without an address. */
+export const ADMIN_SOURCE: FactSource = { name: ADMIN_EDIT_SOURCE, url: null, origin: "admin" };
 
 /** The facts an admin's edit or an import can change, with how their value is written in the fact. */
 const EDITABLE_FACTS: ReadonlyArray<{
@@ -73,9 +85,8 @@ export function factsOfEdit(
     | "sectorAgnostic"
     | "portfolio"
   >,
-  sourceName: string,
+  source: FactSource,
   today: string = new Date().toISOString().slice(0, 10),
-  origin: FactOrigin = "source",
 ): FundFactValues[] {
   const facts: FundFactValues[] = [];
   for (const fact of EDITABLE_FACTS) {
@@ -84,19 +95,16 @@ export function factsOfEdit(
     const currency = fact.currency?.(after) ?? null;
     const changed = value !== fact.value(before) || (value !== null && currency !== (fact.currency?.(before) ?? null));
     if (!changed) continue;
-    const valueBefore = fact.value(before) ?? null;
     facts.push({
-      // What the fund stated until now, for the facts' history (the alerts' "what changed").
-      before: { value: valueBefore, currency: valueBefore === null ? null : (fact.currency?.(before) ?? null) },
       fundId: before.id,
       field: fact.field,
       value,
       currency: value === null ? null : currency,
       kind: "stated",
-      sourceName,
-      sourceUrl: null,
+      sourceName: source.name,
+      sourceUrl: source.url,
       asOf: today,
-      origin,
+      origin: source.origin,
     });
   }
   return facts;
@@ -112,9 +120,8 @@ export function descriptionFactOfEdit(
   before: Pick<FundRow, "id" | "description">,
   after: { description?: string | null | undefined },
   hasFact: boolean,
-  sourceName: string,
+  source: FactSource,
   today: string,
-  origin: FactOrigin,
 ): FundFactValues[] {
   if (!hasFact || after.description === undefined || (after.description ?? null) === before.description) return [];
   return [
@@ -124,10 +131,42 @@ export function descriptionFactOfEdit(
       value: after.description ?? null,
       currency: null,
       kind: "stated",
-      sourceName,
-      sourceUrl: null,
+      sourceName: source.name,
+      sourceUrl: source.url,
       asOf: today,
-      origin,
+      origin: source.origin,
     },
   ];
+}
+
+/**
+ * A sourced report of whether the firm still invests (issue 36), with its own source and date; a
+ * cleared status keeps its row without a value, dated the day it was cleared.
+ */
+export function statusFactOf(
+  fundId: number,
+  status: FundStatus | null,
+  source: FactSource,
+  asOf: string,
+): FundFactValues {
+  return {
+    fundId,
+    field: "status",
+    value: status,
+    currency: null,
+    kind: "stated",
+    sourceName: source.name,
+    sourceUrl: source.url,
+    asOf,
+    origin: source.origin,
+  };
+}
+
+/** The publication a source address names, as a fact's source name: its host without 'www.' ('techcrunch.com'). */
+export function sourceNameOfUrl(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
 }

@@ -8,16 +8,16 @@ import {
   revertResponseSchema,
 } from "../../shared/schemas/investor.js";
 import { requireUser } from "../http/guards.js";
-import type { FundTeamService } from "./team-service.js";
+import type { FundHistoryService } from "./history-service.js";
 
-/** A fund's history of its team's changes, and the admin's reverts; inside the admin scope, behind its guard. */
+/** A fund's one history of changes, and the admin's reverts; inside the admin scope, behind its guard. */
 export const fundHistoryAdminRoutes =
-  (fundTeam: FundTeamService): FastifyPluginAsyncZod =>
+  (history: FundHistoryService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/funds/:id/history",
       { schema: { params: fundParamsSchema, response: { 200: fundHistoryResponseSchema } } },
-      async (request) => fundTeam.history(request.params.id),
+      async (request) => history.history(request.params.id),
     );
 
     app.post(
@@ -25,8 +25,11 @@ export const fundHistoryAdminRoutes =
       { schema: { body: revertChangeRequestSchema, response: { 200: revertResponseSchema } } },
       async (request) => {
         const admin = requireUser.user(request);
-        const reverted = await fundTeam.revert(request.body.changeId, { id: admin.id, email: admin.email });
-        return { reverted, message: "Change reverted." };
+        const reverted = await history.revert(request.body.changeId, { id: admin.id, email: admin.email });
+        return {
+          reverted,
+          message: reverted === 1 ? "Change reverted." : `${countOf(reverted, "change", "changes")} reverted together.`,
+        };
       },
     );
 
@@ -35,7 +38,7 @@ export const fundHistoryAdminRoutes =
       { schema: { body: revertMemberRequestSchema, response: { 200: revertResponseSchema } } },
       async (request) => {
         const admin = requireUser.user(request);
-        const reverted = await fundTeam.revertAllBy(request.body.fundId, request.body.userId, {
+        const reverted = await history.revertAllBy(request.body.fundId, request.body.userId, {
           id: admin.id,
           email: admin.email,
         });

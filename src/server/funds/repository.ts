@@ -1,7 +1,6 @@
-import { and, desc, eq, gt, ilike, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { type FundFactChangeRow, fundFactChanges } from "../db/schema/fund-fact-changes.js";
-import { fundFactRevisions } from "../db/schema/fund-fact-revisions.js";
 import { type FundFactRow, fundFacts } from "../db/schema/fund-facts.js";
 import { type FundRow, funds, type NewFundRow } from "../db/schema/funds.js";
 import { readDataVersion } from "../db/versioned-snapshot.js";
@@ -54,6 +53,22 @@ export async function countFunds(db: Db): Promise<number> {
 
 export function duplicateKey(name: string, country: string): string {
   return `${name.trim().toLowerCase()}\u0000${country.trim().toLowerCase()}`;
+}
+
+/**
+ * The stored funds whose lower-cased name is one of `lowerNames`, oldest first: an update row that
+ * names no country is matched by its name alone (issue 36).
+ */
+export async function findFundsByLowerNames(
+  db: Db,
+  lowerNames: readonly string[],
+): Promise<Array<{ id: number; name: string; country: string }>> {
+  if (lowerNames.length === 0) return [];
+  return db
+    .select({ id: funds.id, name: funds.name, country: funds.country })
+    .from(funds)
+    .where(sql`lower(${funds.name}) = any(array(select unnest(${sql.param(lowerNames)}::text[])))`)
+    .orderBy(funds.id);
 }
 
 /**
@@ -110,6 +125,7 @@ const BULK_COLUMNS: ReadonlyArray<{ name: string; type: string; cast?: string; v
     { name: funds.sectorAgnostic.name, type: "bool", value: (fund) => fund.sectorAgnostic ?? null },
     { name: funds.foundedYear.name, type: "int2", value: (fund) => fund.foundedYear ?? null },
     { name: funds.description.name, type: "text", value: (fund) => fund.description ?? null },
+    { name: funds.status.name, type: "text", value: (fund) => fund.status ?? null },
     { name: funds.source.name, type: "text", value: (fund) => fund.source ?? "import" },
     { name: funds.importId.name, type: "int4", value: (fund) => fund.importId ?? null },
     // Sent as text: the drivers would otherwise each have their own idea of a date.
@@ -137,8 +153,12 @@ function selectedValue(index: number) {
   return sql.raw(cast ? `t.c${index}::${cast}` : `t.c${index}`);
 }
 
-/** Inserts funds in statements of INSERT_BATCH_SIZE rows, each one INSERT … SELECT FROM UNNEST. */
-export async function insertFunds(db: Db, rows: readonly FundValues[]): Promise<number> {
+/**
+ * Inserts funds in statements of INSERT_BATCH_SIZE rows, each one INSERT … SELECT FROM UNNEST.
+ * Returns the new ids in the rows' order: the serial is drawn row by row as UNNEST yields them, in
+ * the arrays' order, so the ids of one statement ascend with its rows.
+ */
+export async function insertFunds(db: Db, rows: readonly FundValues[]): Promise<number[]> {
   const names = sql.join(
     BULK_COLUMNS.map((column) => sql.identifier(column.name)),
     sql`, `,
@@ -147,11 +167,21 @@ export async function insertFunds(db: Db, rows: readonly FundValues[]): Promise<
     BULK_COLUMNS.map((_, index) => selectedValue(index)),
     sql`, `,
   );
+  const ids: number[] = [];
   for (let start = 0; start < rows.length; start += INSERT_BATCH_SIZE) {
     const batch = rows.slice(start, start + INSERT_BATCH_SIZE);
-    await db.execute(sql`insert into ${funds} (${names}) select ${values} from ${unnestRows(batch)}`);
+    const inserted = await db.execute(
+      sql`insert into ${funds} (${names}) select ${values} from ${unnestRows(batch)} returning ${funds.id}`,
+    );
+    const batchIds = rowsOf<{ id: number }>(inserted).map((row) => Number(row.id));
+    ids.push(...batchIds.sort((a, b) => a - b));
   }
-  return rows.length;
+  return ids;
+}
+
+/** The rows of an execute() answer: node-postgres and PGlite both give a result with `rows`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }
 
 /** Overwrites stored funds with new values, in statements of INSERT_BATCH_SIZE rows; each id once. */
@@ -239,16 +269,8 @@ export async function listFundsPage(
   return { rows, total: count?.count ?? 0 };
 }
 
-/**
- * A fact's provenance as written: the row without its id and timestamp; `origin` defaults to
- * 'source'. `before`, when the writer knows it (an edit or an import reads the fund first), is the
- * value the fund stated until now, which its facts table may not hold (a fact that came with the
- * record has no row).
- */
-export type FundFactValues = Omit<FundFactRow, "id" | "updatedAt" | "origin"> & {
-  origin?: FundFactRow["origin"];
-  before?: { value: string | null; currency: string | null };
-};
+/** A fact's provenance as written: the row without its id and timestamp; `origin` defaults to 'source'. */
+export type FundFactValues = Omit<FundFactRow, "id" | "updatedAt" | "origin"> & { origin?: FundFactRow["origin"] };
 
 /** The stored facts of the given funds (all funds when not given). */
 export async function listFundFacts(db: Db, fundIds?: readonly number[]): Promise<FundFactRow[]> {
@@ -261,47 +283,15 @@ export async function listFundFacts(db: Db, fundIds?: readonly number[]): Promis
 }
 
 /**
- * Writes facts, one per fund and field: a fact already stored for the pair is replaced. Each write
- * that changes a value is recorded in fund_fact_revisions with the value before (the alerts' "what
- * changed"); the same value restated by a newer source changes its provenance only, not the fact.
+ * Writes facts, one per fund and field: a fact already stored for the pair is replaced. The
+ * history of what changed is recorded by the writer around its whole write (fund-history.ts).
  */
 export async function upsertFundFacts(db: Db, facts: readonly FundFactValues[]): Promise<void> {
   for (let start = 0; start < facts.length; start += INSERT_BATCH_SIZE) {
     const batch = facts.slice(start, start + INSERT_BATCH_SIZE);
-    const stored = await db
-      .select({
-        fundId: fundFacts.fundId,
-        field: fundFacts.field,
-        value: fundFacts.value,
-        currency: fundFacts.currency,
-      })
-      .from(fundFacts)
-      .where(
-        sql`(${fundFacts.fundId}, ${fundFacts.field}) in (select * from unnest(${sql.param(batch.map((fact) => fact.fundId))}::int4[], ${sql.param(batch.map((fact) => fact.field))}::text[]))`,
-      );
-    const before = new Map(stored.map((row) => [`${row.fundId}\u0000${row.field}`, row]));
-    const changes = batch.flatMap((fact) => {
-      const old = fact.before ?? before.get(`${fact.fundId}\u0000${fact.field}`);
-      const value = fact.value ?? null;
-      const currency = value === null ? null : (fact.currency ?? null);
-      const oldValue = old?.value ?? null;
-      const oldCurrency = oldValue === null ? null : (old?.currency ?? null);
-      if (value === oldValue && currency === oldCurrency) return [];
-      return [
-        {
-          fundId: fact.fundId,
-          field: fact.field,
-          valueBefore: oldValue,
-          currencyBefore: oldCurrency,
-          valueAfter: value,
-          currencyAfter: currency,
-        },
-      ];
-    });
-    if (changes.length > 0) await db.insert(fundFactRevisions).values(changes);
     await db
       .insert(fundFacts)
-      .values(batch.map(({ before: _before, ...fact }) => ({ ...fact, origin: fact.origin ?? "source" })))
+      .values(batch.map((fact) => ({ ...fact, origin: fact.origin ?? "source" })))
       .onConflictDoUpdate({
         target: [fundFacts.fundId, fundFacts.field],
         set: {
@@ -410,43 +400,33 @@ export async function setLastReviewed(db: Db, id: number, day: string): Promise<
   return rows.length > 0;
 }
 
-/** A change of one fact, as the alerts read it. */
-export type FundFactChange = {
-  fundId: number;
-  field: string;
-  valueBefore: string | null;
-  currencyBefore: string | null;
-  valueAfter: string | null;
-  currencyAfter: string | null;
-  recordedAt: Date;
-};
+/** A change in the history as the alerts read it: the field, the values before and after (JSON), when. */
+export type RecordedFactChange = { fundId: number; field: string; before: unknown; after: unknown; changedAt: Date };
 
 /**
- * What happened to the funds in (since, until]: the funds added, with when, and every fact change,
- * oldest first. One read for a whole alert run, whatever the number of subscribers.
+ * What happened to the funds in (since, until]: the funds added, with when, and every change in
+ * the history, oldest first. One read for a whole alert run, whatever the number of subscribers.
  */
 export async function fundNewsBetween(
   db: Db,
   since: Date,
   until: Date,
-): Promise<{ added: Array<{ id: number; createdAt: Date }>; changes: FundFactChange[] }> {
+): Promise<{ added: Array<{ id: number; createdAt: Date }>; changes: RecordedFactChange[] }> {
   const added = await db
     .select({ id: funds.id, createdAt: funds.createdAt })
     .from(funds)
     .where(and(gt(funds.createdAt, since), lte(funds.createdAt, until)));
   const changes = await db
     .select({
-      fundId: fundFactRevisions.fundId,
-      field: fundFactRevisions.field,
-      valueBefore: fundFactRevisions.valueBefore,
-      currencyBefore: fundFactRevisions.currencyBefore,
-      valueAfter: fundFactRevisions.valueAfter,
-      currencyAfter: fundFactRevisions.currencyAfter,
-      recordedAt: fundFactRevisions.recordedAt,
+      fundId: fundFactChanges.fundId,
+      field: fundFactChanges.field,
+      before: fundFactChanges.before,
+      after: fundFactChanges.after,
+      changedAt: fundFactChanges.changedAt,
     })
-    .from(fundFactRevisions)
-    .where(and(gt(fundFactRevisions.recordedAt, since), lte(fundFactRevisions.recordedAt, until)))
-    .orderBy(fundFactRevisions.recordedAt, fundFactRevisions.id);
+    .from(fundFactChanges)
+    .where(and(gt(fundFactChanges.changedAt, since), lte(fundFactChanges.changedAt, until)))
+    .orderBy(fundFactChanges.changedAt, fundFactChanges.id);
   return { added, changes };
 }
 
@@ -473,12 +453,15 @@ export async function deleteFundFact(db: Db, fundId: number, field: string): Pro
 /** A change as written: the history row without its id and the revert's marks. */
 export type FundFactChangeValues = Pick<
   FundFactChangeRow,
-  "fundId" | "userId" | "authorEmail" | "field" | "before" | "after"
+  "fundId" | "writer" | "userId" | "authorEmail" | "importId" | "batchId" | "field" | "before" | "after"
 > & { changedAt?: Date };
 
 export async function insertFactChanges(db: Db, changes: readonly FundFactChangeValues[]): Promise<void> {
-  if (changes.length === 0) return;
-  await db.insert(fundFactChanges).values(changes.map((change) => ({ ...change })));
+  for (let start = 0; start < changes.length; start += INSERT_BATCH_SIZE) {
+    await db
+      .insert(fundFactChanges)
+      .values(changes.slice(start, start + INSERT_BATCH_SIZE).map((change) => ({ ...change })));
+  }
 }
 
 /** A fund's history, newest first. */
@@ -492,6 +475,34 @@ export function listFactChanges(db: Db, fundId: number): Promise<FundFactChangeR
 
 export async function findFactChange(db: Db, id: number): Promise<FundFactChangeRow | undefined> {
   const [row] = await db.select().from(fundFactChanges).where(eq(fundFactChanges.id, id));
+  return row;
+}
+
+/** The changes one write made to one fund (its batch), oldest first. */
+export function listBatchChanges(db: Db, batchId: string): Promise<FundFactChangeRow[]> {
+  return db.select().from(fundFactChanges).where(eq(fundFactChanges.batchId, batchId)).orderBy(asc(fundFactChanges.id));
+}
+
+/** The first change after `afterId` of one of these fields of a fund that is not reverted, if any. */
+export async function findLaterChange(
+  db: Db,
+  fundId: number,
+  fields: readonly string[],
+  afterId: number,
+): Promise<FundFactChangeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(fundFactChanges)
+    .where(
+      and(
+        eq(fundFactChanges.fundId, fundId),
+        inArray(fundFactChanges.field, [...fields]),
+        gt(fundFactChanges.id, afterId),
+        isNull(fundFactChanges.revertedAt),
+      ),
+    )
+    .orderBy(asc(fundFactChanges.id))
+    .limit(1);
   return row;
 }
 

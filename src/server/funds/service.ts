@@ -1,5 +1,6 @@
 import { isAdvancedSearch } from "../../shared/advanced-search.js";
 import { seesAllResults } from "../../shared/entitlements.js";
+import { FACT_FIELDS } from "../../shared/fund-facts.js";
 import { FREE_RESULTS_LIMIT, MAX_SEARCH_LIMIT } from "../../shared/plans.js";
 import { SUBSCRIPTION_REQUIRED } from "../../shared/schemas/account.js";
 import type { FundStats } from "../../shared/schemas/admin-data.js";
@@ -9,8 +10,9 @@ import { subscriptionOf, type Viewer } from "../auth/viewer.js";
 import type { Db } from "../db/client.js";
 import type { FundRow } from "../db/types.js";
 import { notFound, paymentRequired } from "../errors.js";
+import { factText, sideOf } from "./fund-history.js";
 import type { FundsIndexProvider } from "./index-provider.js";
-import { fundNewsBetween, readFundsVersion } from "./repository.js";
+import { fundNewsBetween, type RecordedFactChange, readFundsVersion } from "./repository.js";
 import type { FundSearchIndex, MatchPage, PageRequest } from "./search/fund-search-index.js";
 import { fundStatsOf } from "./stats.js";
 
@@ -114,7 +116,7 @@ export class FundsService {
    */
   async newsBetween(since: Date, until: Date) {
     const news = await fundNewsBetween(this.db, since, until);
-    return { ...news, dataVersion: await readFundsVersion(this.db) };
+    return { added: news.added, changes: alertChanges(news.changes), dataVersion: await readFundsVersion(this.db) };
   }
 
   /** The search's body as a string. */
@@ -178,4 +180,29 @@ export class FundsService {
       isAdvancedSearch(query);
     return filtered ? index.matchingRows(query) : index.rowsByName();
   }
+}
+
+/**
+ * The history's changes as the alerts compare them (a fact's value as fund_facts keeps it): only
+ * the facts (not the record's own fields such as its name), and only where the value changed, not
+ * its source alone.
+ */
+export function alertChanges(changes: readonly RecordedFactChange[]) {
+  return changes.flatMap((change) => {
+    if (!(FACT_FIELDS as readonly string[]).includes(change.field)) return [];
+    const before = factText(change.field, sideOf(change.before).value);
+    const after = factText(change.field, sideOf(change.after).value);
+    if (before.value === after.value && before.currency === after.currency) return [];
+    return [
+      {
+        fundId: change.fundId,
+        field: change.field,
+        valueBefore: before.value,
+        currencyBefore: before.currency,
+        valueAfter: after.value,
+        currencyAfter: after.currency,
+        recordedAt: change.changedAt,
+      },
+    ];
+  });
 }

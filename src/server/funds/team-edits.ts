@@ -2,7 +2,10 @@ import { getDomain } from "tldts";
 import { type FactField, FUND_TEAM_SOURCE } from "../../shared/fund-facts.js";
 import type { FundEditorData, FundEditPatch, PortfolioCompany } from "../../shared/schemas/investor.js";
 import type { FundFactRow, FundRow, NewFundRow } from "../db/types.js";
+import { closeDateOf, historyColumnsOf, historyValueOf, portfolioOf } from "./fund-history.js";
 import type { FundFactValues } from "./repository.js";
+
+export { portfolioLinksOf, portfolioOf, sameValue } from "./fund-history.js";
 
 /**
  * The fund's own editor's facts (issue 24): how each one is read from a stored fund, written back
@@ -62,86 +65,14 @@ export type TeamColumns = Partial<
   >
 >;
 
-/**
- * The portfolio with each company's address, in the stored order. The links are keyed by the
- * members' own company names, so they are read as a Map of the stored object's own entries: looked
- * up on the object, 'constructor' or 'toString' found Object's members and every GET failed.
- * Anything but a text address (a row written by hand, say) reads as no address.
- */
-export function portfolioOf(row: Pick<FundRow, "portfolio" | "portfolioLinks">): PortfolioCompany[] {
-  const stored: unknown = row.portfolioLinks;
-  const links = new Map(stored !== null && typeof stored === "object" ? Object.entries(stored) : []);
-  return row.portfolio.map((name) => {
-    const url = links.get(name);
-    return { name, url: typeof url === "string" && url !== "" ? url : null };
-  });
-}
-
-/** The stored links of a portfolio: own entries only (fromEntries defines '__proto__' as a plain key). */
-export function portfolioLinksOf(companies: readonly PortfolioCompany[]): Record<string, string> {
-  return Object.fromEntries(companies.flatMap((company) => (company.url ? [[company.name, company.url]] : [])));
-}
-
-/** A fund size's close date: the date of its fact when that fact is a final close. */
-function closeDateOf(facts: readonly FundFactRow[]): string | null {
-  const fact = facts.find((item) => item.field === "fundSize");
-  return fact?.kind === "final_close" && fact.asOf && /^\d{4}-\d{2}-\d{2}$/.test(fact.asOf) ? fact.asOf : null;
-}
-
-/** The current value of one editor fact. */
+/** The current value of one editor fact (the history's shape: fund-history.ts). */
 export function factValueOf(field: TeamField, row: FundRow, facts: readonly FundFactRow[]): TeamValue {
-  switch (field) {
-    case "fundSize":
-      return row.fundSize === null || row.currency === null
-        ? null
-        : { amount: row.fundSize, currency: row.currency, closeDate: closeDateOf(facts) };
-    case "portfolio":
-      return portfolioOf(row);
-    case "investingStatus":
-      return row.investingStatus === null ? null : { status: row.investingStatus, pausedUntil: row.pausedUntil };
-    case "pitchRoute":
-      return row.pitchRoute === null ? null : { route: row.pitchRoute, target: row.pitchTarget };
-    case "fundingStages":
-      return [...row.fundingStages];
-    case "industryFocus":
-      return [...row.industryFocus];
-    default:
-      return row[field];
-  }
+  return historyValueOf(field, row, facts) as TeamValue;
 }
 
 /** The columns that hold one editor fact's value. */
 export function columnsOf(field: TeamField, value: TeamValue): TeamColumns {
-  switch (field) {
-    case "fundSize": {
-      const size = value as { amount: number; currency: string } | null;
-      return { fundSize: size?.amount ?? null, currency: size?.currency ?? null };
-    }
-    case "portfolio": {
-      const companies = (value ?? []) as PortfolioCompany[];
-      return { portfolio: companies.map((company) => company.name), portfolioLinks: portfolioLinksOf(companies) };
-    }
-    case "investingStatus": {
-      const status = value as { status: "active" | "paused"; pausedUntil: string | null } | null;
-      return {
-        investingStatus: status?.status ?? null,
-        pausedUntil: status?.status === "paused" ? status.pausedUntil : null,
-      };
-    }
-    case "pitchRoute": {
-      const pitch = value as { route: "form" | "email" | "warm_intro"; target: string | null } | null;
-      return {
-        pitchRoute: pitch?.route ?? null,
-        pitchTarget: pitch?.route === "warm_intro" ? null : (pitch?.target ?? null),
-      };
-    }
-    case "fundingStages":
-      return { fundingStages: (value ?? []) as string[] };
-    case "industryFocus":
-      return { industryFocus: (value ?? []) as string[] };
-    default:
-      return { [field]: value } as TeamColumns;
-  }
+  return historyColumnsOf(field, value) as TeamColumns;
 }
 
 /** The fact the fund's team records for a value: its source is the team, dated `today`. */
@@ -185,24 +116,6 @@ export function teamFactOf(fundId: number, field: TeamField, value: TeamValue, t
     default:
       return { ...fact, value: String(value) };
   }
-}
-
-/** Deep equality of two JSON values (the history's values: plain objects, arrays, scalars). */
-export function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(normalised(a)) === JSON.stringify(normalised(b));
-}
-
-function normalised(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(normalised);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>)
-        .filter(([, item]) => item !== undefined)
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([key, item]) => [key, normalised(item)]),
-    );
-  }
-  return value ?? null;
 }
 
 /** The registrable domain of a fund's website ('fund.example' for https://www.fund.example/about). */

@@ -1,15 +1,9 @@
 import { isAddressAtDomain } from "../../shared/email-address.js";
-import type { FactField } from "../../shared/fund-facts.js";
-import type {
-  FundEditorData,
-  FundEditPatch,
-  FundFactChange,
-  FundHistoryResponse,
-  MyFundsResponse,
-} from "../../shared/schemas/investor.js";
+import type { FundEditorData, FundEditPatch, MyFundsResponse } from "../../shared/schemas/investor.js";
 import type { Db } from "../db/client.js";
-import type { FundFactChangeRow, FundFactRow, FundRow } from "../db/types.js";
-import { conflict, invalid, notFound } from "../errors.js";
+import type { FundRow } from "../db/types.js";
+import { invalid, notFound } from "../errors.js";
+import { readHistorySnapshot, recordChangesSince, sameValue } from "./fund-history.js";
 import * as fundsRepository from "./repository.js";
 import {
   columnsOf,
@@ -17,52 +11,25 @@ import {
   factValueOf,
   fundDomain,
   patchValues,
-  sameValue,
-  TEAM_FIELDS,
   type TeamColumns,
   type TeamField,
   type TeamValue,
   teamFactOf,
 } from "./team-edits.js";
 
-/** Who made a change or a revert, as the history names them. */
+/** Who made a change, as the history names them. */
 export type ChangeAuthor = { id: number; email: string };
-
-/** A fact's provenance as the history keeps it, to put it back on a revert; null: the fact had none. */
-type FactSnapshot = Omit<fundsRepository.FundFactValues, "fundId"> | null;
-
-/** A history row's `before` and `after`: the value, and the provenance it had (after: was given). */
-type ChangeSide = { value: TeamValue; fact: FactSnapshot; revertOf?: number };
-
-const isTeamField = (field: string): field is TeamField => (TEAM_FIELDS as readonly string[]).includes(field);
-
-function snapshotOf(facts: readonly FundFactRow[], field: string): FactSnapshot {
-  const fact = facts.find((item) => item.field === field);
-  if (!fact) return null;
-  return {
-    field: fact.field,
-    value: fact.value,
-    currency: fact.currency,
-    kind: fact.kind,
-    sourceName: fact.sourceName,
-    sourceUrl: fact.sourceUrl,
-    asOf: fact.asOf,
-    origin: fact.origin,
-  };
-}
-
-const sideOf = (json: unknown): ChangeSide => (json ?? { value: null, fact: null }) as ChangeSide;
 
 function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
 /**
- * The fund's own editor and its history (issue 24), in the funds domain: the fund's row, its facts
- * and the history of changes are written in one transaction, and this instance's search index is
+ * The fund's own editor (issue 24), in the funds domain: the fund's row, its facts and the history
+ * of changes (fund-history.ts) are written in one transaction, and this instance's search index is
  * renewed at once (other instances hear of it through the funds trigger), so that a change shows on
  * the fund page and in search straight away. Who may call it is the caller's check
- * (`InvestorsService.assertCanEditFund` for members, the admin scope for reverts).
+ * (`InvestorsService.assertCanEditFund`). Reverts are FundHistoryService's.
  */
 export class FundTeamService {
   constructor(
@@ -109,77 +76,24 @@ export class FundTeamService {
       const row = await fundsRepository.lockFundById(tx, fundId);
       if (!row) throw notFound("Fund not found.");
       checkAgainstStored(row, values, today);
-      const facts = await fundsRepository.listFundFacts(tx, [fundId]);
+      const snapshot = await readHistorySnapshot(tx, [fundId]);
+      const facts = snapshot.facts;
       const columns: TeamColumns = {};
       const newFacts: fundsRepository.FundFactValues[] = [];
-      const changes: fundsRepository.FundFactChangeValues[] = [];
       for (const [field, value] of values) {
-        const before = factValueOf(field, row, facts);
-        if (sameValue(before, value)) continue;
-        const fact = teamFactOf(fundId, field, value, today);
+        if (sameValue(factValueOf(field, row, facts), value)) continue;
         Object.assign(columns, columnsOf(field, value));
-        newFacts.push(fact);
-        const { fundId: _, ...factSnapshot } = fact;
-        changes.push({
-          fundId,
-          userId: author.id,
-          authorEmail: author.email,
-          field,
-          before: { value: before, fact: snapshotOf(facts, field) } satisfies ChangeSide,
-          after: { value, fact: factSnapshot } satisfies ChangeSide,
-        });
+        newFacts.push(teamFactOf(fundId, field, value, today));
       }
+      if (newFacts.length === 0) return 0;
       await fundsRepository.updateFundColumns(tx, fundId, columns);
       await fundsRepository.upsertFundFacts(tx, newFacts);
-      await fundsRepository.insertFactChanges(tx, changes);
-      return changes.length;
+      // The history records what the save changed, with the member as its author (one batch).
+      await recordChangesSince(tx, snapshot, { writer: "fund_team", userId: author.id, email: author.email });
+      return newFacts.length;
     });
     if (changed > 0) this.indexes.invalidate();
     return changed;
-  }
-
-  /** A fund's history for the admins, newest first. */
-  async history(fundId: number): Promise<FundHistoryResponse> {
-    const row = await fundsRepository.findFundById(this.db, fundId);
-    if (!row) throw notFound("Fund not found.");
-    const changes = await fundsRepository.listFactChanges(this.db, fundId);
-    return { fund: { id: row.id, name: row.name }, changes: changes.map(toChange) };
-  }
-
-  /**
-   * An admin reverts one change: the fact gets back its value and its provenance from before the
-   * change, and the revert is itself a change in the history. Refused (409) when the fact changed
-   * again since (its value is no longer the change's `after`): the later change is named, to be
-   * reverted first, so that a revert never silently drops someone's later work.
-   */
-  async revert(changeId: number, admin: ChangeAuthor, now: Date = new Date()): Promise<number> {
-    await this.db.transaction(async (tx) => {
-      const change = await fundsRepository.findFactChange(tx, changeId);
-      if (!change) throw notFound("Change not found.");
-      await revertOne(tx, change, admin, now);
-    });
-    this.indexes.invalidate();
-    return 1;
-  }
-
-  /**
-   * An admin reverts every change one member made to a fund that is not reverted yet, newest first
-   * (so that the member's own later changes are undone before their earlier ones). All or nothing:
-   * if another author changed one of the facts since, nothing is reverted (409).
-   */
-  async revertAllBy(fundId: number, userId: number, admin: ChangeAuthor, now: Date = new Date()): Promise<number> {
-    const count = await this.db.transaction(async (tx) => {
-      const row = await fundsRepository.findFundById(tx, fundId);
-      if (!row) throw notFound("Fund not found.");
-      const mine = (await fundsRepository.listFactChanges(tx, fundId)).filter(
-        (change) =>
-          change.userId === userId && change.revertedAt === null && sideOf(change.after).revertOf === undefined,
-      );
-      for (const change of mine) await revertOne(tx, change, admin, now);
-      return mine.length;
-    });
-    if (count > 0) this.indexes.invalidate();
-    return count;
   }
 }
 
@@ -202,58 +116,4 @@ function checkAgainstStored(row: FundRow, values: ReadonlyMap<TeamField, TeamVal
   if (status?.pausedUntil && status.pausedUntil < today) {
     throw invalid("Paused until must be today or a later date.");
   }
-}
-
-/** Reverts one change inside the caller's transaction; see FundTeamService.revert. */
-async function revertOne(tx: Db, change: FundFactChangeRow, admin: ChangeAuthor, now: Date): Promise<void> {
-  if (change.revertedAt) throw conflict(`Change #${change.id} was already reverted.`);
-  const field = change.field;
-  if (!isTeamField(field)) throw conflict(`Change #${change.id} is not one the fund's editor makes.`);
-  const row = await fundsRepository.lockFundById(tx, change.fundId);
-  if (!row) throw notFound("Fund not found.");
-  const facts = await fundsRepository.listFundFacts(tx, [change.fundId]);
-  const current = factValueOf(field, row, facts);
-  const before = sideOf(change.before);
-  const after = sideOf(change.after);
-  if (!sameValue(current, after.value)) {
-    const later = (await fundsRepository.listFactChanges(tx, change.fundId)).find(
-      (other) => other.field === field && other.id > change.id && other.revertedAt === null,
-    );
-    throw conflict(
-      later
-        ? `The ${field} fact changed again later (change #${later.id} by ${later.authorEmail}); revert that change first.`
-        : `The ${field} fact changed since (an admin's edit or an import); change #${change.id} was not reverted.`,
-    );
-  }
-  await fundsRepository.updateFundColumns(tx, change.fundId, columnsOf(field, before.value));
-  if (before.fact) await fundsRepository.upsertFundFacts(tx, [{ ...before.fact, fundId: change.fundId }]);
-  else await fundsRepository.deleteFundFact(tx, change.fundId, field);
-  await fundsRepository.insertFactChanges(tx, [
-    {
-      fundId: change.fundId,
-      userId: admin.id,
-      authorEmail: admin.email,
-      field,
-      before: { value: current, fact: snapshotOf(facts, field) } satisfies ChangeSide,
-      after: { value: before.value, fact: before.fact, revertOf: change.id } satisfies ChangeSide,
-      changedAt: now,
-    },
-  ]);
-  await fundsRepository.markFactChangesReverted(tx, [change.id], admin.id, now);
-}
-
-function toChange(row: FundFactChangeRow): FundFactChange {
-  const after = sideOf(row.after);
-  return {
-    id: row.id,
-    userId: row.userId,
-    authorEmail: row.authorEmail,
-    // Only the editor's facts are ever recorded (TEAM_FIELDS).
-    field: row.field as FactField,
-    before: sideOf(row.before).value,
-    after: after.value,
-    changedAt: row.changedAt.toISOString(),
-    revertedAt: row.revertedAt?.toISOString() ?? null,
-    revertOf: after.revertOf ?? null,
-  };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FUND_STATUSES } from "../fund-facts.js";
 import { idSchema, noControlCharacters } from "./fields.js";
 
 /** A fund as the admin's table and Edit form see it: every stored field plus its provenance. */
@@ -24,6 +25,10 @@ export const adminFundSchema = z.object({
   description: z.string().nullable(),
   fundManager: z.string().nullable(),
   lastReviewed: z.string().nullable(),
+  /** A sourced report that the firm no longer raises or invests (issue 36), with its source and date. */
+  status: z.enum(FUND_STATUSES).nullable(),
+  statusSourceUrl: z.string().nullable(),
+  statusAsOf: z.string().nullable(),
   source: z.string(),
   importId: z.number().int().nullable(),
   updatedAt: z.string(),

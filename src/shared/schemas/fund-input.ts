@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { CURRENCY_MESSAGE, isConvertedCurrency } from "../currency-rates.js";
+import { AS_OF_PATTERN, type FundStatus, isFundStatus } from "../fund-facts.js";
 import { INDUSTRY_CODES, type IndustryCode, isIndustryCode } from "../industries.js";
 import { isStageCode, STAGE_CODES, type StageCode } from "../stages.js";
 // The control-character rule itself, zod-free: schemas/fields.ts would bring classic zod to the client.
@@ -143,6 +144,25 @@ export const fundInputSchema = z
     ),
     description: optionalText("Description", FUND_LIMITS.description, "multi-line"),
     fundManager: optionalText("Fund manager", FUND_LIMITS.fundManager),
+    /**
+     * Whether the firm still invests as a source reports it (issue 36): winding_down, not_raising or
+     * paused, null = no source says so; absent: unchanged. A status needs its source's address and
+     * its date (checked below); clearing one may name the source that says it invests again.
+     */
+    status: z.optional(
+      z.nullable(z.custom<FundStatus>(isFundStatus, "Status must be winding down, not raising or paused.")),
+    ),
+    statusSourceUrl: z.optional(webAddress("The status's source")),
+    /** The status's own date: YYYY, YYYY-MM or YYYY-MM-DD. */
+    statusAsOf: z.optional(
+      z.nullable(
+        z
+          .string()
+          .check(
+            z.refine((value) => AS_OF_PATTERN.test(value), "The status's date must be YYYY, YYYY-MM or YYYY-MM-DD."),
+          ),
+      ),
+    ),
     lastReviewed: z.nullable(
       z.string().check(
         z.refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), "Last reviewed must be a date (YYYY-MM-DD)."),
@@ -156,6 +176,14 @@ export const fundInputSchema = z
         fund.checkSizeMinUsd === null || fund.checkSizeMaxUsd === null || fund.checkSizeMinUsd <= fund.checkSizeMaxUsd,
       { message: "Minimum check size must not be above the maximum.", path: ["checkSizeMaxUsd"] },
     ),
+    z.refine((fund) => !fund.status || Boolean(fund.statusSourceUrl), {
+      message: "A status needs its source: the address of the publication that reports it.",
+      path: ["statusSourceUrl"],
+    }),
+    z.refine((fund) => !fund.status || Boolean(fund.statusAsOf), {
+      message: "A status needs its date (YYYY-MM or YYYY-MM-DD).",
+      path: ["statusAsOf"],
+    }),
     z.refine((fund) => fund.fundSize === null || fund.currency !== null, {
       message: "A fund size needs its currency.",
       path: ["currency"],

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { ANY_VALUE, MAX_USD_AMOUNT, SEARCH_QUERY_MAX, SEARCH_SORTS } from "../advanced-search.js";
-import { AS_OF_PATTERN, FACT_FIELDS, FACT_ORIGINS, MONEY_FACT_KINDS, type PremiumFactFlags } from "../fund-facts.js";
+import {
+  AS_OF_PATTERN,
+  FACT_FIELDS,
+  FACT_ORIGINS,
+  FUND_STATUSES,
+  MONEY_FACT_KINDS,
+  type PremiumFactFlags,
+} from "../fund-facts.js";
 import { INVESTING_STATUSES, PITCH_ROUTES } from "../fund-team.js";
 import { INDUSTRY_CODES } from "../industries.js";
 import { REGION_CODES } from "../regions.js";
@@ -306,6 +313,20 @@ export const fundResultSchema = z.object({
    * assumed either way). `pausedUntil` (YYYY-MM-DD) only with 'paused', when the team says.
    */
   investingStatus: z.enum(INVESTING_STATUSES).nullable(),
+  /**
+   * Issue 36: a source's report that the firm no longer raises or invests (`winding_down`,
+   * `not_raising`, `paused`), with that source and its date; null when no source says so. Apart
+   * from `investingStatus`, the team's own word. A fund winding down or not raising is ranked after
+   * every other match in the search and the match.
+   */
+  status: z
+    .object({
+      value: z.enum(FUND_STATUSES),
+      sourceName: z.string(),
+      sourceUrl: z.string().nullable(),
+      asOf: z.string().regex(AS_OF_PATTERN).nullable(),
+    })
+    .nullable(),
   /** Issue 24: the current vehicle's name as the fund's team gives it ("Fund IV"); null when not stated. */
   vehicleName: z.string().nullable(),
   pausedUntil: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HISTORY_FIELDS } from "../fund-history.js";
 import { IMPORT_FIELDS, IMPORT_MODES } from "../import-constants.js";
 import { INDUSTRY_CODES } from "../industries.js";
 import { STAGE_CODES } from "../stages.js";
@@ -14,6 +15,8 @@ export {
   MAPPABLE_FIELDS,
   type MappableField,
   REQUIRED_IMPORT_FIELDS,
+  REQUIRED_UPDATE_FIELDS,
+  requiredImportFields,
 } from "../import-constants.js";
 
 export const importModeSchema = z.enum(IMPORT_MODES);
@@ -100,6 +103,8 @@ export type ImportMapping = z.infer<typeof importMappingSchema>;
 /** A fund as the import would store it, shown in the preview. */
 export const previewFundSchema = z.object({
   row: z.number().int(),
+  /** What the import would do with the row: add a fund, update the stored one, or skip it (a duplicate). */
+  action: z.enum(["new", "update", "skip"]),
   name: z.string(),
   country: z.string(),
   countryCode: z.string().nullable(),
@@ -115,8 +120,17 @@ export const previewFundSchema = z.object({
   duplicate: z.boolean(),
 });
 
+/** One fact an update row would change, from what to what (the fund history's values). */
+export const previewChangeSchema = z.object({
+  field: z.enum(HISTORY_FIELDS),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+
 export const importPreviewSchema = z.object({
   fileName: z.string(),
+  /** The source the facts would carry publicly (the admin's named publication, or the admin); null: none. */
+  source: z.object({ name: z.string(), url: z.string().nullable() }).nullable(),
   rowCount: z.number().int(),
   columns: z.array(
     z.object({ column: z.string(), field: z.enum(IMPORT_FIELDS).nullable(), samples: z.array(z.string()) }),
@@ -141,9 +155,24 @@ export const importPreviewSchema = z.object({
     duplicatesUpdated: z.number().int(),
     failed: z.number().int(),
     withWarnings: z.number().int(),
+    /** Update rows that name a stored fund but change none of its facts. */
+    unchanged: z.number().int(),
   }),
   errors: z.array(importRowErrorSchema),
   rows: z.array(previewFundSchema),
+  /**
+   * 'Update Duplicates': per row that changes a stored fund, which facts change from what to what
+   * (the first 100 such rows, in the file's order).
+   */
+  updates: z.array(
+    z.object({
+      row: z.number().int(),
+      fundId: z.number().int(),
+      name: z.string(),
+      country: z.string(),
+      changes: z.array(previewChangeSchema),
+    }),
+  ),
   /** The countries an unknown country value can be mapped to (ISO code and stored name). */
   countryChoices: z.array(z.object({ code: z.string(), name: z.string() })),
 });
@@ -158,6 +187,8 @@ export const importRunSchema = z.object({
   finishedAt: z.string().nullable(),
   adminEmail: z.string().nullable(),
   fileName: z.string(),
+  /** The source the admin named for the file's facts; null: none (the facts are the admin's word). */
+  sourceUrl: z.string().nullable(),
   mode: importModeSchema,
   status: z.enum(["completed", "failed"]),
   totalRows: z.number().int(),
@@ -181,4 +212,10 @@ export const importUploadFormSchema = z.object({
   file: z.string().meta({ format: "binary" }).describe("The spreadsheet: CSV, XLS or XLSX."),
   importMode: importModeSchema.optional().describe("What to do with duplicates; skip_duplicates when absent."),
   mapping: z.string().optional().describe("JSON of an ImportMapping: the admin's choices from the preview."),
+  sourceUrl: z
+    .string()
+    .optional()
+    .describe(
+      "The publication the file's facts come from (http or https); shown with them on the fund pages. Without it the facts are the admin's word ('FundMatch admin').",
+    ),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { CURRENCY_MESSAGE, isConvertedCurrency } from "../currency-rates.js";
 import { isEmailAddress } from "../email-address.js";
-import { FACT_FIELDS } from "../fund-facts.js";
+import { HISTORY_FIELDS, HISTORY_WRITERS } from "../fund-history.js";
 import { INVESTING_STATUSES, PITCH_ROUTES, PORTFOLIO_MAX, THESIS_MAX } from "../fund-team.js";
 import { INDUSTRY_CODES, type IndustryCode, isIndustryCode } from "../industries.js";
 import { isStageCode, STAGE_CODES, type StageCode } from "../stages.js";
@@ -290,18 +290,33 @@ export const myFundsResponseSchema = z.object({
 });
 export type MyFundsResponse = z.output<typeof myFundsResponseSchema>;
 
-/** One recorded change: who, when, which fact, the value before and after (as the editor names them). */
+/**
+ * One recorded change in a fund's history (issue 36: every writer): who, when, which field, the
+ * value before and after (as the history names them), the provenance the value had after it, and
+ * for an import its file (admins only: the history is an admin's page).
+ */
 export const fundFactChangeSchema = z.object({
   id: z.number(),
+  field: z.enum(HISTORY_FIELDS),
+  /** seed (the curated data), import, admin, fund_team or revert. */
+  writer: z.enum(HISTORY_WRITERS),
   userId: z.nullable(z.number()),
-  authorEmail: z.string(),
-  field: z.enum(FACT_FIELDS),
+  /** The author's address at the time; null for the curated data (and changes recorded before authors were). */
+  authorEmail: nullableString,
+  /** The import that wrote it: its file's name and the source the admin named. */
+  import: z.nullable(z.object({ id: z.number(), fileName: z.string(), sourceUrl: nullableString })),
+  /** Where the value came from after the change, as the fund page says it; null when it has no provenance. */
+  source: z.nullable(z.object({ name: z.string(), url: nullableString, asOf: nullableString })),
   before: z.unknown(),
   after: z.unknown(),
   changedAt: z.string(),
   revertedAt: nullableString,
   /** The change this one reverted, when it is an admin's revert. */
   revertOf: z.nullable(z.number()),
+  /** False for a change moved from the old record, whose earlier provenance was not kept. */
+  revertible: z.boolean(),
+  /** The other changes of the same write a revert of this one takes along (a fund size and its vehicle's name). */
+  revertsWith: z.array(z.number()),
 });
 export type FundFactChange = z.output<typeof fundFactChangeSchema>;
 

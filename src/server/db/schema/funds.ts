@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import { FUND_STATUSES } from "../../../shared/fund-facts.js";
 import { INVESTING_STATUSES, PITCH_ROUTES } from "../../../shared/fund-team.js";
 import { importRuns } from "./import-runs.js";
 
@@ -49,6 +50,12 @@ export const funds = pgTable(
     vehicleName: text("vehicle_name"),
     /** 'active' or 'paused' as the fund's team states it; null = not stated (never assumed either way). */
     investingStatus: text("investing_status", { enum: INVESTING_STATUSES }),
+    /**
+     * Whether the firm still invests as a source reports it (winding_down, not_raising, paused), with
+     * its source and date in fund_facts ('status'); null = no source says so. Apart from the team's own
+     * `investingStatus`.
+     */
+    status: text("status", { enum: FUND_STATUSES }),
     /** When a paused fund expects to invest again, if its team says; only with 'paused'. */
     pausedUntil: date("paused_until", { mode: "string" }),
     /** How the fund wants to be pitched: its own form (URL), an e-mail address at its domain, or warm introductions only. */
@@ -58,7 +65,11 @@ export const funds = pgTable(
     /** Portfolio companies' web addresses, keyed by the company's name in `portfolio` (premium, optional). */
     portfolioLinks: jsonb("portfolio_links").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     description: text("description"),
-    /** Where the row came from: 'curated' for the shipped set, else the imported file's name. */
+    /**
+     * Where the row came from: 'curated' for the shipped set, else the source the admin named when
+     * importing it (its publication's host), or 'FundMatch admin' when none was named. Never the file's
+     * name: that is in the import's history, for admins only.
+     */
     source: text("source").notNull().default("import"),
     /** The admin import that wrote the row last (its history entry); null for the seed and edits before. */
     importId: integer("import_id").references(() => importRuns.id, { onDelete: "set null" }),
@@ -71,6 +82,7 @@ export const funds = pgTable(
       "funds_paused_until_only_when_paused",
       sql`${table.pausedUntil} is null or ${table.investingStatus} = 'paused'`,
     ),
+    check("funds_status_known", sql.raw(`status in (${FUND_STATUSES.map((status) => `'${status}'`).join(", ")})`)),
     check(
       "funds_pitch_target_matches_route",
       sql`(${table.pitchRoute} is null and ${table.pitchTarget} is null) or (${table.pitchRoute} = 'warm_intro' and ${table.pitchTarget} is null) or (${table.pitchRoute} in ('form', 'email') and ${table.pitchTarget} is not null)`,

@@ -14,6 +14,8 @@ export const importRuns = pgTable("import_runs", {
   /** Kept as it was at the time: the admin's account may be renamed or deleted later. */
   adminEmail: text("admin_email"),
   fileName: text("file_name").notNull(),
+  /** The source the admin named for the file's facts (shown with them publicly); null: none named. */
+  sourceUrl: text("source_url"),
   fileBytes: integer("file_bytes").notNull().default(0),
   mode: text("mode").notNull(),
   /** completed or failed. */

@@ -7,7 +7,6 @@ export * from "./demo-stripe-objects.js";
 export * from "./email-preferences.js";
 export * from "./email-signing-keys.js";
 export * from "./fund-fact-changes.js";
-export * from "./fund-fact-revisions.js";
 export * from "./fund-facts.js";
 export * from "./fund-monthly-counts.js";
 export * from "./fund-reports.js";

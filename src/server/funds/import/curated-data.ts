@@ -7,6 +7,7 @@ import type { Db } from "../../db/client.js";
 import { runDataStepOnce } from "../../db/data-steps.js";
 import type { FundFactRow, FundRow } from "../../db/types.js";
 import { SEED_ENRICHMENT_CSV } from "../../paths.js";
+import { readHistorySnapshot, recordChangesSince } from "../fund-history.js";
 import {
   applyCuratedFundUpdates,
   type CuratedFundUpdate,
@@ -274,10 +275,14 @@ export async function applyCuratedData(db: Db, enrichmentText: string): Promise<
     }
   }
 
+  // The funds this step changes, as they were, for the one history (issue 36): its writer is the seed.
+  const touched = [...new Set([...updates.keys(), ...facts.map((fact) => fact.fundId)])];
+  const snapshot = await readHistorySnapshot(db, touched);
   // Each write only when there is one: an empty statement would still move the funds' version.
   if (removed.length > 0) await deleteFundsByIds(db, removed);
   if (updates.size > 0) await applyCuratedFundUpdates(db, [...updates.values()]);
   if (facts.length > 0) await upsertFundFacts(db, facts);
+  await recordChangesSince(db, snapshot, { writer: "seed", userId: null, email: null });
   return { corrected, removed: removed.length, facts: facts.length, rejected };
 }
 

@@ -65,6 +65,9 @@ describe("import row normalisation", () => {
       ok: true,
       issues: [],
       partialLists: [],
+      statusAsOf: null,
+      countryStated: true,
+      missingForNew: [],
       fund: expect.objectContaining({
         name: "Acme Ventures",
         country: "Germany",

@@ -1,4 +1,5 @@
 import { isConvertedCurrency } from "../../../shared/currency-rates.js";
+import { AS_OF_PATTERN, type FundStatus } from "../../../shared/fund-facts.js";
 import type { IndustryCode } from "../../../shared/industries.js";
 import { FUND_LIMITS, type FundInput, fundInputSchema, latestFoundedYear } from "../../../shared/schemas/fund-input.js";
 import {
@@ -14,7 +15,7 @@ import type { NewFundRow } from "../../db/types.js";
 import { type Country, countryByCode, resolveCountry } from "./countries.js";
 import { parseMoney, toUsd } from "./money.js";
 import type { SheetRecord } from "./parse-file.js";
-import { ALIAS_TO_FIELD, industryCodes, isSectorAgnostic, matchKey, stageCodes } from "./vocabulary.js";
+import { ALIAS_TO_FIELD, industryCodes, isSectorAgnostic, matchKey, stageCodes, statusCode } from "./vocabulary.js";
 
 export type { ImportField } from "../../../shared/schemas/import.js";
 
@@ -33,11 +34,22 @@ export type NormaliseResult =
       issues: RowIssue[];
       /** Lists of which the row named an item left out as unknown: they add to a stored fund's, never replace it. */
       partialLists: ListField[];
+      /** The date the row gives its status (YYYY, YYYY-MM or YYYY-MM-DD), if any. */
+      statusAsOf: string | null;
+      /**
+       * An update row's gaps (issue 36): the country is not stated (the fund is found by its name
+       * alone), and what a new fund would need that the row lacks. Empty in the other modes.
+       */
+      countryStated: boolean;
+      missingForNew: string[];
     }
   | { ok: false; error: string; issues: RowIssue[] };
 
 /** Maps a file's header to fields (first column wins); returns the required fields no column feeds. */
-export function mapColumns(columns: readonly string[]): {
+export function mapColumns(
+  columns: readonly string[],
+  required: readonly ImportField[] = REQUIRED_IMPORT_FIELDS,
+): {
   fieldByColumn: Map<string, ImportField>;
   missing: ImportField[];
 } {
@@ -50,11 +62,14 @@ export function mapColumns(columns: readonly string[]): {
       seen.add(field);
     }
   }
-  return { fieldByColumn, missing: missingFields(seen) };
+  return { fieldByColumn, missing: missingFields(seen, required) };
 }
 
-export function missingFields(fed: ReadonlySet<ImportField>): ImportField[] {
-  return REQUIRED_IMPORT_FIELDS.filter((field) => !fed.has(field));
+export function missingFields(
+  fed: ReadonlySet<ImportField>,
+  required: readonly ImportField[] = REQUIRED_IMPORT_FIELDS,
+): ImportField[] {
+  return required.filter((field) => !fed.has(field));
 }
 
 /** The detected mapping with the admin's column choices laid over it. */
@@ -95,6 +110,16 @@ export type NormaliserOptions = {
   forceSource?: string;
   /** lastReviewed of a row whose file gives none (YYYY-MM-DD): the import's date. */
   reviewedDefault?: string | null;
+  /**
+   * 'Update Duplicates' (issue 36): a row needs only the fund's name; its country and stages are
+   * read when it states them, and a row that names no stored fund must have them to be added.
+   */
+  partial?: boolean;
+  /**
+   * The import names a source for its facts: a status cell (issue 36) is a sourced fact, kept only
+   * then; otherwise it is left out with a warning.
+   */
+  statusSourced?: boolean;
   mappings?: ValueMappings;
 };
 
@@ -144,14 +169,15 @@ export class RowNormaliser {
     };
     try {
       const name = this.name(raw.name);
-      const { country, city: locationCity } = this.country(raw, keepOut);
-      const fundingStages = this.stages(raw.fundingStages, keepOut);
+      const partial = this.options.partial === true;
+      const located = partial && !raw.country && !raw.countryCode ? null : this.country(raw, keepOut);
+      const fundingStages = partial && !raw.fundingStages ? [] : this.stages(raw.fundingStages, keepOut);
       const { codes: industryFocus, sectorAgnostic } = this.industries(raw.industryFocus, keepOut);
       const money = this.money(raw, keepOut);
       const fund: FundInput = {
         name,
-        country: country.name,
-        city: this.text("city", raw.city, FUND_LIMITS.city, keepOut) ?? locationCity,
+        country: located?.country.name ?? "",
+        city: this.text("city", raw.city, FUND_LIMITS.city, keepOut) ?? located?.city ?? null,
         website: this.url("website", raw.website, keepOut),
         linkedin: this.url("linkedin", raw.linkedin, keepOut),
         fundingStages,
@@ -161,15 +187,18 @@ export class RowNormaliser {
         foundedYear: this.year(raw.foundedYear, keepOut),
         description: this.text("description", raw.description, FUND_LIMITS.description, keepOut),
         fundManager: this.text("fundManager", raw.fundManager, FUND_LIMITS.fundManager, keepOut),
-        lastReviewed: this.date(raw.lastReviewed, keepOut) ?? this.options.reviewedDefault ?? null,
+        lastReviewed: this.date("lastReviewed", raw.lastReviewed, keepOut) ?? this.options.reviewedDefault ?? null,
       };
+      const status = this.status(raw.status, keepOut);
+      const statusAsOf = status === null ? null : this.asOf(raw.statusAsOf, keepOut);
       let valid = fund;
       if (!passed) {
         // A row may leave its industries unknown (an empty cell, or 'Sector Agnostic' alone): the
-        // shared rules take an empty list as not disclosed.
-        const checked = fundInputSchema.safeParse(fund);
+        // shared rules take an empty list as not disclosed. An update row without a country is
+        // checked with a stand-in one: it names a stored fund, whose country it keeps.
+        const checked = fundInputSchema.safeParse(located ? fund : { ...fund, country: "-" });
         if (!checked.success) throw new RowError(checked.error.issues.map((issue) => issue.message).join(" "));
-        valid = checked.data;
+        valid = { ...checked.data, country: fund.country };
       }
       const source =
         this.options.forceSource ??
@@ -179,11 +208,18 @@ export class RowNormaliser {
       const partialLists = [...new Set(issues.map((issue) => issue.field))].filter(
         (field): field is ListField => field === "fundingStages" || field === "industryFocus",
       );
+      const missingForNew = [
+        ...(located ? [] : ["country"]),
+        ...(partial && fundingStages.length === 0 ? ["funding stage"] : []),
+      ];
       return {
         ok: true,
-        fund: { ...valid, countryCode: country.code, source, sectorAgnostic },
+        fund: { ...valid, countryCode: located?.country.code ?? null, source, sectorAgnostic, status },
         issues,
         partialLists,
+        statusAsOf,
+        countryStated: located !== null,
+        missingForNew,
       };
     } catch (error) {
       if (error instanceof RowError) return { ok: false, error: error.message, issues };
@@ -471,7 +507,34 @@ export class RowNormaliser {
     return null;
   }
 
+  /** A status cell: one of the sourced statuses, null when empty; a word the import does not know is left out. */
+  private status(
+    value: string | undefined,
+    keepOut: (field: ImportField, value: string, message: string) => void,
+  ): FundStatus | null {
+    if (!value) return null;
+    const code = statusCode(value);
+    if (code && this.options.statusSourced !== true) {
+      keepOut("status", value, "a status, which needs the import's source: name the publication that reports it");
+      return null;
+    }
+    if (code) return code;
+    keepOut("status", value, "not a status the import knows (winding down, not raising, paused)");
+    return null;
+  }
+
+  /** A fact's own date: YYYY, YYYY-MM or a day (any form `date` reads). */
+  private asOf(
+    value: string | undefined,
+    keepOut: (field: ImportField, value: string, message: string) => void,
+  ): string | null {
+    if (!value) return null;
+    const text = value.trim();
+    return AS_OF_PATTERN.test(text) ? text : this.date("statusAsOf", value, keepOut);
+  }
+
   private date(
+    field: ImportField,
     value: string | undefined,
     keepOut: (field: ImportField, value: string, message: string) => void,
   ): string | null {
@@ -479,7 +542,7 @@ export class RowNormaliser {
     const text = value.trim();
     const date = /^\d{4}-\d{2}-\d{2}/.test(text) ? new Date(`${text.slice(0, 10)}T00:00:00Z`) : new Date(text);
     if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1900 || date.getUTCFullYear() > 2200) {
-      keepOut("lastReviewed", value, "not a date");
+      keepOut(field, value, "not a date");
       return null;
     }
     if (/^\d{4}-\d{2}-\d{2}/.test(text)) return text.slice(0, 10);
@@ -520,6 +583,8 @@ const FIELD_LABELS: Record<ImportField, string> = {
   description: "Description",
   fundManager: "Fund manager",
   source: "Source",
+  status: "Status",
+  statusAsOf: "Status date",
   lastReviewed: "Last reviewed",
 };
 

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import type { ImportMode, ImportResult, ImportRun } from "../../../shared/schemas/import.js";
 import { graphemePrefix } from "../../../shared/text-cut.js";
 import type { Db } from "../../db/client.js";
@@ -11,6 +11,7 @@ export type RunStart = {
   adminEmail: string | null;
   fileName: string;
   fileBytes: number;
+  sourceUrl: string | null;
   mode: ImportMode;
   totalRows: number;
 };
@@ -54,6 +55,7 @@ export async function listRuns(db: Db, limit: number): Promise<ImportRun[]> {
     finishedAt: row.finishedAt?.toISOString() ?? null,
     adminEmail: row.adminEmail,
     fileName: row.fileName,
+    sourceUrl: row.sourceUrl,
     mode: row.mode as ImportMode,
     status: row.status === "failed" ? "failed" : "completed",
     totalRows: row.totalRows,
@@ -64,4 +66,17 @@ export async function listRuns(db: Db, limit: number): Promise<ImportRun[]> {
     duplicatesUpdated: row.duplicatesUpdated,
     error: row.error,
   }));
+}
+
+/** The file name and named source of each of these imports, by id (for the fund's history, admins only). */
+export async function runsByIds(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { fileName: string; sourceUrl: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: importRuns.id, fileName: importRuns.fileName, sourceUrl: importRuns.sourceUrl })
+    .from(importRuns)
+    .where(inArray(importRuns.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, { fileName: row.fileName, sourceUrl: row.sourceUrl }]));
 }

@@ -3,6 +3,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { isWebAddress } from "../../../shared/schemas/fund-input.js";
 import {
   IMPORT_MODES,
   IMPORT_STREAM_TYPE,
@@ -16,7 +17,7 @@ import {
   importResultSchema,
   importUploadFormSchema,
 } from "../../../shared/schemas/import.js";
-import { stripControlCharacters } from "../../../shared/text-rules.js";
+import { hasControlCharacters, stripControlCharacters } from "../../../shared/text-rules.js";
 import { DomainError, ERROR_KINDS, invalid, tooLarge, unsupportedMediaType } from "../../errors.js";
 import { ROUTE_LIMITS } from "../../http/rate-limits.js";
 import type { FundImportService, UploadedFile } from "./service.js";
@@ -30,7 +31,15 @@ const MAPPING_MAX_BYTES = 256 * 1024;
 const readableSize = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
 
-type UploadForm = { file: UploadedFile; mode: ImportMode; mapping: ImportMapping | undefined };
+type UploadForm = {
+  file: UploadedFile;
+  mode: ImportMode;
+  mapping: ImportMapping | undefined;
+  sourceUrl: string | undefined;
+};
+
+/** The longest source address a form takes (a fact's source address is kept whole). */
+const SOURCE_URL_MAX = 500;
 
 /** Reads the multipart form of a preview or an import: the file, the mode and the admin's mapping. */
 async function readUploadForm(request: FastifyRequest, maxBytes: number): Promise<UploadForm> {
@@ -38,6 +47,7 @@ async function readUploadForm(request: FastifyRequest, maxBytes: number): Promis
   let file: UploadedFile | undefined;
   let mode: unknown;
   let mapping: string | undefined;
+  let sourceUrl: unknown;
   try {
     for await (const part of request.parts()) {
       if (part.type === "file") {
@@ -53,6 +63,8 @@ async function readUploadForm(request: FastifyRequest, maxBytes: number): Promis
         mode = part.value;
       } else if (part.fieldname === "mapping") {
         mapping = typeof part.value === "string" ? part.value : undefined;
+      } else if (part.fieldname === "sourceUrl") {
+        sourceUrl = part.value;
       }
     }
   } catch (error) {
@@ -61,7 +73,7 @@ async function readUploadForm(request: FastifyRequest, maxBytes: number): Promis
       throw tooLarge(`The file is larger than ${readableSize(maxBytes)}, the most an import takes.`);
     }
     if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT" || code === "FST_FILES_LIMIT") {
-      throw invalid("The upload has too many parts; send one file, the mode and the mapping.");
+      throw invalid("The upload has too many parts; send one file, the mode, the mapping and the source.");
     }
     // Anything else here is a malformed upload (broken boundaries, a field over its size).
     request.log.debug({ err: error }, "fund import upload refused");
@@ -70,7 +82,21 @@ async function readUploadForm(request: FastifyRequest, maxBytes: number): Promis
   if (!file || file.buffer.length === 0) throw invalid(FILE_REQUIRED);
   const parsedMode = importModeSchema.safeParse(mode === undefined || mode === "" ? "skip_duplicates" : mode);
   if (!parsedMode.success) throw invalid(`importMode must be one of: ${IMPORT_MODES.join(", ")}.`);
-  return { file, mode: parsedMode.data, mapping: parseMapping(mapping) };
+  return { file, mode: parsedMode.data, mapping: parseMapping(mapping), sourceUrl: parseSourceUrl(sourceUrl) };
+}
+
+/**
+ * The publication the admin names for the file's facts (issue 36): shown with them on the public
+ * pages, so it must be an http(s) address a founder can open. Empty: none named.
+ */
+function parseSourceUrl(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const text = typeof value === "string" ? value.trim() : "";
+  if (text === "") return undefined;
+  if (text.length > SOURCE_URL_MAX || hasControlCharacters(text) || !isWebAddress(text)) {
+    throw invalid("sourceUrl must be the publication's web address, starting with http:// or https://.");
+  }
+  return new URL(text).toString();
 }
 
 function parseMapping(text: string | undefined): ImportMapping | undefined {
@@ -113,7 +139,7 @@ export const fundImportRoutes =
   async (app) => {
     // Multipart is parsed in this scope only: no other route takes uploads.
     await app.register(multipart, {
-      limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: MAPPING_MAX_BYTES, parts: 6, headerPairs: 50 },
+      limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: MAPPING_MAX_BYTES, parts: 7, headerPairs: 50 },
     });
 
     const documentedInput = {

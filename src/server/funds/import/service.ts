@@ -1,17 +1,28 @@
-import type {
-  ImportMapping,
-  ImportMode,
-  ImportPreview,
-  ImportProgressPhase,
-  ImportResult,
-  ImportRun,
+import type { HistoryField } from "../../../shared/fund-history.js";
+import {
+  type ImportMapping,
+  type ImportMode,
+  type ImportPreview,
+  type ImportProgressPhase,
+  type ImportResult,
+  type ImportRun,
+  requiredImportFields,
 } from "../../../shared/schemas/import.js";
 import { type StageCode, sortStages } from "../../../shared/stages.js";
 import { graphemePrefix } from "../../../shared/text-cut.js";
 import type { Db } from "../../db/client.js";
 import type { FundFactRow, FundRow } from "../../db/types.js";
 import { DomainError, invalid } from "../../errors.js";
-import { descriptionFactOfEdit, factsOfEdit } from "../fact-edits.js";
+import {
+  ADMIN_SOURCE,
+  descriptionFactOfEdit,
+  type FactSource,
+  factsOfEdit,
+  sourceNameOfUrl,
+  statusFactOf,
+} from "../fact-edits.js";
+import { diffFund, type HistoryAuthor, readHistorySnapshot, recordChangesSince, sameValue } from "../fund-history.js";
+import type { FundFactValues } from "../repository.js";
 import * as fundsRepository from "../repository.js";
 import { allCountries, countryByCode } from "./countries.js";
 import {
@@ -76,12 +87,17 @@ export async function importFundsFile(
   options: ImportOptions,
 ): Promise<ImportResult> {
   const sheet = await openSpreadsheet(buffer, kind);
-  const { fieldByColumn, missing } = mapColumns(sheet.columns);
+  const { fieldByColumn, missing } = mapColumns(sheet.columns, requiredImportFields(options.mode));
   const file: ReadyFile = {
     sheet,
     fieldByColumn,
     missing,
-    normaliser: new RowNormaliser(fieldByColumn, { defaultSource: options.defaultSource ?? "import" }),
+    normaliser: new RowNormaliser(fieldByColumn, {
+      defaultSource: options.defaultSource ?? "import",
+      partial: options.mode === "update_duplicates",
+    }),
+    // Each row's own source column names its facts (the seed's 'curated').
+    factSource: null,
   };
   if (sheet.hasRows && missing.length > 0) {
     let rows = 0;
@@ -89,7 +105,9 @@ export async function importFundsFile(
     return { ...emptyResult(), failedImports: rows, errors: [{ row: "N/A", error: missingText(missing) }] };
   }
   const check = await checkFile(file);
-  return db.transaction((tx) => writeFunds(tx, file, check, options.mode, null));
+  return db.transaction((tx) =>
+    writeFunds(tx, file, check, options.mode, null, { writer: "import", userId: null, email: null }),
+  );
 }
 
 /** A file made ready for a preview or an import: its kind checked, opened, its columns mapped. */
@@ -100,6 +118,11 @@ type ReadyFile = {
   fieldByColumn: Map<string, ImportField>;
   missing: ImportField[];
   normaliser: RowNormaliser;
+  /**
+   * The source the facts an import writes carry: the publication the admin named (shown publicly),
+   * or the admin's own word when none was named; null: each row's source column (the seed).
+   */
+  factSource: FactSource | null;
 };
 
 /**
@@ -111,6 +134,8 @@ async function openUpload(
   file: UploadedFile,
   mapping: ImportMapping | undefined,
   importDate: string,
+  mode: ImportMode,
+  sourceUrl: string | undefined,
 ): Promise<ReadyFile> {
   const kind = detectFileKind(file.buffer, file.fileName, file.mimeType);
   if (!kind) throw invalid(FILE_TYPE_REFUSED);
@@ -123,21 +148,36 @@ async function openUpload(
     if (code !== null && !countryByCode(code)) throw invalid(`The mapping names an unknown country code: '${code}'.`);
   }
   const fieldByColumn = applyColumnMapping(mapColumns(sheet.columns).fieldByColumn, mapping?.columns);
+  // The file's name stays in the import's history (admins only); the funds and their facts name the
+  // source the admin gave, or the admin when none was given (issue 36).
+  const factSource: FactSource = sourceUrl
+    ? { name: sourceNameOfUrl(sourceUrl), url: sourceUrl, origin: "source" }
+    : ADMIN_SOURCE;
   const options: NormaliserOptions = {
-    forceSource: sourceName(file.fileName),
+    forceSource: factSource.name,
     reviewedDefault: importDate,
     mappings: valueMappings(mapping?.values),
+    partial: mode === "update_duplicates",
+    statusSourced: factSource.url !== null,
   };
   return {
     importDate,
     sheet,
     fieldByColumn,
-    missing: missingFields(new Set(fieldByColumn.values())),
+    missing: missingFields(new Set(fieldByColumn.values()), requiredImportFields(mode)),
     normaliser: new RowNormaliser(fieldByColumn, options),
+    factSource,
   };
 }
 
-type ValidRow = { row: number; fund: NormalisedFund; partialLists: readonly ListField[] };
+type ValidRow = {
+  row: number;
+  fund: NormalisedFund;
+  partialLists: readonly ListField[];
+  statusAsOf: string | null;
+  countryStated: boolean;
+  missingForNew: readonly string[];
+};
 type UnknownValue = { field: ImportField; column: string; value: string; count: number; mappable: boolean };
 
 /**
@@ -162,7 +202,14 @@ async function scanFile(
     const outcome = failedRows?.has(record.row) ? null : file.normaliser.normalise(record, failedRows !== undefined);
     if (outcome) handlers.onRow?.(record, outcome);
     if (outcome?.ok && handlers.onFunds) {
-      batch.push({ row: record.row, fund: outcome.fund, partialLists: outcome.partialLists });
+      batch.push({
+        row: record.row,
+        fund: outcome.fund,
+        partialLists: outcome.partialLists,
+        statusAsOf: outcome.statusAsOf,
+        countryStated: outcome.countryStated,
+        missingForNew: outcome.missingForNew,
+      });
       if (batch.length >= WRITE_BATCH) {
         await handlers.onFunds(batch);
         batch = [];
@@ -261,11 +308,15 @@ function emptyResult(): ImportResult {
   };
 }
 
+/** A row's place in the import: a new fund (null), a duplicate (of a stored fund, if any), or a failure. */
+type Classified = null | { storedId: number | undefined } | { error: string };
+
 /**
  * Duplicates by name plus country, batch after batch: against the funds stored before the import
  * (one lookup per batch, for the keys the file has not shown yet) and against the file's earlier
  * rows. Keys seen before are not looked up again, so funds the import itself has written in an
- * earlier batch are never mistaken for stored ones.
+ * earlier batch are never mistaken for stored ones. An update row without a country (issue 36)
+ * names its fund by its name alone: it must name exactly one stored fund's name and country.
  */
 class DuplicateFinder {
   private readonly seenInFile = new Set<string>();
@@ -274,22 +325,56 @@ class DuplicateFinder {
 
   constructor(private readonly db: Db) {}
 
-  /** For each fund, in order: null when it is new, else the stored fund it repeats (if any). */
-  async classify(batch: readonly ValidRow[]): Promise<Array<{ storedId: number | undefined } | null>> {
+  /** For each row, in order: null when it is new, else the stored fund it repeats (if any), or why it fails. */
+  async classify(batch: readonly ValidRow[]): Promise<Classified[]> {
     const keys = batch.map(({ fund }) => fundsRepository.duplicateKey(fund.name, fund.country));
-    const unseen = new Set(keys.filter((key) => !this.seenInFile.has(key)));
+    const unseen = new Set(keys.filter((key, index) => batch[index]?.countryStated && !this.seenInFile.has(key)));
     if (unseen.size > 0) {
-      const names = new Set(batch.map(({ fund }) => fund.name.trim().toLowerCase()));
+      const names = new Set(
+        batch.filter((valid) => valid.countryStated).map(({ fund }) => fund.name.trim().toLowerCase()),
+      );
       const stored = await fundsRepository.findOldestFundIdsByNames(this.db, [...names]);
       for (const [key, id] of stored) if (unseen.has(key)) this.storedIds.set(key, id);
     }
-    return keys.map((key) => {
+    const nameOnly = [
+      ...new Set(batch.filter((valid) => !valid.countryStated).map(({ fund }) => fund.name.trim().toLowerCase())),
+    ];
+    const byName = new Map<string, Array<{ id: number; name: string; country: string }>>();
+    for (const fund of await fundsRepository.findFundsByLowerNames(this.db, nameOnly)) {
+      const key = fundsRepository.duplicateKey(fund.name, fund.country);
+      // A fund this import added in an earlier batch is not one the file can mean to update.
+      if (this.seenInFile.has(key) && !this.storedIds.has(key)) continue;
+      const list = byName.get(fund.name.trim().toLowerCase()) ?? [];
+      list.push(fund);
+      byName.set(fund.name.trim().toLowerCase(), list);
+    }
+    return batch.map((valid, index) => {
+      let key = keys[index] as string;
+      if (!valid.countryStated) {
+        const candidates = byName.get(valid.fund.name.trim().toLowerCase()) ?? [];
+        const countries = [...new Set(candidates.map((fund) => fund.country))];
+        if (countries.length === 0) return null;
+        if (countries.length > 1) {
+          return {
+            error: `name '${valid.fund.name}' is shared by funds in ${countries.join(", ")}; add a country column to say which one this row updates`,
+          };
+        }
+        const oldest = candidates[0] as { id: number; name: string; country: string };
+        key = fundsRepository.duplicateKey(oldest.name, oldest.country);
+        if (!this.seenInFile.has(key)) this.storedIds.set(key, oldest.id);
+      }
       const storedId = this.storedIds.get(key);
       const duplicate = storedId !== undefined || this.seenInFile.has(key);
       this.seenInFile.add(key);
       return duplicate ? { storedId } : null;
     });
   }
+}
+
+/** Why a row that names no stored fund cannot be added as a new one (an update row that lacks its country or stage). */
+function newFundError(valid: ValidRow): string | undefined {
+  if (valid.missingForNew.length === 0) return undefined;
+  return `no stored fund is named '${valid.fund.name}'${valid.countryStated ? ` in ${valid.fund.country}` : ""}, and a new fund needs its ${valid.missingForNew.join(" and ")}`;
 }
 
 /** What the import does with one duplicate, by mode: counted, and kept apart, written or dropped. */
@@ -317,59 +402,66 @@ async function writeFunds(
   check: FileCheck,
   mode: ImportMode,
   importId: number | null,
+  author: HistoryAuthor,
   onProgress?: ProgressListener,
 ): Promise<ImportResult> {
-  const result: ImportResult = { ...emptyResult(), failedImports: check.errors.length, errors: check.errors };
+  const result: ImportResult = { ...emptyResult(), failedImports: check.errors.length, errors: [...check.errors] };
   const duplicates = new DuplicateFinder(tx);
+  const day = file.importDate ?? today();
   let handled = 0;
   await scanFile(file, {
     after: check,
     onFunds: async (batch) => {
       const found = await duplicates.classify(batch);
-      const inserts: NormalisedFund[] = [];
+      const inserts: ValidRow[] = [];
       // By stored id: a stored fund repeated in the file takes its last row's values.
       const updates = new Map<number, ValidRow>();
       batch.forEach((valid, index) => {
         const { fund } = valid;
         if (importId !== null) fund.importId = importId;
-        const duplicate = found[index];
-        const action = duplicate ? countDuplicate(mode, duplicate.storedId, result) : "insert";
+        const duplicate = found[index] ?? null;
+        const failure =
+          duplicate && "error" in duplicate ? duplicate.error : duplicate ? undefined : newFundError(valid);
+        if (failure) {
+          result.failedImports += 1;
+          result.errors.push({ row: valid.row, error: failure });
+          return;
+        }
+        const storedId = duplicate && "storedId" in duplicate ? duplicate.storedId : undefined;
+        const action = duplicate ? countDuplicate(mode, storedId, result) : "insert";
         if (!duplicate) result.successfulImports += 1;
-        if (action === "insert") inserts.push(fund);
-        else if (action === "update" && duplicate?.storedId !== undefined) updates.set(duplicate.storedId, valid);
+        if (action === "insert") inserts.push(valid);
+        else if (action === "update" && storedId !== undefined) updates.set(storedId, valid);
       });
-      await fundsRepository.insertFunds(tx, inserts);
+      const ids = await fundsRepository.insertFunds(
+        tx,
+        inserts.map((valid) => valid.fund),
+      );
+      // A new fund's sourced status needs its provenance like any other's.
+      const newFacts = inserts.flatMap((valid, index) =>
+        valid.fund.status && file.factSource
+          ? [statusFactOf(ids[index] as number, valid.fund.status, file.factSource, valid.statusAsOf ?? day)]
+          : [],
+      );
+      if (newFacts.length > 0) await fundsRepository.upsertFundFacts(tx, newFacts);
       // An update changes only what the row states, and the facts it changes now come from this
-      // file (dated today): the stored funds are read before they change.
-      const before = await fundsRepository.findFundsByIds(tx, [...updates.keys()]);
-      const storedFacts = await fundsRepository.listFundFacts(tx, [...updates.keys()]);
-      const teamFacts = storedFacts.filter((fact) => fact.origin === "fund_team");
-      const merged = before.map((row) => {
+      // import (dated today): the stored funds are read before they change, for the history too.
+      const snapshot = await readHistorySnapshot(tx, [...updates.keys()]);
+      const plans = snapshot.rows.map((row) => {
         const valid = updates.get(row.id) as ValidRow;
-        const values = mergeStated(row, valid.fund, valid.partialLists);
-        const stated =
-          valid.fund.lastReviewed && valid.fund.lastReviewed !== file.importDate ? valid.fund.lastReviewed : null;
-        for (const field of keepTeamFacts(row, values, teamFacts, stated)) {
+        const plan = planUpdate(row, snapshot.facts, valid, file, day);
+        for (const field of plan.kept) {
           result.keptTeamFacts = [...(result.keptTeamFacts ?? []), { row: valid.row, fund: row.name, field }];
         }
-        return { row, values };
+        return { row, ...plan };
       });
       await fundsRepository.updateFunds(
         tx,
-        merged.map(({ row, values }) => ({ id: row.id, values })),
+        plans.map(({ row, values }) => ({ id: row.id, values })),
       );
-      const facts = merged.flatMap(({ row, values }) => [
-        ...factsOfEdit(row, values, values.source ?? row.source),
-        ...descriptionFactOfEdit(
-          row,
-          values,
-          storedFacts.some((fact) => fact.fundId === row.id && fact.field === "description"),
-          values.source ?? row.source,
-          today(),
-          "source",
-        ),
-      ]);
+      const facts = plans.flatMap((plan) => plan.facts);
       if (facts.length > 0) await fundsRepository.upsertFundFacts(tx, facts);
+      await recordChangesSince(tx, snapshot, { ...author, importId });
       handled += batch.length;
       if (onProgress) {
         onProgress({ phase: "writing", processed: handled, total: check.valid });
@@ -381,6 +473,77 @@ async function writeFunds(
   if (handled === 0) onProgress?.({ phase: "writing", processed: 0, total: check.valid });
   if (check.warningCount > 0) result.warnings = check.warnings;
   return result;
+}
+
+/**
+ * What one update row does to its stored fund: the values it leaves (mergeStated, the team's facts
+ * kept), and the facts it writes, from the import's source, dated the import's day. The preview
+ * shows the same plan that the import carries out.
+ */
+function planUpdate(
+  row: FundRow,
+  storedFacts: readonly FundFactRow[],
+  valid: ValidRow,
+  file: ReadyFile,
+  day: string,
+): { values: NormalisedFund; facts: FundFactValues[]; kept: string[] } {
+  const values = mergeStated(row, valid.fund, valid.partialLists);
+  const rowDate =
+    valid.fund.lastReviewed && valid.fund.lastReviewed !== file.importDate ? valid.fund.lastReviewed : null;
+  const own = storedFacts.filter((fact) => fact.fundId === row.id);
+  const kept = keepTeamFacts(
+    row,
+    values,
+    own.filter((fact) => fact.origin === "fund_team"),
+    rowDate,
+  );
+  const source = file.factSource ?? { name: values.source ?? row.source, url: null, origin: "source" as const };
+  const facts = [
+    ...factsOfEdit(row, values, source, day),
+    ...descriptionFactOfEdit(
+      row,
+      values,
+      own.some((fact) => fact.field === "description"),
+      source,
+      day,
+    ),
+  ];
+  const status = values.status ?? null;
+  const storedStatus = own.find((fact) => fact.field === "status");
+  if (
+    status !== null &&
+    file.factSource &&
+    valid.fund.status &&
+    (status !== row.status ||
+      storedStatus?.sourceUrl !== file.factSource.url ||
+      (valid.statusAsOf !== null && storedStatus?.asOf !== valid.statusAsOf))
+  ) {
+    facts.push(statusFactOf(row.id, status, file.factSource, valid.statusAsOf ?? day));
+  }
+  return { values, facts, kept };
+}
+
+/** The fields an update plan changes, each from what to what (the history's values), for the preview. */
+function plannedChanges(
+  row: FundRow,
+  storedFacts: readonly FundFactRow[],
+  plan: { values: NormalisedFund; facts: readonly FundFactValues[] },
+): Array<{ field: HistoryField; before: unknown; after: unknown }> {
+  const own = storedFacts.filter((fact) => fact.fundId === row.id);
+  const written = new Set(plan.facts.map((fact) => fact.field));
+  const afterFacts: FundFactRow[] = [
+    ...own.filter((fact) => !written.has(fact.field)),
+    ...plan.facts.map((fact, index) => ({
+      ...fact,
+      id: -1 - index,
+      origin: fact.origin ?? "source",
+      updatedAt: new Date(),
+    })),
+  ];
+  const after = { ...row, ...plan.values } as FundRow;
+  return diffFund(row, own, after, afterFacts)
+    .filter((change) => !sameValue(change.before.value, change.after.value))
+    .map((change) => ({ field: change.field, before: change.before.value, after: change.after.value }));
 }
 
 /** The fund columns behind each fact an import writes. */
@@ -396,6 +559,7 @@ const IMPORTED_FACT_COLUMNS: ReadonlyMap<string, ReadonlyArray<keyof NormalisedF
   ["sectorAgnostic", ["sectorAgnostic"]],
   ["portfolio", ["portfolio"]],
   ["description", ["description"]],
+  ["status", ["status"]],
 ]);
 
 /**
@@ -477,9 +641,14 @@ export type UploadRequest = {
   file: UploadedFile;
   mode: ImportMode;
   mapping?: ImportMapping | undefined;
+  /** The publication the file's facts come from (http(s)), shown with them publicly; absent: the admin's word. */
+  sourceUrl?: string | undefined;
   actor?: ImportActor;
   onProgress?: ProgressListener;
 };
+
+/** Rows whose changes the preview lists, fact by fact (an update file's first ones). */
+const PREVIEW_CHANGE_ROWS = 100;
 
 /**
  * The admin's import as the routes see it: preview, import (written in one transaction with its
@@ -493,32 +662,60 @@ export class FundImportService {
 
   /**
    * What an import of this file would do, without writing: the detected mapping, the values it
-   * cannot read, the counts, and the first rows as they would be stored.
+   * cannot read, the counts, the first rows as they would be stored, and for an update, per row,
+   * which facts change from what to what (the same plan the import carries out).
    */
   async preview(request: Omit<UploadRequest, "onProgress" | "actor">): Promise<ImportPreview> {
-    const file = await openUpload(request.file, request.mapping, today());
+    const day = today();
+    const file = await openUpload(request.file, request.mapping, day, request.mode, request.sourceUrl);
     const check = new FileCheck(true);
     const result = emptyResult();
     const canImport = file.missing.length === 0;
     const duplicates = new DuplicateFinder(this.db);
     const rows: ImportPreview["rows"] = [];
+    const updates: ImportPreview["updates"] = [];
+    const failures: Array<{ row: number; error: string }> = [];
+    let unchanged = 0;
     check.total = await scanFile(file, {
       onRow: (record, outcome) => check.add(record, outcome),
       // What the import would do, batch by batch, with the same duplicate rules and nothing written.
       onFunds: canImport
         ? async (batch) => {
             const found = await duplicates.classify(batch);
-            batch.forEach(({ row, fund }, index) => {
-              const duplicate = found[index];
-              if (duplicate) countDuplicate(request.mode, duplicate.storedId, result);
-              else result.successfulImports += 1;
-              if (rows.length < PREVIEW_ROWS) rows.push(previewRow(row, fund, duplicate !== null));
+            const planned = new Map<number, ValidRow>();
+            batch.forEach((valid, index) => {
+              const duplicate = found[index] ?? null;
+              const failure =
+                duplicate && "error" in duplicate ? duplicate.error : duplicate ? undefined : newFundError(valid);
+              if (failure) {
+                failures.push({ row: valid.row, error: failure });
+                return;
+              }
+              const storedId = duplicate && "storedId" in duplicate ? duplicate.storedId : undefined;
+              const action = duplicate ? countDuplicate(request.mode, storedId, result) : "insert";
+              if (!duplicate) result.successfulImports += 1;
+              if (action === "update" && storedId !== undefined) planned.set(storedId, valid);
+              if (rows.length < PREVIEW_ROWS)
+                rows.push(previewRow(valid.row, valid.fund, duplicate !== null, action === "insert" ? "new" : action));
             });
+            if (planned.size === 0) return;
+            const stored = await readHistorySnapshot(this.db, [...planned.keys()]);
+            for (const row of stored.rows) {
+              const valid = planned.get(row.id) as ValidRow;
+              const changes = plannedChanges(row, stored.facts, planUpdate(row, stored.facts, valid, file, day));
+              if (changes.length === 0) unchanged += 1;
+              else if (updates.length < PREVIEW_CHANGE_ROWS) {
+                updates.push({ row: valid.row, fundId: row.id, name: row.name, country: row.country, changes });
+              }
+            }
+            updates.sort((a, b) => a.row - b.row);
           }
         : undefined,
     });
+    const errors = [...check.errors, ...failures].sort((a, b) => a.row - b.row);
     return {
       fileName: sourceName(request.file.fileName),
+      source: file.factSource ? { name: file.factSource.name, url: file.factSource.url } : null,
       rowCount: check.total,
       columns: file.sheet.columns.map((column) => ({
         column,
@@ -537,11 +734,13 @@ export class FundImportService {
         duplicatesFound: result.duplicatesFound,
         duplicatesSkipped: result.duplicatesSkipped,
         duplicatesUpdated: result.duplicatesUpdated,
-        failed: canImport ? check.errors.length : check.total,
+        failed: canImport ? errors.length : check.total,
         withWarnings: check.rowsWithWarnings,
+        unchanged,
       },
-      errors: canImport ? check.errors.slice(0, PREVIEW_ERRORS) : [{ row: "N/A", error: missingText(file.missing) }],
+      errors: canImport ? errors.slice(0, PREVIEW_ERRORS) : [{ row: "N/A", error: missingText(file.missing) }],
       rows,
+      updates,
       countryChoices: check.unknown.size > 0 ? allCountries() : [],
     };
   }
@@ -549,12 +748,13 @@ export class FundImportService {
   /**
    * Imports a file: all of it or nothing. The funds and the history entry are written in one
    * transaction; a file whose columns (after the admin's mapping) lack a required field is refused
-   * before anything is written.
+   * before anything is written. Every change is recorded in the funds' history with the import as
+   * its writer (the file's name there, for admins only).
    */
   async upload(request: UploadRequest): Promise<ImportResult> {
     const { file, mode, onProgress } = request;
     onProgress?.({ phase: "reading", processed: 0, total: 0 });
-    const ready = await openUpload(file, request.mapping, today());
+    const ready = await openUpload(file, request.mapping, today(), mode, request.sourceUrl);
     if (ready.sheet.hasRows && ready.missing.length > 0) throw invalid(missingText(ready.missing));
     const check = await checkFile(ready, { onProgress });
     const start: runsRepository.RunStart = {
@@ -562,14 +762,20 @@ export class FundImportService {
       adminEmail: request.actor?.email ?? null,
       fileName: sourceName(file.fileName),
       fileBytes: file.buffer.length,
+      sourceUrl: request.sourceUrl ?? null,
       mode,
       totalRows: check.total,
+    };
+    const author: HistoryAuthor = {
+      writer: "import",
+      userId: request.actor?.id ?? null,
+      email: request.actor?.email ?? null,
     };
     let outcome: { result: ImportResult; importId: number };
     try {
       outcome = await this.db.transaction(async (tx) => {
         const importId = await runsRepository.insertRun(tx, start);
-        const result = await writeFunds(tx, ready, check, mode, importId, onProgress);
+        const result = await writeFunds(tx, ready, check, mode, importId, author, onProgress);
         await runsRepository.finishRun(tx, importId, result);
         return { result, importId };
       });
@@ -595,8 +801,14 @@ export class FundImportService {
   }
 }
 
-function previewRow(row: number, fund: NormalisedFund, duplicate: boolean): ImportPreview["rows"][number] {
+function previewRow(
+  row: number,
+  fund: NormalisedFund,
+  duplicate: boolean,
+  action: ImportPreview["rows"][number]["action"],
+): ImportPreview["rows"][number] {
   return {
+    action,
     row,
     name: fund.name,
     country: fund.country,

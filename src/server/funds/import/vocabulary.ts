@@ -1,3 +1,4 @@
+import type { FundStatus } from "../../../shared/fund-facts.js";
 import { INDUSTRIES, type IndustryCode } from "../../../shared/industries.js";
 import { IMPORT_FIELDS, type ImportField } from "../../../shared/schemas/import.js";
 import { STAGE_CODES, STAGES, type StageCode } from "../../../shared/stages.js";
@@ -221,6 +222,8 @@ export const HEADER_ALIASES: Readonly<Record<ImportField, readonly string[]>> = 
     "generalpartner",
   ],
   source: ["source"],
+  status: ["status", "fundstatus", "firmstatus", "investingstatus", "investmentstatus", "stillinvesting"],
+  statusAsOf: ["statusasof", "statusdate", "statussince", "statusdated"],
   lastReviewed: ["lastreviewed", "reviewed", "lastupdated", "updated", "updatedat", "lastverified", "verified"],
 };
 
@@ -686,4 +689,27 @@ export function industryCodes(item: string): readonly IndustryCode[] | undefined
   return trimmed && trimmed !== itemKey
     ? (INDUSTRY_BY_KEY.get(trimmed) ?? INDUSTRY_BY_KEY.get(`${trimmed}tech`))
     : undefined;
+}
+
+/**
+ * A status cell's words (issue 36): whether the firm still invests, as the file's source reports
+ * it. Anything else is left out with a warning, never guessed; an empty cell states nothing.
+ */
+const STATUS_WORDS: ReadonlyMap<string, FundStatus> = new Map([
+  ["windingdown", "winding_down"],
+  ["winddown", "winding_down"],
+  ["windingup", "winding_down"],
+  ["closing", "winding_down"],
+  ["notraising", "not_raising"],
+  ["notraisinganewfund", "not_raising"],
+  ["nonewfund", "not_raising"],
+  ["balancesheetonly", "not_raising"],
+  ["evergreennotraising", "not_raising"],
+  ["paused", "paused"],
+  ["notinvesting", "paused"],
+  ["nonewinvestments", "paused"],
+]);
+
+export function statusCode(value: string): FundStatus | undefined {
+  return STATUS_WORDS.get(matchKey(value));
 }

@@ -18,6 +18,10 @@ export type MatchFund = {
   fundSizeUsd: number;
   /** The review date as YYYYMMDD. */
   reviewedKey: number;
+  /** A source reports the firm winding down or not raising (issue 36): ranked after every other fund. */
+  demoted: boolean;
+  /** The concern naming a sourced status and its source; null without one. */
+  statusConcern: string | null;
 };
 
 /** The profile as the match compares it. */
@@ -187,9 +191,16 @@ export class FundMatcher {
     });
     const sorted = Float64Array.from(keys).sort();
     const ids = new Int32Array(sorted.length);
-    sorted.forEach((key, position) => {
-      ids[position] = this.byNameRank[key % rankBits] as number;
-    });
+    // A fund a source reports winding down or not raising goes after every other one, in its own
+    // order (issue 36): it never takes a place in a top 10 that another fund could have.
+    let front = 0;
+    const demoted: number[] = [];
+    for (const key of sorted) {
+      const index = this.byNameRank[key % rankBits] as number;
+      if ((this.funds[index] as MatchFund).demoted) demoted.push(index);
+      else ids[front++] = index;
+    }
+    for (const index of demoted) ids[front++] = index;
     return { ids, fit, thesis, terms };
   }
 
@@ -261,7 +272,8 @@ export class FundMatcher {
     const fund = this.funds[index] as MatchFund;
     const row = fund.row;
     const reasons: string[] = [];
-    const concerns: string[] = [];
+    // A source's report that the firm winds down, is not raising or paused comes first: it outweighs any fit.
+    const concerns: string[] = fund.statusConcern ? [fund.statusConcern] : [];
     if (profile.stage !== undefined) {
       const label = stageLabel(profile.stage);
       if (row.fundingStages.length === 0) concerns.push(MATCH_TEXTS.stagesUnknown);

@@ -1,10 +1,12 @@
 import { toUsd } from "../../../shared/currency-rates.js";
+import { DEMOTING_STATUSES } from "../../../shared/fund-facts.js";
 import { INDUSTRY_CODES } from "../../../shared/industries.js";
 import { REGION_CODES, type RegionCode } from "../../../shared/regions.js";
 import type { ListedTeamMember } from "../../../shared/schemas/funds.js";
 import { STAGE_CODES } from "../../../shared/stages.js";
 import type { FundFactRow, FundRow } from "../../db/types.js";
 import { regionOfFund } from "../country-regions.js";
+import { investingAnswer, reportedStatusOf, statusConcern } from "../fund-status.js";
 import { baseScore } from "../scoring.js";
 import { type TextTokens, wordsOf } from "../text-match.js";
 import {
@@ -32,6 +34,12 @@ export type Entry = SerialisedResult & {
   fundSizeUsd: number;
   /** The review date as a number for sorting (YYYYMMDD). */
   reviewedKey: number;
+  /** A source reports the firm winding down or not raising (issue 36): ranked after every other match. */
+  demoted: boolean;
+  /** The match's concern naming the sourced status and its source; null without one. */
+  statusConcern: string | null;
+  /** The latest word on it says the fund invests now (the "only funds actively investing" filter). */
+  activelyInvesting: boolean;
   base: number;
   /** Folded words of the name and the description, for the text query. */
   tokens: TextTokens;
@@ -57,6 +65,7 @@ export function toEntry(row: FundRow, facts: readonly FundFactRow[], team: reado
   }
   const region = regionOfFund(row);
   const lastReviewed = reviewedDate(row);
+  const status = reportedStatusOf(row, facts);
   return {
     row,
     agnostic: row.sectorAgnostic === true,
@@ -68,6 +77,9 @@ export function toEntry(row: FundRow, facts: readonly FundFactRow[], team: reado
     regionBit: region ? (REGION_BIT.get(region) ?? 0) : 0,
     fundSizeUsd: toUsd(row.fundSize, row.currency) ?? Number.NaN,
     reviewedKey: Number(lastReviewed.replaceAll("-", "")) || 0,
+    demoted: status !== null && DEMOTING_STATUSES.has(status.value),
+    statusConcern: status ? statusConcern(status) : null,
+    activelyInvesting: investingAnswer(row, facts) === "active",
     base: baseScore(row),
     // The portfolio's names count as description words: the text query finds a fund by a company it
     // backed. The text query is a subscriber's filter, so this never reveals the premium portfolio.

@@ -92,7 +92,7 @@ export class FundSearchIndex {
     const cached = this.pages.get(cacheKey);
     if (cached !== undefined) return cached;
     const filters = normaliseFilters(query, key);
-    const { ids, covers } = this.matching.matches(filters);
+    const { ids, covers, coverMarks } = this.matching.matches(filters);
     const withRaise = filters.raise !== undefined;
     const end = Math.min(ids.length, page.offset + page.limit);
     const results: string[] = [];
@@ -100,7 +100,7 @@ export class FundSearchIndex {
       const entry = this.entry(ids[position] as number);
       const reasons = JSON.stringify(matchReasons(entry.row, reasonQuery(filters, entry), page.includePremium));
       // A raise is a subscriber's filter (a 402 for anyone else), so its groups are never a gated answer.
-      const fit = withRaise ? (position < covers ? CHEQUE_COVERS_JSON : CHEQUE_UNKNOWN_JSON) : "";
+      const fit = withRaise ? (coverMarks?.[ids[position] as number] ? CHEQUE_COVERS_JSON : CHEQUE_UNKNOWN_JSON) : "";
       results.push(resultJson(entry, reasons, page.includePremium, fit));
     }
     const counts = withRaise ? `,"chequeFitCounts":{"covers":${covers},"unknown":${ids.length - covers}}` : "";
@@ -285,7 +285,7 @@ export class FundSearchIndex {
       ranking = matcher.rank(profile);
       if (activeOnly) {
         const all = ranking;
-        ranking = { ...all, ids: all.ids.filter((index) => this.entry(index).row.investingStatus === "active") };
+        ranking = { ...all, ids: all.ids.filter((index) => this.entry(index).activelyInvesting) };
       }
       if (this.matchRankings.size >= MAX_CACHED_MATCHES) {
         const oldest = this.matchRankings.keys().next().value;

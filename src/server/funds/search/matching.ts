@@ -8,10 +8,12 @@ const MAX_CACHED_KEYS = 5_000;
 const MAX_CACHED_IDS = 4_000_000;
 
 /**
- * A search's matches, ranked. With a raise, the first `covers` are the funds whose known cheque
- * range covers it; the rest have an unknown cheque range and fitting stages (ADR 0016).
+ * A search's matches, ranked. With a raise, `covers` of them are the funds whose known cheque range
+ * covers it (marked in `coverMarks`), first; the rest have an unknown cheque range and fitting
+ * stages (ADR 0016). Funds a source reports winding down or not raising come after all of them,
+ * in the same two groups (issue 36).
  */
-export type Ranked = { ids: Int32Array; covers: number };
+export type Ranked = { ids: Int32Array; covers: number; coverMarks?: Uint8Array | undefined };
 
 /**
  * Matching and ranking: posting lists per stage, industry, country and word, the funds' bit masks,
@@ -182,7 +184,8 @@ export class FundMatching {
       }
       if (filters.sectorAgnostic && !entry.agnostic) continue;
       // A fund that has not stated a status is left out here only: the founder asked for stated ones.
-      if (filters.activeOnly && entry.row.investingStatus !== "active") continue;
+      // A source's newer report that it winds down or pauses is an answer too (issue 36).
+      if (filters.activeOnly && !entry.activelyInvesting) continue;
       if (regionsMask && (entry.regionBit & regionsMask) === 0) continue;
       if (raise !== undefined) {
         const group = chequeGroup(entry.row, raise);
@@ -217,16 +220,20 @@ export class FundMatching {
       (scores[b] as number) - (scores[a] as number) || (this.nameRank[a] as number) - (this.nameRank[b] as number);
     const ranked = Int32Array.from(matches);
     let covers = 0;
+    // A fund a source reports winding down or not raising comes after every other match, whatever
+    // the sort (issue 36): it is never in a top 10 while ten others match.
+    const demoted = (index: number) => (this.entry(index).demoted ? 1 : 0);
     if (coversMarks) {
       // With a raise, the covering funds come first whatever the sort; each group keeps the sort's order.
       const marks = coversMarks;
       for (const index of matches) covers += marks[index] as number;
       const order = this.sortedBy(filters, byRelevance);
-      ranked.sort((a, b) => (marks[b] as number) - (marks[a] as number) || order(a, b));
+      ranked.sort((a, b) => demoted(a) - demoted(b) || (marks[b] as number) - (marks[a] as number) || order(a, b));
     } else {
-      ranked.sort(this.sortedBy(filters, byRelevance));
+      const order = this.sortedBy(filters, byRelevance);
+      ranked.sort((a, b) => demoted(a) - demoted(b) || order(a, b));
     }
-    return { ids: ranked, covers };
+    return { ids: ranked, covers, coverMarks: coversMarks };
   }
 
   /** The comparator of the search's sort, relevance breaking its ties. */

@@ -12,6 +12,7 @@ import type {
 } from "../../../shared/schemas/funds.js";
 import { isStageCode, sortStages } from "../../../shared/stages.js";
 import type { FundFactRow, FundRow } from "../../db/types.js";
+import { reportedStatusOf } from "../fund-status.js";
 import { fundTeamPremiumView, fundTeamPublicView } from "../fund-team-view.js";
 import { knownFacts } from "../stats.js";
 
@@ -108,6 +109,7 @@ export function publicMembersJson(
     aum: row.aum,
     aumCurrency: row.aumCurrency,
     sectorAgnostic: row.sectorAgnostic,
+    status: reportedStatusOf(row, facts),
     factsKnown: countFactsKnown(row),
     ...fundTeamPublicView(row, facts, team),
   });

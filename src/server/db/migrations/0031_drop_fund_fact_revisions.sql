@@ -1,0 +1,1 @@
+DROP TABLE "fund_fact_revisions" CASCADE;
