@@ -149,6 +149,18 @@ export const IMPORT_TEXTS = {
   historyEmpty: "No imports yet.",
   historyFailed: "Could not load the import history.",
   duplicate: "duplicate",
+  sourceLabel: "Source of these facts",
+  sourceHint:
+    "The publication's address (https://…), shown with every fact the file changes. The file's name stays in the funds' history, for admins only. Without one, the facts read as FundMatch's own word.",
+  sourcePlaceholder: "https://www.example.com/article",
+  creditedTo: "Facts will be credited to",
+  changesTitle: "What each row changes",
+  changesHelp: "Per row that names a stored fund: each fact it changes, from what to what. Everything else stays.",
+  unchangedBadge: "Unchanged",
+  changesMore: (shown: number, total: number) => `The first ${shown} of ${total} rows that change a fund.`,
+  actions: { new: "new", update: "updates", skip: "skipped" },
+  updateNote:
+    "Update Duplicates needs only the name column (and a country where names repeat) and the columns you change: a file with only name, fund_size and currency changes the fund size. A list (stages, industries) given replaces the stored one; an empty or absent one stays.",
 } as const;
 
 export function importRowErrorText(row: number | "N/A", error: string): string {
@@ -217,6 +229,13 @@ export const FUNDS_ADMIN_TEXTS = {
   next: "Next",
   importLabel: "import",
   reviewed: "reviewed",
+  statusLegend: "Still investing? (as a source reports it)",
+  statusHint:
+    "Record only what a publication reports, with its address and date: the fund page shows it with that source, and a fund winding down or not raising is ranked after every other match. The fund team's own \u201cinvesting / paused\u201d is separate.",
+  statusLabel: "Reported status",
+  statusNone: "None reported",
+  statusSource: "Source's address",
+  statusAsOf: "Reported as of (YYYY-MM)",
 } as const;
 
 export function fundDeleteText(name: string): string {
@@ -321,12 +340,36 @@ export const DATA_ADMIN_TEXTS = {
   nav: "Fund Data",
   title: "Fund Data",
   description:
-    "How many funds have each fact, what nobody has reviewed in a year, what users reported, and the oldest dated facts.",
+    "How many funds have each fact and how much of it is sourced and dated, how old the facts are, where they come from, which funds a source reports winding down, what nobody has reviewed in a year, and what users reported.",
   coverageTitle: "Coverage per fact",
-  coverageDescription: "Share of all funds that have each fact, counted from the database.",
+  coverageDescription:
+    "Share of all funds that have each fact, counted from the database; under each, how many of those come from a source with an address, and how many carry a date of their own.",
+  sourcedOf: (sourced: string, dated: string) => `${sourced} sourced · ${dated} dated`,
+  agesTitle: "Facts by age",
+  agesDescription: "Every stated fact by the age of its own date (a close, an article). Undated facts have none.",
+  ages: {
+    underOneYear: "Under 1 year",
+    oneToThree: "1 to 3 years",
+    threeToSix: "3 to 6 years",
+    older: "Older than 6 years",
+    undated: "Undated",
+  },
+  curatedOnlyTitle: "Funds with only curated facts",
+  curatedOnlyDescription:
+    "Everything these funds say came with FundMatch's curated list: no fact with a source, a date or an edit of its own.",
+  curatedOnlyEmpty: "Every fund has at least one fact of its own.",
+  curatedOnlyMore: (shown: number, total: number) => `The first ${shown} of ${total}, by name.`,
+  hostsTitle: "Sources by host",
+  hostsDescription: "Where the sourced facts point, most first. A host that should not be here stands out.",
+  hostsEmpty: "No fact has a source address yet.",
+  hostsMore: (shown: number, total: number) => `The ${shown} hosts with the most facts, of ${total}.`,
+  statusTitle: "Reported winding down, not raising or paused",
+  statusDescription:
+    "A source's report that the firm no longer raises or invests. These funds come after every other match in search and the match.",
+  statusEmpty: "No source reports a fund winding down, not raising or paused.",
   staleTitle: "Not reviewed in the last 12 months",
   staleEmpty: "Every fund was reviewed in the last 12 months.",
-  neverReviewed: "never (changed",
+  neverReviewed: "never reviewed",
   reportsTitle: "Open reports",
   reportsEmpty: "No open reports.",
   oldestTitle: "Facts with the oldest dates",
@@ -346,6 +389,10 @@ export const DATA_ADMIN_TEXTS = {
     asOf: "As of",
     source: "Source",
     actions: "Actions",
+    host: "Host",
+    facts: "Facts",
+    funds: "Funds",
+    status: "Status",
   },
 } as const;
 

@@ -52,3 +52,32 @@ const LINKED_GROUPS: ReadonlyArray<readonly HistoryField[]> = [
 export function linkedFields(field: string): readonly string[] {
   return LINKED_GROUPS.find((group) => (group as readonly string[]).includes(field)) ?? [field];
 }
+
+/** How the history and the import's preview name each field. */
+export const HISTORY_FIELD_LABELS: Readonly<Record<HistoryField, string>> = {
+  fundSize: "Fund size",
+  aum: "Assets under management",
+  checkSizeMinUsd: "Minimum cheque",
+  checkSizeMaxUsd: "Maximum cheque",
+  leadsRounds: "Leads rounds",
+  website: "Website",
+  portfolio: "Portfolio",
+  fundingStages: "Stages",
+  industryFocus: "Industries",
+  sectorAgnostic: "Sector-agnostic",
+  vehicleName: "Fund name",
+  description: "Thesis",
+  investingStatus: "Investing (the team's word)",
+  pitchRoute: "How to pitch",
+  status: "Status (reported)",
+  name: "Name",
+  country: "Country",
+  city: "City",
+  linkedin: "LinkedIn",
+  fundManager: "Fund manager",
+  foundedYear: "Founded",
+};
+
+export function historyFieldLabel(field: string): string {
+  return isHistoryField(field) ? HISTORY_FIELD_LABELS[field] : field;
+}

@@ -5,25 +5,10 @@ import { countFunds } from "../../src/server/funds/repository.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
 import { messyInvestorCsv } from "../support/messy-investors.js";
+import { multipart, type Part } from "../support/multipart.js";
 
 const ADMIN = { email: "importer@example.com", password: "Admin-pass-1" };
 const MEMBER = { email: "plain@example.com", password: "Member-pass-1", displayName: "Plain Member" };
-
-type Part = { name: string; value: string | Buffer; fileName?: string; type?: string };
-
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = "----fundmatch-admin-import";
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.fileName !== undefined ? `; filename="${part.fileName}"` : ""}`;
-    const type = part.type ? `\r\nContent-Type: ${part.type}` : "";
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
-    chunks.push(typeof part.value === "string" ? Buffer.from(part.value) : part.value);
-    chunks.push(Buffer.from("\r\n"));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
 
 const csvFile = (csv: string, fileName = "investors.csv"): Part => ({
   name: "file",

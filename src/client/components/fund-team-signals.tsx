@@ -1,4 +1,5 @@
-import { CircleCheck, CirclePause, ExternalLink, Mail, Send, UsersRound } from "lucide-react";
+import { CircleCheck, CirclePause, CircleSlash, ExternalLink, Mail, Send, UsersRound } from "lucide-react";
+import { FUND_STATUS_LABELS, formatAsOf } from "../../shared/fund-facts.js";
 import { LISTED_TEAM_HEADING, pausedText, updatedByFundTeamText } from "../../shared/fund-signals.js";
 import { INVESTING_STATUS_LABELS, PITCH_ROUTE_LABELS } from "../../shared/fund-team.js";
 import { mailtoHref } from "../../shared/mailto.js";
@@ -31,6 +32,56 @@ export function InvestingStatusBadge({ fund, className }: { fund: FundResult; cl
         <CirclePause className="size-3.5 shrink-0" aria-hidden="true" />
       )}
       {active ? INVESTING_STATUS_LABELS.active : pausedText(fund.pausedUntil)}
+    </span>
+  );
+}
+
+/**
+ * A source's report that the firm no longer raises or invests (issue 36), with that source and its
+ * date: "Winding down · reported by techcrunch.com · Mar 2025", the source linked where it has an
+ * address. On cards it is short; the fund page gives the whole line. Nothing without a report.
+ */
+export function ReportedStatus({
+  fund,
+  className,
+  compact = false,
+}: {
+  fund: FundResult;
+  className?: string;
+  compact?: boolean;
+}) {
+  const status = fund.status;
+  if (!status) return null;
+  const url = safeExternalUrl(status.sourceUrl);
+  const date = status.asOf ? formatAsOf(status.asOf) : null;
+  return (
+    <span
+      data-testid="reported-status"
+      className={cn(
+        "inline-flex w-fit max-w-full flex-wrap items-center gap-x-1 gap-y-0.5 rounded-xl bg-rose-50 px-2.5 py-0.5 text-xs font-semibold text-rose-900 ring-1 ring-rose-200 ring-inset",
+        className,
+      )}
+    >
+      <CircleSlash className="size-3.5 shrink-0" aria-hidden="true" />
+      {FUND_STATUS_LABELS[status.value]}
+      <span className="font-normal">
+        {" · "}
+        reported by
+        {url && !compact ? (
+          <a
+            href={url.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="underline underline-offset-2 hover:text-rose-950"
+          >
+            {status.sourceName}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          status.sourceName
+        )}
+        {date ? ` · ${date}` : ""}
+      </span>
     </span>
   );
 }

@@ -1,8 +1,11 @@
-import type { FactField } from "../../shared/fund-facts.js";
+import { type FactField, type FundStatus, INFORMATIVE_FACTS } from "../../shared/fund-facts.js";
 import {
   type AdminDataResponse,
+  CURATED_ONLY_LIMIT,
   OLDEST_FACTS_LIMIT,
   OPEN_REPORTS_LIMIT,
+  REPORTED_STATUS_LIMIT,
+  SOURCE_HOSTS_LIMIT,
   STALE_FUNDS_PAGE_SIZE,
 } from "../../shared/schemas/admin-data.js";
 import type { AdminFund, AdminFundsPage } from "../../shared/schemas/admin-funds.js";
@@ -118,23 +121,51 @@ export class FundAdminService {
   }
 
   /**
-   * The data page: how many funds have each fact (counted from the current data, as the public
-   * counts are), the funds nobody looked at in the last 12 months, the open reports and the facts
-   * with the oldest dates.
+   * The data page (issue 36: it tells the truth): how many funds have each fact (counted from the
+   * current data, as the public counts are) and how many of those are sourced and dated, the facts
+   * by age, the funds whose every fact is the curated list's, the sources' hosts, the funds a source
+   * reports winding down, the funds nobody reviewed in the last 12 months (a fund without a review
+   * date was never reviewed), the open reports and the facts with the oldest dates.
    */
   async dataOverview(page: number, today: string = todayUtc()): Promise<AdminDataResponse> {
     const reviewedBefore = monthsBefore(today, 12);
-    const [index, stale, reports, oldest] = await Promise.all([
-      this.indexes.current(),
-      fundsRepository.listFundsReviewedBefore(this.db, reviewedBefore, {
-        limit: STALE_FUNDS_PAGE_SIZE,
-        offset: (page - 1) * STALE_FUNDS_PAGE_SIZE,
-      }),
-      this.reports.list("open"),
-      fundsRepository.listOldestFacts(this.db, OLDEST_FACTS_LIMIT),
-    ]);
+    const [index, stale, reports, oldest, sourced, factAges, curatedOnly, sourceHosts, reportedStatus] =
+      await Promise.all([
+        this.indexes.current(),
+        fundsRepository.listFundsReviewedBefore(this.db, reviewedBefore, {
+          limit: STALE_FUNDS_PAGE_SIZE,
+          offset: (page - 1) * STALE_FUNDS_PAGE_SIZE,
+        }),
+        this.reports.list("open"),
+        fundsRepository.listOldestFacts(this.db, OLDEST_FACTS_LIMIT),
+        fundsRepository.countSourcedFacts(this.db),
+        fundsRepository.countFactsByAge(this.db, today),
+        fundsRepository.listCuratedOnlyFunds(this.db, CURATED_ONLY_LIMIT),
+        fundsRepository.countSourceHosts(this.db, SOURCE_HOSTS_LIMIT),
+        fundsRepository.listReportedStatuses(this.db, REPORTED_STATUS_LIMIT),
+      ]);
+    const stats = fundStatsOf(index);
+    const sourcedByFact = new Map(sourced.map((row) => [row.fact, row]));
     return {
-      stats: fundStatsOf(index),
+      stats,
+      coverage: INFORMATIVE_FACTS.map((fact) => {
+        const counts = sourcedByFact.get(fact);
+        // Never more than the funds that hold the fact now (a stored fact of a value since cleared is none).
+        const funds = stats.withFact[fact];
+        return {
+          fact,
+          funds,
+          sourced: Math.min(funds, counts?.sourced ?? 0),
+          dated: Math.min(funds, counts?.dated ?? 0),
+        };
+      }),
+      factAges,
+      curatedOnly,
+      sourceHosts,
+      reportedStatus: {
+        total: reportedStatus.total,
+        funds: reportedStatus.funds.map((fund) => ({ ...fund, status: fund.status as FundStatus })),
+      },
       stale: {
         reviewedBefore,
         funds: stale.rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),

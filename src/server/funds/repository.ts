@@ -342,16 +342,17 @@ export async function deleteFundsByIds(db: Db, ids: readonly number[]): Promise<
   await db.delete(funds).where(sql`${funds.id} = any(${sql.param(ids)}::int4[])`);
 }
 
-/** The day a fund was last looked at: its review date, or (an import without one) the day its row last changed. */
-const reviewedOn = sql`coalesce(${funds.lastReviewed}, (${funds.updatedAt} at time zone 'UTC')::date)`;
-
-/** One page of the funds last looked at before `before` (YYYY-MM-DD), longest ago first. */
+/**
+ * One page of the funds nobody reviewed since `before` (YYYY-MM-DD), never reviewed first, then
+ * longest ago. A fund without a review date was never reviewed: a change of its record (an import,
+ * the curated data) is no review (issue 36), so the admin's data page never calls it reviewed.
+ */
 export async function listFundsReviewedBefore(
   db: Db,
   before: string,
   options: { limit: number; offset: number },
 ): Promise<{ rows: Array<Pick<FundRow, "id" | "name" | "country" | "lastReviewed" | "updatedAt">>; total: number }> {
-  const where = sql`${reviewedOn} < ${before}::date`;
+  const where = sql`(${funds.lastReviewed} is null or ${funds.lastReviewed} < ${before}::date)`;
   const [count] = await db.select({ count: sql<number>`count(*)::int` }).from(funds).where(where);
   const rows = await db
     .select({
@@ -363,10 +364,113 @@ export async function listFundsReviewedBefore(
     })
     .from(funds)
     .where(where)
-    .orderBy(reviewedOn, funds.id)
+    .orderBy(sql`${funds.lastReviewed} asc nulls first`, funds.id)
     .limit(options.limit)
     .offset(options.offset);
   return { rows, total: count?.count ?? 0 };
+}
+
+/** A fact's date as a day: a year or a month counts from its first day ('2023' is 2023-01-01). */
+const factDay = sql`to_date(case length(${fundFacts.asOf}) when 4 then ${fundFacts.asOf} || '-01-01' when 7 then ${fundFacts.asOf} || '-01' else ${fundFacts.asOf} end, 'YYYY-MM-DD')`;
+
+/** The host of a fact's source address, without 'www.' and in lower case. */
+const sourceHost = sql<string>`lower(substring(${fundFacts.sourceUrl} from '^[A-Za-z][A-Za-z0-9+.-]*://(?:www\\.)?([^/:?#]+)'))`;
+
+/**
+ * Per fact field, how many funds hold the fact with a source that has an address, and how many
+ * with a date of its own (issue 36: the admin's data page). A cheque's two ends count as one fact.
+ */
+export async function countSourcedFacts(db: Db): Promise<Array<{ fact: string; sourced: number; dated: number }>> {
+  const fact = sql<string>`case when ${fundFacts.field} in ('checkSizeMinUsd', 'checkSizeMaxUsd') then 'chequeRange' else ${fundFacts.field} end`;
+  return db
+    .select({
+      fact,
+      sourced: sql<number>`(count(distinct ${fundFacts.fundId}) filter (where ${fundFacts.sourceUrl} is not null))::int`,
+      dated: sql<number>`(count(distinct ${fundFacts.fundId}) filter (where ${fundFacts.asOf} is not null))::int`,
+    })
+    .from(fundFacts)
+    .where(sql`${fundFacts.value} is not null`)
+    .groupBy(fact);
+}
+
+/** The stated facts by the age of their own date on `today`: under a year, 1 to 3, 3 to 6, older, and undated. */
+export async function countFactsByAge(
+  db: Db,
+  today: string,
+): Promise<{ underOneYear: number; oneToThree: number; threeToSix: number; older: number; undated: number }> {
+  const age = (years: number) => sql`(${today}::date - interval '${sql.raw(String(years))} years')`;
+  const [row] = await db
+    .select({
+      underOneYear: sql<number>`(count(*) filter (where ${factDay} > ${age(1)}))::int`,
+      oneToThree: sql<number>`(count(*) filter (where ${factDay} <= ${age(1)} and ${factDay} > ${age(3)}))::int`,
+      threeToSix: sql<number>`(count(*) filter (where ${factDay} <= ${age(3)} and ${factDay} > ${age(6)}))::int`,
+      older: sql<number>`(count(*) filter (where ${factDay} <= ${age(6)}))::int`,
+      undated: sql<number>`(count(*) filter (where ${fundFacts.asOf} is null))::int`,
+    })
+    .from(fundFacts)
+    .where(sql`${fundFacts.value} is not null`);
+  return row ?? { underOneYear: 0, oneToThree: 0, threeToSix: 0, older: 0, undated: 0 };
+}
+
+/** A fund with no fact of its own: everything it says came with the curated record. */
+const curatedOnly = sql`${funds.source} = 'curated' and not exists (select 1 from ${fundFacts} where ${fundFacts.fundId} = ${funds.id} and ${fundFacts.value} is not null)`;
+
+/** How many funds say only what the curated list said (no sourced, dated or edited fact), and the first by name. */
+export async function listCuratedOnlyFunds(
+  db: Db,
+  limit: number,
+): Promise<{ total: number; funds: Array<{ id: number; name: string; country: string }> }> {
+  const [count] = await db.select({ count: sql<number>`count(*)::int` }).from(funds).where(curatedOnly);
+  const rows = await db
+    .select({ id: funds.id, name: funds.name, country: funds.country })
+    .from(funds)
+    .where(curatedOnly)
+    .orderBy(funds.name, funds.id)
+    .limit(limit);
+  return { total: count?.count ?? 0, funds: rows };
+}
+
+/** The hosts the facts' sources are on, with how many facts and funds each, most first (a bad host stands out). */
+export async function countSourceHosts(
+  db: Db,
+  limit: number,
+): Promise<{ total: number; hosts: Array<{ host: string; facts: number; funds: number }> }> {
+  const rows = await db
+    .select({
+      host: sourceHost,
+      facts: sql<number>`count(*)::int`,
+      funds: sql<number>`count(distinct ${fundFacts.fundId})::int`,
+    })
+    .from(fundFacts)
+    .where(sql`${fundFacts.sourceUrl} is not null and ${fundFacts.value} is not null`)
+    .groupBy(sourceHost)
+    .orderBy(sql`count(*) desc`, sourceHost);
+  return {
+    total: rows.length,
+    hosts: rows.slice(0, limit).map((row) => ({ host: row.host ?? "", facts: row.facts, funds: row.funds })),
+  };
+}
+
+/** The funds a source reports winding down, not raising or paused, with that source and date. */
+export async function listReportedStatuses(db: Db, limit: number) {
+  const where = sql`${funds.status} is not null`;
+  const [count] = await db.select({ count: sql<number>`count(*)::int` }).from(funds).where(where);
+  const rows = await db
+    .select({
+      id: funds.id,
+      name: funds.name,
+      country: funds.country,
+      status: sql<string>`${funds.status}`,
+      sourceName: fundFacts.sourceName,
+      sourceUrl: fundFacts.sourceUrl,
+      asOf: fundFacts.asOf,
+    })
+    .from(funds)
+    .leftJoin(fundFacts, and(eq(fundFacts.fundId, funds.id), eq(fundFacts.field, "status")))
+    .where(where)
+    .orderBy(funds.status, funds.name, funds.id)
+    .limit(limit);
+  return { total: count?.count ?? 0, funds: rows };
 }
 
 /**
@@ -483,7 +587,10 @@ export function listBatchChanges(db: Db, batchId: string): Promise<FundFactChang
   return db.select().from(fundFactChanges).where(eq(fundFactChanges.batchId, batchId)).orderBy(asc(fundFactChanges.id));
 }
 
-/** The first change after `afterId` of one of these fields of a fund that is not reverted, if any. */
+/**
+ * The first change after `afterId` of one of these fields of a fund that still stands, if any: not
+ * reverted, and not itself the revert of a change made after `afterId` (the two cancel out).
+ */
 export async function findLaterChange(
   db: Db,
   fundId: number,
@@ -499,6 +606,7 @@ export async function findLaterChange(
         inArray(fundFactChanges.field, [...fields]),
         gt(fundFactChanges.id, afterId),
         isNull(fundFactChanges.revertedAt),
+        sql`not (${fundFactChanges.writer} = 'revert' and coalesce((${fundFactChanges.after} ->> 'revertOf')::int, 0) > ${afterId})`,
       ),
     )
     .orderBy(asc(fundFactChanges.id))

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FACT_FIELDS, INFORMATIVE_FACTS } from "../fund-facts.js";
+import { FACT_FIELDS, FUND_STATUSES, INFORMATIVE_FACTS } from "../fund-facts.js";
 import { idSchema } from "./fields.js";
 
 /** How many funds have each informative fact, and how many funds there are: counted, never written. */
@@ -33,10 +33,61 @@ export const STALE_FUNDS_PAGE_SIZE = 25;
 export const OLDEST_FACTS_LIMIT = 20;
 /** How many open reports the page lists. */
 export const OPEN_REPORTS_LIMIT = 50;
+/** How many funds with only curated facts, source hosts and reported statuses the page lists. */
+export const CURATED_ONLY_LIMIT = 25;
+export const SOURCE_HOSTS_LIMIT = 100;
+export const REPORTED_STATUS_LIMIT = 100;
 
 export const adminDataResponseSchema = z.object({
   stats: fundStatsSchema,
-  /** Funds whose review date (or, without one, last change) is more than 12 months before `reviewedBefore`. */
+  /**
+   * Issue 36: per informative fact, how many funds have it, how many of those have it from a source
+   * with an address (`sourced`), and how many with a date of its own (`dated`).
+   */
+  coverage: z.array(
+    z.object({
+      fact: z.enum(INFORMATIVE_FACTS),
+      funds: z.number().int().nonnegative(),
+      sourced: z.number().int().nonnegative(),
+      dated: z.number().int().nonnegative(),
+    }),
+  ),
+  /** The stated facts by the age of their own date: under a year, 1 to 3 years, 3 to 6, older, and undated. */
+  factAges: z.object({
+    underOneYear: z.number().int().nonnegative(),
+    oneToThree: z.number().int().nonnegative(),
+    threeToSix: z.number().int().nonnegative(),
+    older: z.number().int().nonnegative(),
+    undated: z.number().int().nonnegative(),
+  }),
+  /** Funds whose every fact came with the curated list (no sourced, dated or edited fact), and the first by name. */
+  curatedOnly: z.object({
+    total: z.number().int().nonnegative(),
+    funds: z.array(z.object({ id: z.number().int(), name: z.string(), country: z.string() })),
+  }),
+  /** The hosts of the facts' sources with how many facts and funds each, most first: a bad host stands out. */
+  sourceHosts: z.object({
+    total: z.number().int().nonnegative(),
+    hosts: z.array(
+      z.object({ host: z.string(), facts: z.number().int().nonnegative(), funds: z.number().int().nonnegative() }),
+    ),
+  }),
+  /** Funds a source reports winding down, not raising or paused, with that source and its date. */
+  reportedStatus: z.object({
+    total: z.number().int().nonnegative(),
+    funds: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        country: z.string(),
+        status: z.enum(FUND_STATUSES),
+        sourceName: z.string().nullable(),
+        sourceUrl: z.string().nullable(),
+        asOf: z.string().nullable(),
+      }),
+    ),
+  }),
+  /** Funds never reviewed, or last reviewed before `reviewedBefore` (12 months ago): a record's change is no review. */
   stale: z.object({
     reviewedBefore: z.string(),
     funds: z.array(
@@ -44,7 +95,7 @@ export const adminDataResponseSchema = z.object({
         id: z.number().int(),
         name: z.string(),
         country: z.string(),
-        /** null: never reviewed (an import without a date); the row's last change is then `updatedAt`. */
+        /** null: never reviewed; the row's last change is then `updatedAt`. */
         lastReviewed: z.string().nullable(),
         updatedAt: z.string(),
       }),

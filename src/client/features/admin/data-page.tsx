@@ -8,7 +8,7 @@ import {
   FACT_FIELD_LABELS,
   INFORMATIVE_FACT_LABELS,
 } from "../../../shared/admin-texts.js";
-import { formatAsOf, INFORMATIVE_FACTS } from "../../../shared/fund-facts.js";
+import { FUND_STATUS_LABELS, formatAsOf } from "../../../shared/fund-facts.js";
 import { reportFieldLabel } from "../../../shared/fund-report-texts.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
 import type { AdminDataResponse } from "../../../shared/schemas/admin-data.js";
@@ -53,7 +53,11 @@ export function DataPage() {
         </p>
       ) : (
         <>
-          <Coverage stats={data.data.stats} />
+          <Coverage stats={data.data.stats} coverage={data.data.coverage} />
+          <FactAges ages={data.data.factAges} />
+          <ReportedStatuses reported={data.data.reportedStatus} />
+          <SourceHosts hosts={data.data.sourceHosts} />
+          <CuratedOnly curated={data.data.curatedOnly} />
           <StaleFunds stale={data.data.stale} onPage={setPage} />
           <OpenReports reports={data.data.openReports} />
           <OldestFacts facts={data.data.oldestFacts} />
@@ -129,8 +133,8 @@ function DataTable({
   );
 }
 
-/** A bar per fact; the numbers are text, the bars only draw them. */
-function Coverage({ stats }: { stats: AdminDataResponse["stats"] }) {
+/** A bar per fact; the numbers are text, the bars only draw them. Under each, how much of it is sourced and dated. */
+function Coverage({ stats, coverage }: { stats: AdminDataResponse["stats"]; coverage: AdminDataResponse["coverage"] }) {
   return (
     <Panel
       id="coverage-title"
@@ -140,22 +144,169 @@ function Coverage({ stats }: { stats: AdminDataResponse["stats"] }) {
       <p className="text-sm text-slate-700">
         <span className="font-semibold text-slate-900">{number.format(stats.totalFunds)}</span> funds in all.
       </p>
-      <ul aria-label={DATA_ADMIN_TEXTS.coverageTitle} className="flex flex-col gap-2.5" data-testid="coverage">
-        {INFORMATIVE_FACTS.map((fact) => {
-          const count = stats.withFact[fact];
-          const share = percent(count, stats.totalFunds);
+      <ul aria-label={DATA_ADMIN_TEXTS.coverageTitle} className="flex flex-col gap-3" data-testid="coverage">
+        {coverage.map(({ fact, funds, sourced, dated }) => {
+          const share = percent(funds, stats.totalFunds);
           return (
-            <li key={fact} className="grid gap-1 sm:grid-cols-[10rem_1fr_11rem] sm:items-center sm:gap-3">
+            <li key={fact} className="grid gap-1 sm:grid-cols-[10rem_1fr_14rem] sm:items-center sm:gap-3">
               <span className="text-sm font-medium text-slate-800">{INFORMATIVE_FACT_LABELS[fact]}</span>
-              <span aria-hidden="true" className="h-3 overflow-hidden rounded-full bg-slate-100">
-                <span className="block h-full rounded-full bg-indigo-600" style={{ width: `${share}%` }} />
+              <span aria-hidden="true" className="relative h-3 overflow-hidden rounded-full bg-slate-100">
+                <span className="absolute inset-y-0 left-0 rounded-full bg-indigo-200" style={{ width: `${share}%` }} />
+                <span
+                  className="absolute inset-y-0 left-0 rounded-full bg-indigo-600"
+                  style={{ width: `${percent(sourced, stats.totalFunds)}%` }}
+                />
               </span>
               <span className="text-sm text-slate-700 tabular-nums sm:text-right">
-                {number.format(count)} of {number.format(stats.totalFunds)} ({share}%)
+                {number.format(funds)} of {number.format(stats.totalFunds)} ({share}%)
+                <span className="block text-xs text-slate-600" data-testid={`coverage-${fact}`}>
+                  {DATA_ADMIN_TEXTS.sourcedOf(number.format(sourced), number.format(dated))}
+                </span>
               </span>
             </li>
           );
         })}
+      </ul>
+    </Panel>
+  );
+}
+
+function FactAges({ ages }: { ages: AdminDataResponse["factAges"] }) {
+  const keys = ["underOneYear", "oneToThree", "threeToSix", "older", "undated"] as const;
+  return (
+    <Panel id="ages-title" title={DATA_ADMIN_TEXTS.agesTitle} description={DATA_ADMIN_TEXTS.agesDescription}>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="fact-ages">
+        {keys.map((key) => (
+          <div key={key} className="rounded-xl border border-slate-200 px-3 py-2">
+            <dt className="text-xs font-medium text-slate-600">{DATA_ADMIN_TEXTS.ages[key]}</dt>
+            <dd className="text-lg font-semibold text-slate-900 tabular-nums">{number.format(ages[key])}</dd>
+          </div>
+        ))}
+      </dl>
+    </Panel>
+  );
+}
+
+/** A source's name, linked when it has an address. */
+function SourceLink({ name, url: address }: { name: string; url: string | null }) {
+  const url = safeExternalUrl(address);
+  if (!url) return <>{name}</>;
+  return (
+    <a
+      href={url.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex max-w-full items-center gap-1 text-indigo-700 underline-offset-4 hover:underline"
+    >
+      <span className="min-w-0 break-all">{name}</span>
+      <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}
+
+function ReportedStatuses({ reported }: { reported: AdminDataResponse["reportedStatus"] }) {
+  const columns = DATA_ADMIN_TEXTS.columns;
+  return (
+    <Panel
+      id="status-title"
+      title={`${DATA_ADMIN_TEXTS.statusTitle} (${number.format(reported.total)})`}
+      description={DATA_ADMIN_TEXTS.statusDescription}
+      isEmpty={reported.funds.length === 0}
+      emptyText={DATA_ADMIN_TEXTS.statusEmpty}
+    >
+      <DataTable
+        label={DATA_ADMIN_TEXTS.statusTitle}
+        columns={[
+          { label: columns.fund },
+          { label: columns.status },
+          { label: columns.source, className: "hidden md:table-cell" },
+        ]}
+      >
+        {reported.funds.map((fund) => {
+          const source = fund.sourceName ? (
+            <>
+              <SourceLink name={fund.sourceName} url={fund.sourceUrl} />
+              {fund.asOf ? ` · ${formatAsOf(fund.asOf)}` : ""}
+            </>
+          ) : null;
+          return (
+            <tr key={fund.id}>
+              <td className="px-3 py-2.5 break-words text-slate-900">
+                <Link to={editFundPath(fund.id)} className="font-medium underline-offset-4 hover:underline">
+                  {fund.name}
+                </Link>
+                <span className="mt-0.5 block text-xs text-slate-600">{fund.country}</span>
+                <span className="mt-0.5 block text-xs text-slate-600 md:hidden">{source}</span>
+              </td>
+              <td className="px-3 py-2.5 text-slate-700">{FUND_STATUS_LABELS[fund.status]}</td>
+              <td className="hidden px-3 py-2.5 text-slate-700 md:table-cell">{source}</td>
+            </tr>
+          );
+        })}
+      </DataTable>
+    </Panel>
+  );
+}
+
+function SourceHosts({ hosts }: { hosts: AdminDataResponse["sourceHosts"] }) {
+  const columns = DATA_ADMIN_TEXTS.columns;
+  return (
+    <Panel
+      id="hosts-title"
+      title={`${DATA_ADMIN_TEXTS.hostsTitle} (${number.format(hosts.total)})`}
+      description={DATA_ADMIN_TEXTS.hostsDescription}
+      isEmpty={hosts.hosts.length === 0}
+      emptyText={DATA_ADMIN_TEXTS.hostsEmpty}
+    >
+      {hosts.total > hosts.hosts.length && (
+        <p className="text-xs text-slate-600">{DATA_ADMIN_TEXTS.hostsMore(hosts.hosts.length, hosts.total)}</p>
+      )}
+      <div className="max-h-96 overflow-y-auto rounded-xl">
+        <DataTable
+          label={DATA_ADMIN_TEXTS.hostsTitle}
+          columns={[
+            { label: columns.host },
+            { label: columns.facts, className: "text-right" },
+            { label: columns.funds, className: "text-right" },
+          ]}
+        >
+          {hosts.hosts.map((host) => (
+            <tr key={host.host} data-testid="source-host">
+              <td className="px-3 py-2 break-all text-slate-900">{host.host}</td>
+              <td className="px-3 py-2 text-right text-slate-700 tabular-nums">{number.format(host.facts)}</td>
+              <td className="px-3 py-2 text-right text-slate-700 tabular-nums">{number.format(host.funds)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </div>
+    </Panel>
+  );
+}
+
+function CuratedOnly({ curated }: { curated: AdminDataResponse["curatedOnly"] }) {
+  return (
+    <Panel
+      id="curated-title"
+      title={`${DATA_ADMIN_TEXTS.curatedOnlyTitle} (${number.format(curated.total)})`}
+      description={DATA_ADMIN_TEXTS.curatedOnlyDescription}
+      isEmpty={curated.funds.length === 0}
+      emptyText={DATA_ADMIN_TEXTS.curatedOnlyEmpty}
+    >
+      {curated.total > curated.funds.length && (
+        <p className="text-xs text-slate-600">
+          {DATA_ADMIN_TEXTS.curatedOnlyMore(curated.funds.length, curated.total)}
+        </p>
+      )}
+      <ul className="flex flex-wrap gap-x-4 gap-y-1.5 text-sm" aria-label={DATA_ADMIN_TEXTS.curatedOnlyTitle}>
+        {curated.funds.map((fund) => (
+          <li key={fund.id}>
+            <Link to={editFundPath(fund.id)} className="text-indigo-700 underline-offset-4 hover:underline">
+              {fund.name}
+            </Link>
+            <span className="text-slate-500"> · {fund.country}</span>
+          </li>
+        ))}
       </ul>
     </Panel>
   );
@@ -169,7 +320,7 @@ function StaleFunds({ stale, onPage }: { stale: AdminDataResponse["stale"]; onPa
     <Panel
       id="stale-title"
       title={`${DATA_ADMIN_TEXTS.staleTitle} (${number.format(stale.total)})`}
-      description={`Last reviewed (or, never reviewed, last changed) before ${stale.reviewedBefore}.`}
+      description={`Never reviewed, or last reviewed before ${stale.reviewedBefore}. A change of a fund's record (an import, the curated data) is no review.`}
       isEmpty={stale.funds.length === 0}
       emptyText={DATA_ADMIN_TEXTS.staleEmpty}
     >
@@ -184,7 +335,7 @@ function StaleFunds({ stale, onPage }: { stale: AdminDataResponse["stale"]; onPa
         ]}
       >
         {stale.funds.map((fund) => {
-          const reviewed = fund.lastReviewed ?? `${DATA_ADMIN_TEXTS.neverReviewed} ${fund.updatedAt.slice(0, 10)})`;
+          const reviewed = fund.lastReviewed ?? DATA_ADMIN_TEXTS.neverReviewed;
           return (
             <tr key={fund.id}>
               <td className="px-3 py-2.5 break-words text-slate-900">

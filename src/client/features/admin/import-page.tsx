@@ -4,6 +4,7 @@ import { IMPORT_TEXTS, requestFailedText } from "../../../shared/admin-texts.js"
 import { IMPORT_MODES, MAPPABLE_FIELDS } from "../../../shared/import-constants.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
 import type { ImportMapping, ImportMode, ImportResult } from "../../../shared/schemas/import.js";
+import { FormField } from "../../components/form-field.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent } from "../../components/ui/card.js";
 import { ApiError } from "../../lib/api-client.js";
@@ -92,6 +93,9 @@ export function ImportPage() {
   usePageMeta(PAGE_META["/admin/import"]);
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<ImportMode>("skip_duplicates");
+  const [sourceUrl, setSourceUrl] = useState("");
+  // The preview follows the source once the admin stops typing (a half-typed address would be refused).
+  const [previewSource, setPreviewSource] = useState("");
   const [draft, setDraft] = useState<MappingDraft>(EMPTY_DRAFT);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -102,21 +106,33 @@ export function ImportPage() {
   const previewAbort = useRef<AbortController | null>(null);
   const { mutate: runPreview, reset: resetPreview } = preview;
 
-  // The preview follows the file, the mode and the mapping; a newer request replaces an older one.
+  useEffect(() => {
+    const timer = window.setTimeout(() => setPreviewSource(sourceUrl), 600);
+    return () => window.clearTimeout(timer);
+  }, [sourceUrl]);
+
+  // The preview follows the file, the mode, the mapping and the source; a newer request replaces an older one.
   useEffect(() => {
     if (!file) return;
     const controller = new AbortController();
     previewAbort.current?.abort();
     previewAbort.current = controller;
     const timer = window.setTimeout(
-      () => runPreview({ file, mode, mapping: JSON.parse(mappingKey), signal: controller.signal }),
+      () =>
+        runPreview({
+          file,
+          mode,
+          mapping: JSON.parse(mappingKey),
+          sourceUrl: previewSource,
+          signal: controller.signal,
+        }),
       mappingKey === "null" ? 0 : 300,
     );
     return () => {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [file, mode, mappingKey, runPreview]);
+  }, [file, mode, mappingKey, previewSource, runPreview]);
 
   const choose = (next: File) => {
     setFile(next);
@@ -137,7 +153,7 @@ export function ImportPage() {
     setProgress(null);
     setResult(null);
     importer.mutate(
-      { file, mode, mapping },
+      { file, mode, mapping, sourceUrl },
       {
         onSuccess: (imported) => setResult(imported),
         onError: (error) => setResult(failureResult(error)),
@@ -197,9 +213,21 @@ export function ImportPage() {
             </div>
             <p className="flex items-start gap-2 rounded-xl bg-sky-50 px-4 py-3 text-sm text-sky-900">
               <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {IMPORT_TEXTS.duplicatesNote}
+              {mode === "update_duplicates" ? IMPORT_TEXTS.updateNote : IMPORT_TEXTS.duplicatesNote}
             </p>
           </fieldset>
+
+          <FormField
+            id="import-source"
+            label={IMPORT_TEXTS.sourceLabel}
+            hint={IMPORT_TEXTS.sourceHint}
+            type="url"
+            inputMode="url"
+            placeholder={IMPORT_TEXTS.sourcePlaceholder}
+            value={sourceUrl}
+            disabled={pending}
+            onChange={(event) => setSourceUrl(event.target.value)}
+          />
 
           <div className="flex flex-col gap-3">
             <Button onClick={start} disabled={!file || pending} className="self-start" size="lg">

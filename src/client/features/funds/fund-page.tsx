@@ -31,7 +31,12 @@ import { NOT_FOUND_META, type PageMeta } from "../../../shared/page-meta.js";
 import type { FundProvenance, FundResponse, FundResult } from "../../../shared/schemas/funds.js";
 import { stageLabel } from "../../../shared/stages.js";
 import { FundTags } from "../../components/fund-tags.js";
-import { InvestingStatusBadge, ListedTeam, PitchRouteValue } from "../../components/fund-team-signals.js";
+import {
+  InvestingStatusBadge,
+  ListedTeam,
+  PitchRouteValue,
+  ReportedStatus,
+} from "../../components/fund-team-signals.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
@@ -221,6 +226,7 @@ function FundDetails({
             {fundLocation(fund)}
           </p>
           <InvestingStatusBadge fund={fund} className="mt-3" />
+          <ReportedStatus fund={fund} className="mt-3" />
         </div>
         <SaveFundButton
           fund={fund}

@@ -34,7 +34,10 @@ export type Entry = SerialisedResult & {
   fundSizeUsd: number;
   /** The review date as a number for sorting (YYYYMMDD). */
   reviewedKey: number;
-  /** A source reports the firm winding down or not raising (issue 36): ranked after every other match. */
+  /**
+   * A source reports the firm winding down or not raising (issue 36), and no later word of its team
+   * says otherwise: ranked after every other match.
+   */
   demoted: boolean;
   /** The match's concern naming the sourced status and its source; null without one. */
   statusConcern: string | null;
@@ -66,6 +69,7 @@ export function toEntry(row: FundRow, facts: readonly FundFactRow[], team: reado
   const region = regionOfFund(row);
   const lastReviewed = reviewedDate(row);
   const status = reportedStatusOf(row, facts);
+  const answer = investingAnswer(row, facts);
   return {
     row,
     agnostic: row.sectorAgnostic === true,
@@ -77,9 +81,10 @@ export function toEntry(row: FundRow, facts: readonly FundFactRow[], team: reado
     regionBit: region ? (REGION_BIT.get(region) ?? 0) : 0,
     fundSizeUsd: toUsd(row.fundSize, row.currency) ?? Number.NaN,
     reviewedKey: Number(lastReviewed.replaceAll("-", "")) || 0,
-    demoted: status !== null && DEMOTING_STATUSES.has(status.value),
+    // Demoted while the report is the latest word: a team's later "actively investing" outranks it.
+    demoted: answer !== null && DEMOTING_STATUSES.has(answer),
     statusConcern: status ? statusConcern(status) : null,
-    activelyInvesting: investingAnswer(row, facts) === "active",
+    activelyInvesting: answer === "active",
     base: baseScore(row),
     // The portfolio's names count as description words: the text query finds a fund by a company it
     // backed. The text query is a subscriber's filter, so this never reveals the premium portfolio.

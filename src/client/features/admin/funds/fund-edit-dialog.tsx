@@ -4,6 +4,7 @@ import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { ADMIN_TEXTS, FUNDS_ADMIN_TEXTS } from "../../../../shared/admin-texts.js";
 import { CONVERTED_CURRENCIES } from "../../../../shared/currency-rates.js";
+import { FUND_STATUS_LABELS, FUND_STATUSES } from "../../../../shared/fund-facts.js";
 import { INDUSTRIES } from "../../../../shared/industries.js";
 import type { AdminFund } from "../../../../shared/schemas/admin-funds.js";
 import { fundInputSchema } from "../../../../shared/schemas/fund-input.js";
@@ -211,6 +212,33 @@ export function FundEditDialog({ fund, onClose }: { fund: AdminFund | null; onCl
             <textarea id="fund-description" rows={4} {...register("description")} className={textareaClass} />
             {errors.description && <p className="text-xs font-medium text-red-700">{errors.description.message}</p>}
           </div>
+
+          {/* Issue 36: a source's report that the firm no longer raises or invests, with its source and date. */}
+          <fieldset className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4">
+            <legend className="px-1 text-sm font-medium text-slate-800">{FUNDS_ADMIN_TEXTS.statusLegend}</legend>
+            <p className="text-xs text-slate-600">{FUNDS_ADMIN_TEXTS.statusHint}</p>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor="fund-status" className="text-sm font-medium text-slate-800">
+                  {FUNDS_ADMIN_TEXTS.statusLabel}
+                </label>
+                <select
+                  id="fund-status"
+                  {...register("status")}
+                  className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
+                >
+                  <option value="">{FUNDS_ADMIN_TEXTS.statusNone}</option>
+                  {FUND_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {FUND_STATUS_LABELS[status]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {field("statusSourceUrl", FUNDS_ADMIN_TEXTS.statusSource, { type: "url", placeholder: "https://" })}
+              {field("statusAsOf", FUNDS_ADMIN_TEXTS.statusAsOf, { placeholder: "2025-03", inputMode: "numeric" })}
+            </div>
+          </fieldset>
 
           <div className="flex flex-col gap-1.5">
             <label htmlFor="fund-portfolio" className="text-sm font-medium text-slate-800">

@@ -1,3 +1,4 @@
+import type { FundStatus } from "../../../../shared/fund-facts.js";
 import type { AdminFund } from "../../../../shared/schemas/admin-funds.js";
 import type { FundInput } from "../../../../shared/schemas/fund-input.js";
 
@@ -22,6 +23,10 @@ export type FundFormValues = {
   description: string;
   fundManager: string;
   lastReviewed: string;
+  /** A source's report that the firm no longer raises or invests; '' = none reported. */
+  status: "" | FundStatus;
+  statusSourceUrl: string;
+  statusAsOf: string;
 };
 
 export function formValuesOf(fund: AdminFund): FundFormValues {
@@ -45,6 +50,9 @@ export function formValuesOf(fund: AdminFund): FundFormValues {
     description: text(fund.description),
     fundManager: text(fund.fundManager),
     lastReviewed: text(fund.lastReviewed),
+    status: fund.status ?? "",
+    statusSourceUrl: text(fund.statusSourceUrl),
+    statusAsOf: text(fund.statusAsOf),
   };
 }
 
@@ -83,5 +91,9 @@ export function fundInputOf(values: FundFormValues): FundInput {
     description: text(values.description),
     fundManager: text(values.fundManager),
     lastReviewed: text(values.lastReviewed),
+    // Clearing a status is the admin's own word: the old report's source and date do not go with it.
+    status: values.status === "" ? null : values.status,
+    statusSourceUrl: values.status === "" ? null : text(values.statusSourceUrl),
+    statusAsOf: values.status === "" ? null : text(values.statusAsOf),
   };
 }

@@ -81,6 +81,11 @@ export function ImportHistory() {
                         <span className="block text-xs text-slate-500">
                           #{run.id} · {when}
                         </span>
+                        {run.sourceUrl && (
+                          <span className="block truncate text-xs text-slate-500" title={run.sourceUrl}>
+                            {hostOf(run.sourceUrl)}
+                          </span>
+                        )}
                         <span className="block truncate text-xs text-slate-500">
                           {run.adminEmail ?? "—"} · {MODE_LABEL[run.mode]}
                         </span>
@@ -99,6 +104,11 @@ export function ImportHistory() {
                       >
                         {run.fileName}
                         <span className="ml-1 text-xs font-normal text-slate-500">#{run.id}</span>
+                        {run.sourceUrl && (
+                          <span className="block truncate text-xs font-normal text-slate-500" title={run.sourceUrl}>
+                            {hostOf(run.sourceUrl)}
+                          </span>
+                        )}
                       </td>
                       <td className="hidden px-3 py-2 text-slate-700 md:table-cell">{MODE_LABEL[run.mode]}</td>
                       <td className="hidden px-3 py-2 text-slate-700 tabular-nums md:table-cell">
@@ -119,4 +129,13 @@ export function ImportHistory() {
       )}
     </section>
   );
+}
+
+/** The publication an import named, by its host ('techcrunch.com'). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
 }

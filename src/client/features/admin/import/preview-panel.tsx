@@ -6,6 +6,7 @@ import {
   importRowErrorText,
   rowCountText,
 } from "../../../../shared/admin-texts.js";
+import { historyFieldLabel } from "../../../../shared/fund-history.js";
 import { formatFundSize } from "../../../../shared/fund-size.js";
 import { IMPORT_FIELDS, MAPPABLE_FIELDS } from "../../../../shared/import-constants.js";
 import { INDUSTRIES, industryLabel } from "../../../../shared/industries.js";
@@ -14,6 +15,7 @@ import { STAGES, stageLabel } from "../../../../shared/stages.js";
 import { ScrollFrame } from "../../../components/scroll-frame.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { cn } from "../../../lib/utils.js";
+import { describeValue } from "../fund-history-values.js";
 
 /** The admin's choices: a field (or null) per column they changed, a code (or null) per unknown value. */
 export type MappingDraft = {
@@ -98,12 +100,25 @@ export function PreviewPanel({
               {IMPORT_TEXTS.badges.failed}: {summary.failed}
             </Badge>
           </li>
+          {summary.unchanged > 0 && (
+            <li>
+              <Badge variant="muted">
+                {IMPORT_TEXTS.unchangedBadge}: {summary.unchanged}
+              </Badge>
+            </li>
+          )}
           {summary.withWarnings > 0 && (
             <li>
               <Badge variant="muted">{summary.withWarnings} with values left out</Badge>
             </li>
           )}
         </ul>
+        {preview.source && (
+          <p className="mt-2 text-sm text-slate-700" data-testid="preview-source">
+            {IMPORT_TEXTS.creditedTo}:{" "}
+            <span className="font-medium break-all text-slate-900">{preview.source.name}</span>
+          </p>
+        )}
         {preview.missing.length > 0 && (
           <p
             role="alert"
@@ -263,6 +278,42 @@ export function PreviewPanel({
         </div>
       )}
 
+      {preview.updates.length > 0 && (
+        <div>
+          <h3 className="font-semibold text-slate-900">{IMPORT_TEXTS.changesTitle}</h3>
+          <p className="text-sm text-slate-600">{IMPORT_TEXTS.changesHelp}</p>
+          {summary.duplicatesUpdated - summary.unchanged > preview.updates.length && (
+            <p className="mt-1 text-xs text-slate-600">
+              {IMPORT_TEXTS.changesMore(preview.updates.length, summary.duplicatesUpdated - summary.unchanged)}
+            </p>
+          )}
+          <ol className="mt-3 flex flex-col gap-2" data-testid="preview-changes" aria-label={IMPORT_TEXTS.changesTitle}>
+            {preview.updates.map((update) => (
+              <li key={update.row} className="rounded-xl border border-slate-200 px-3 py-2.5 sm:px-4">
+                <p className="text-sm font-medium break-words text-slate-900">
+                  <span className="font-normal text-slate-500 tabular-nums">Row {update.row} · </span>
+                  {update.name}
+                  <span className="font-normal text-slate-600"> ({update.country})</span>
+                </p>
+                <ul className="mt-1 flex flex-col gap-1 text-sm">
+                  {update.changes.map((change) => (
+                    <li key={change.field} className="grid gap-x-3 sm:grid-cols-[10rem_1fr]">
+                      <span className="text-slate-600">{historyFieldLabel(change.field)}</span>
+                      <span className="min-w-0 break-words text-slate-900">
+                        <span className="text-slate-600">{describeValue(change.field, change.before)}</span>
+                        <span aria-hidden="true"> → </span>
+                        <span className="sr-only"> becomes </span>
+                        <span className="font-medium">{describeValue(change.field, change.after)}</span>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+
       {preview.rows.length > 0 && (
         <div>
           <h3 className="font-semibold text-slate-900">{IMPORT_TEXTS.firstRows}</h3>
@@ -283,15 +334,15 @@ export function PreviewPanel({
                     <td className="px-3 py-2 text-slate-600 tabular-nums">{row.row}</td>
                     <td className="px-3 py-2 font-medium text-slate-900">
                       {row.name}
-                      {row.duplicate && (
+                      {row.action !== "new" && (
                         <Badge variant="muted" className="mt-1 flex w-fit">
-                          {IMPORT_TEXTS.duplicate}
+                          {IMPORT_TEXTS.actions[row.action]}
                         </Badge>
                       )}
                     </td>
                     <td className="px-3 py-2 text-slate-700">
                       {row.city ? `${row.city}, ` : ""}
-                      {row.country}
+                      {row.country || "—"}
                     </td>
                     <td className="px-3 py-2 text-slate-700">{row.fundingStages.map(stageLabel).join(", ")}</td>
                     <td className="px-3 py-2 text-slate-700">{row.industryFocus.map(industryLabel).join(", ")}</td>

@@ -12,12 +12,13 @@ import { sendForm, type UploadProgress } from "./upload.js";
 
 export const importHistoryQueryKey = ["admin", "imports"] as const;
 
-export type ImportRequest = { file: File; mode: ImportMode; mapping: ImportMapping | null };
+export type ImportRequest = { file: File; mode: ImportMode; mapping: ImportMapping | null; sourceUrl: string };
 
-function formFor({ file, mode, mapping }: ImportRequest): FormData {
+function formFor({ file, mode, mapping, sourceUrl }: ImportRequest): FormData {
   const form = new FormData();
   form.append("importMode", mode);
   if (mapping) form.append("mapping", JSON.stringify(mapping));
+  if (sourceUrl.trim()) form.append("sourceUrl", sourceUrl.trim());
   // The file goes last: the server reads the small fields before the large part.
   form.append("file", file, file.name);
   return form;

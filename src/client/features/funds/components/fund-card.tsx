@@ -12,7 +12,12 @@ import { formatCompactAmount, formatFundSize } from "../../../../shared/fund-siz
 import { CHEQUE_FIT_LABELS } from "../../../../shared/raise-stages.js";
 import type { FundResult } from "../../../../shared/schemas/funds.js";
 import { FundTags } from "../../../components/fund-tags.js";
-import { FundTeamMark, InvestingStatusBadge, PitchRouteValue } from "../../../components/fund-team-signals.js";
+import {
+  FundTeamMark,
+  InvestingStatusBadge,
+  PitchRouteValue,
+  ReportedStatus,
+} from "../../../components/fund-team-signals.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { displayHost, safeExternalUrl } from "../../../lib/safe-url.js";
 import { useSavedFunds } from "../../../lib/saved-funds.js";
@@ -66,6 +71,7 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
             {place}
           </p>
           <InvestingStatusBadge fund={fund} className="mt-2" />
+          <ReportedStatus fund={fund} className="mt-2" compact />
         </div>
         <SaveFundButton fund={fund} viewer={viewer} isSaved={isSaved} onToggleSave={toggleSave} describedBy={nameId} />
       </header>

@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { fundPath } from "../../../../shared/fund-page.js";
 import type { FundMatchResult } from "../../../../shared/schemas/match.js";
-import { InvestingStatusBadge } from "../../../components/fund-team-signals.js";
+import { InvestingStatusBadge, ReportedStatus } from "../../../components/fund-team-signals.js";
 import { SaveFundDialog } from "../../../components/save-fund-dialog.js";
 import { Button } from "../../../components/ui/button.js";
 import { UnlockPremiumDialog } from "../../../components/unlock-premium-dialog.js";
@@ -46,6 +46,7 @@ export function MatchCard({ fund, rank, viewer, isSaved, onSave }: MatchCardProp
             </p>
           )}
           <InvestingStatusBadge fund={fund} className="mt-2" />
+          <ReportedStatus fund={fund} className="mt-2" compact />
         </div>
       </header>
       <FitBar fit={fund.fit} />
