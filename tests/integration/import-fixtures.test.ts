@@ -87,7 +87,8 @@ describe.each(TEST_DRIVERS)("real-world investor lists import with no hand mappi
       industryFocus: ["saas", "fintech", "marketplaces", "ai_ml"],
       checkSizeMinUsd: 110_000,
       checkSizeMaxUsd: 550_000,
-      source: "openvc-style-investors.csv",
+      // Without a source named at import, the admin's own word; never the file's name (issue 36).
+      source: "FundMatch admin",
     });
     // 'Sector Agnostic' alone: the flag, with the industries unknown.
     expect(await stored("LocalGlobe")).toMatchObject({ sectorAgnostic: true, industryFocus: [] });
