@@ -126,6 +126,8 @@ describe.each(TEST_DRIVERS)("an 'Update Duplicates' import changes only what the
       website: "https://keep-new.example/",
       fundSize: 150_000_000,
       checkSizeMinUsd: 500_000,
+      // The record keeps where it came from; only the facts the row changed name the new source.
+      source: "FundMatch admin",
     });
   });
 

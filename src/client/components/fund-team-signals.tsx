@@ -65,8 +65,7 @@ export function ReportedStatus({
       <CircleSlash className="size-3.5 shrink-0" aria-hidden="true" />
       {FUND_STATUS_LABELS[status.value]}
       <span className="font-normal">
-        {" · "}
-        reported by
+        {" · reported by "}
         {url && !compact ? (
           <a
             href={url.href}

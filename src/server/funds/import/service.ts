@@ -487,7 +487,8 @@ function planUpdate(
   file: ReadyFile,
   day: string,
 ): { values: NormalisedFund; facts: FundFactValues[]; kept: string[] } {
-  const values = mergeStated(row, valid.fund, valid.partialLists);
+  // The record keeps where it came from; the facts the row changes carry the import's own source.
+  const values = { ...mergeStated(row, valid.fund, valid.partialLists), source: row.source };
   const rowDate =
     valid.fund.lastReviewed && valid.fund.lastReviewed !== file.importDate ? valid.fund.lastReviewed : null;
   const own = storedFacts.filter((fact) => fact.fundId === row.id);
@@ -702,7 +703,11 @@ export class FundImportService {
             const stored = await readHistorySnapshot(this.db, [...planned.keys()]);
             for (const row of stored.rows) {
               const valid = planned.get(row.id) as ValidRow;
-              const changes = plannedChanges(row, stored.facts, planUpdate(row, stored.facts, valid, file, day));
+              const plan = planUpdate(row, stored.facts, valid, file, day);
+              const changes = plannedChanges(row, stored.facts, plan);
+              // An update row is shown as the fund it leaves: the stored values with the row's laid over.
+              const shown = rows.findIndex((item) => item.row === valid.row);
+              if (shown !== -1) rows[shown] = previewRow(valid.row, plan.values, true, "update");
               if (changes.length === 0) unchanged += 1;
               else if (updates.length < PREVIEW_CHANGE_ROWS) {
                 updates.push({ row: valid.row, fundId: row.id, name: row.name, country: row.country, changes });

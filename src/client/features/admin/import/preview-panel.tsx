@@ -100,6 +100,13 @@ export function PreviewPanel({
               {IMPORT_TEXTS.badges.failed}: {summary.failed}
             </Badge>
           </li>
+          {summary.duplicatesUpdated > 0 && (
+            <li>
+              <Badge variant="secondary">
+                {IMPORT_TEXTS.badges.updated}: {summary.duplicatesUpdated - summary.unchanged}
+              </Badge>
+            </li>
+          )}
           {summary.unchanged > 0 && (
             <li>
               <Badge variant="muted">
