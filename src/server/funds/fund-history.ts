@@ -167,9 +167,13 @@ export function snapshotOf(facts: readonly FundFactRow[], field: string): FactSn
 /** The funds a write is about to change, as they were: read before the write, inside its transaction. */
 export type HistorySnapshot = { rows: FundRow[]; facts: FundFactRow[] };
 
-/** Reads the funds with these ids (every fund when not given) and their facts, before a write. */
+/**
+ * Reads the funds with these ids (every fund when not given) and their facts, before a write, and
+ * locks them to the end of the transaction (in id order, so two writers never wait on each other
+ * in a circle): what is recorded afterwards is this writer's change and nobody else's.
+ */
 export async function readHistorySnapshot(db: Db, fundIds?: readonly number[]): Promise<HistorySnapshot> {
-  const rows = fundIds ? await fundsRepository.findFundsByIds(db, fundIds) : await fundsRepository.listAllFunds(db);
+  const rows = await fundsRepository.lockFunds(db, fundIds);
   const facts = await fundsRepository.listFundFacts(db, fundIds ?? undefined);
   return { rows, facts };
 }

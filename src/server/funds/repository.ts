@@ -223,6 +223,21 @@ export async function findFundsByIds(db: Db, ids: readonly number[]): Promise<Fu
     .where(sql`${funds.id} = any(${sql.param(ids)}::int4[])`);
 }
 
+/**
+ * The funds with these ids (every fund when not given), locked for the rest of the transaction: a
+ * writer reads what it is about to change for the history, and nobody else's change can slip in
+ * between its read and its write (it would be recorded as the writer's).
+ */
+export async function lockFunds(db: Db, ids?: readonly number[]): Promise<FundRow[]> {
+  if (ids && ids.length === 0) return [];
+  return db
+    .select()
+    .from(funds)
+    .where(ids ? sql`${funds.id} = any(${sql.param(ids)}::int4[])` : undefined)
+    .orderBy(funds.id)
+    .for("update");
+}
+
 /** The names of the funds with these ids, by id (unknown ids are absent). */
 export async function fundNamesByIds(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
