@@ -1,5 +1,6 @@
 import { isConvertedCurrency } from "../../../shared/currency-rates.js";
 import type { IndustryCode } from "../../../shared/industries.js";
+import { parseMoney, toUsd } from "../../../shared/money-text.js";
 import { FUND_LIMITS, type FundInput, fundInputSchema, latestFoundedYear } from "../../../shared/schemas/fund-input.js";
 import {
   IMPORT_FIELDS,
@@ -12,7 +13,6 @@ import { type StageCode, sortStages } from "../../../shared/stages.js";
 import { graphemePrefix } from "../../../shared/text-cut.js";
 import type { NewFundRow } from "../../db/types.js";
 import { type Country, countryByCode, resolveCountry } from "./countries.js";
-import { parseMoney, toUsd } from "./money.js";
 import type { SheetRecord } from "./parse-file.js";
 import { ALIAS_TO_FIELD, industryCodes, isSectorAgnostic, matchKey, stageCodes } from "./vocabulary.js";
 
