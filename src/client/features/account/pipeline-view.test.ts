@@ -108,7 +108,7 @@ describe("the pipeline view", () => {
     // The app's one amount reader: the short forms and another currency, converted (issue 37).
     expect(parseAmountInput("1.5M")).toBe(1_500_000);
     expect(parseAmountInput("250k")).toBe(250_000);
-    expect(parseAmountInput("€200k")).toBe(Math.round(200_000 * USD_PER_UNIT.EUR * 100) / 100);
+    expect(parseAmountInput("€200k")).toBe(Math.round(200_000 * (USD_PER_UNIT.EUR ?? Number.NaN) * 100) / 100);
     expect(parseAmountInput("1-2M")).toBeUndefined();
   });
 });
