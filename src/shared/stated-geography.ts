@@ -27,9 +27,11 @@ export type StatedGeography = {
   countries: ReadonlySet<string>;
   /** The words as the fund used them, in the order read ("Israeli", "Francophone Africa"), for reasons. */
   named: readonly string[];
+  /** Each word as written with the countries it covers, in the order read. */
+  phrases: ReadonlyArray<{ text: string; countries: readonly string[] }>;
 };
 
-const NONE: StatedGeography = { global: false, countries: new Set(), named: [] };
+const NONE: StatedGeography = { global: false, countries: new Set(), named: [], phrases: [] };
 
 /** Every country of a region, through the sub-region table. */
 function countriesOfRegion(region: RegionCode): string[] {
@@ -374,20 +376,22 @@ export function readStatedGeography(text: string | null | undefined): StatedGeog
   const { pattern, byPhrase } = vocabulary();
   const countries = new Set<string>();
   const named: string[] = [];
+  const phrases: Array<{ text: string; countries: readonly string[] }> = [];
+  const add = (original: string, covered: readonly string[]) => {
+    for (const code of covered) countries.add(code);
+    if (named.includes(original)) return;
+    named.push(original);
+    phrases.push({ text: original, countries: covered });
+  };
   for (const match of folded.matchAll(pattern)) {
     const entry = byPhrase.get(match[0]);
-    if (!entry) continue;
-    for (const code of entry.countries) countries.add(code);
-    const original = text.slice(match.index, match.index + match[0].length);
-    if (!named.includes(original)) named.push(original);
+    // Folding keeps lengths here (accents dropped, one apostrophe for another), so the original is at the same place.
+    if (entry) add(text.slice(match.index, match.index + match[0].length), entry.countries);
   }
-  for (const match of text.matchAll(/(?<![\w.])(US|USA|U\.S\.A?\.)(?![\w])/g)) {
-    countries.add("US");
-    if (!named.includes(match[0])) named.push(match[0]);
-  }
+  for (const match of text.matchAll(/(?<![\w.])(US|USA|U\.S\.A?\.)(?![\w])/g)) add(match[0], ["US"]);
   const global = GLOBAL_PATTERNS.some((rule) => rule.test(folded));
   if (!global && countries.size === 0) return NONE;
-  return { global, countries, named };
+  return { global, countries, named, phrases };
 }
 
 /**
