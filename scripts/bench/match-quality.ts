@@ -10,6 +10,13 @@ import type { FundMatchRequest } from "../../src/shared/schemas/match.js";
  */
 
 export const MATCH_EVALUATION_FILE = path.join(ROOT_DIR, "tests/fixtures/match-evaluation.json");
+/**
+ * The outside evaluation set (issue 37, tests/fixtures/match-evaluation-outside.md): written from
+ * outside knowledge of the funds, split once into a part the weights may be tuned on and a part
+ * read only by the test and the bench, never while tuning.
+ */
+export const MATCH_TUNING_FILE = path.join(ROOT_DIR, "tests/fixtures/match-evaluation-tuning.json");
+export const MATCH_HELD_OUT_FILE = path.join(ROOT_DIR, "tests/fixtures/match-evaluation-held-out.json");
 /** Share of all clearly-fit funds that must be in their profile's top 20. */
 export const RECALL_FLOOR = 0.7;
 
@@ -31,8 +38,11 @@ export type ProfileQuality = {
   clearlyNotInTop10: string[];
   /** Clearly-fit funds missing from the top 20. */
   clearlyFitMissing: string[];
+  fitInTop10: number;
   fitInTop20: number;
   fitTotal: number;
+  /** Clearly-fit funds in the top 10 over all the profile's clearly-fit funds. */
+  recallAt10: number;
   /** Clearly-fit funds in the top 10, over 10 (or over the clearly-fit count when it is below 10). */
   precisionAt10: number;
   recallAt20: number;
@@ -42,7 +52,10 @@ export type MatchQuality = {
   profiles: ProfileQuality[];
   /** Means over the profiles. */
   precisionAt10: number;
+  recallAt10: number;
   recallAt20: number;
+  /** The lowest recall at 10 of any profile. */
+  minRecallAt10: number;
   /** Clearly-fit funds in their top 20 over all clearly-fit funds (what the floor counts). */
   pooledRecallAt20: number;
   clearlyNotInTop10: number;
@@ -63,7 +76,9 @@ export function matchQuality(
       id: item.id,
       clearlyNotInTop10: item.clearlyNot.filter((name) => top10.has(name)),
       clearlyFitMissing: item.clearlyFit.filter((name) => !top20.has(name)),
+      fitInTop10,
       fitInTop20,
+      recallAt10: fitInTop10 / Math.max(1, item.clearlyFit.length),
       fitTotal: item.clearlyFit.length,
       // Capped by what the set can know: a profile with 5 clearly-fit funds scores 1 with all 5 in the top 10.
       precisionAt10: fitInTop10 / Math.max(1, Math.min(10, item.clearlyFit.length)),
@@ -75,7 +90,9 @@ export function matchQuality(
   return {
     profiles,
     precisionAt10: mean(profiles.map((item) => item.precisionAt10)),
+    recallAt10: mean(profiles.map((item) => item.recallAt10)),
     recallAt20: mean(profiles.map((item) => item.recallAt20)),
+    minRecallAt10: profiles.length === 0 ? 1 : Math.min(...profiles.map((item) => item.recallAt10)),
     pooledRecallAt20: fitTotal === 0 ? 1 : profiles.reduce((sum, item) => sum + item.fitInTop20, 0) / fitTotal,
     clearlyNotInTop10: profiles.reduce((sum, item) => sum + item.clearlyNotInTop10.length, 0),
   };

@@ -19,27 +19,38 @@ function withArticle(country: string): string {
 }
 
 export const MATCH_TEXTS = {
-  // Stage.
+  // Stage. A specialist is a fund whose stated focus is that one stage (issue 37).
   stageSpecialist: (stage: string) => `${stage} specialist`,
   investsAtStage: (stage: string) => `Invests at ${stage}`,
   nearbyStage: (stages: string) => `Invests mostly at ${stages}`,
   stagesUnknown: "Stages not disclosed",
   // Sectors.
+  // A specialist is a fund whose stated focus is that one sector; a neighbour is a related code.
   sectorSpecialist: (sector: string) => `Specialist in ${sector}`,
   sectorFocus: (sector: string) => `Invests in ${sector}`,
+  sectorRelated: (fundSector: string, sector: string) => `Invests in ${fundSector}, next to ${sector}`,
   sectorAgnostic: "Invests across sectors",
   otherSectors: (sectors: string) => `Focuses on ${sectors}`,
   sectorsUnknown: "Sectors not disclosed",
   // Geography.
   sameCountry: (country: string) => `Based in ${country}`,
+  statedGeography: (places: string) => `Invests in ${places}`,
+  investsGlobally: "Invests globally",
   sameRegion: (region: string) => `Also in ${region}`,
   elsewhere: (country: string) => `Invests mostly in ${withArticle(country)}`,
+  statedElsewhere: (places: string) => `Invests mostly in ${places}`,
   // The raise against the cheque range, else the fund size.
   chequeCovers: (min: number, max: number, raise: number) =>
     `Cheque range ${usd(min)}–${usd(max)} fits your ${usd(raise)} raise`,
   chequeBelow: (range: string, raise: number) => `Cheque range ${range} is below your ${usd(raise)} raise`,
   chequeAbove: (range: string, raise: number) => `Cheque range ${range} is above your ${usd(raise)} raise`,
+  chequeJoins: (max: number, raise: number) => `Can join your ${usd(raise)} round with up to ${usd(max)}`,
+  chequeCanLead: (max: number, raise: number) => `Cheques up to ${usd(max)} can lead your ${usd(raise)} round`,
+  chequeCannotLead: (max: number, raise: number) =>
+    `Cheques up to ${usd(max)} rarely lead a ${usd(raise)} round; it can join it`,
   sizeFits: (size: number, raise: number) => `A ${usd(size)} fund can lead a ${usd(raise)} round`,
+  sizeJoins: (size: number, cheque: number, raise: number) =>
+    `A ${usd(size)} fund can join your ${usd(raise)} round with up to ${usd(cheque)}`,
   sizeTooSmall: (size: number, raise: number) => `A ${usd(size)} fund rarely leads a ${usd(raise)} round`,
   sizeTooLarge: (size: number, raise: number) => `A ${usd(size)} fund rarely writes cheques for a ${usd(raise)} round`,
   fundSizeUnknown: "Fund size not disclosed",

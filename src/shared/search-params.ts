@@ -6,9 +6,11 @@ import {
   type SearchSort,
   SORT_LABELS,
 } from "./advanced-search.js";
+import { toUsd } from "./currency-rates.js";
 import { ACTIVELY_INVESTING_CHIP } from "./fund-signals.js";
 import { formatCompactAmount } from "./fund-size.js";
 import { type IndustryCode, industryLabel, isIndustryCode } from "./industries.js";
+import { parseAmountText } from "./money-text.js";
 import { isRegionCode, type RegionCode, regionLabel } from "./regions.js";
 import type { FundSearchRequest } from "./schemas/funds.js";
 import { isStageCode, type StageCode, sortStages, stageLabel } from "./stages.js";
@@ -179,21 +181,17 @@ export function formatUsdAmount(amount: number): string {
   return `$${formatCompactAmount(amount)}`;
 }
 
-const SUFFIX: Record<string, number> = { "": 1, k: 1e3, m: 1e6, b: 1e9, bn: 1e9, t: 1e12 };
-
 /**
- * What a founder types as an amount: '500000', '500,000', '$500k', '1.5M', '2 bn'. undefined for an
- * empty field, null for text that is not an amount.
+ * What a founder types as an amount, in US dollars: '500000', '500,000', '$500k', '1.5M', '2 bn',
+ * and in another currency the product converts ('€3m', '250k GBP', '₹5 Cr'), at the fixed rates of
+ * src/shared/currency-rates.ts. The one reader of typed amounts (src/shared/money-text.ts).
+ * undefined for an empty field, null for text that is not an amount (or a currency without a rate).
  */
 export function parseUsdAmount(text: string): number | undefined | null {
-  const trimmed = text.trim();
-  if (!trimmed) return undefined;
-  const match = /^\$?\s*(\d[\d,\s]*(?:\.\d+)?)\s*(k|m|b|bn|t)?\s*(?:usd)?$/i.exec(trimmed);
-  if (!match?.[1]) return null;
-  const number = Number(match[1].replace(/[,\s]/g, ""));
-  const multiplier = SUFFIX[(match[2] ?? "").toLowerCase()];
-  if (!Number.isFinite(number) || multiplier === undefined) return null;
-  return Math.round(number * multiplier * 100) / 100;
+  const read = parseAmountText(text);
+  if (read === undefined || read === null) return read;
+  const usd = toUsd(read.amount, read.currency ?? "USD");
+  return usd === null ? null : Math.round(usd * 100) / 100;
 }
 
 /** One removable chip of the active filters: its text and the search without it. */

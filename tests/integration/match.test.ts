@@ -181,15 +181,22 @@ describe.each(TEST_DRIVERS)("the match on %s", (driver) => {
     expect(beta?.reasons).toContain(MATCH_TEXTS.sectorAgnostic);
   });
 
-  it("says a $40M fund rarely leads a $10M round, and a cheque range below the raise", async () => {
-    const { body } = await matchOk({ stage: "seed", raiseAmountUsd: 10_000_000 }, cookies.subscriber);
-    const alpha = body.results.find((fund) => fund.name === "Alpha Payments Seed");
+  it("says a $40M fund rarely leads a $10M round but can join it, and a cheque below the raise joins it (issue 37)", async () => {
+    const led = await matchOk({ stage: "seed", raiseAmountUsd: 10_000_000, needsLead: true }, cookies.subscriber);
+    const alpha = led.body.results.find((fund) => fund.name === "Alpha Payments Seed");
     expect(alpha?.concerns).toContain("A $40M fund rarely leads a $10M round");
+    // Without the need for a lead, a cheque of 1–3% of the fund is an ordinary participation.
+    const joined = await matchOk({ stage: "seed", raiseAmountUsd: 10_000_000 }, cookies.subscriber);
+    const alphaJoins = joined.body.results.find((fund) => fund.name === "Alpha Payments Seed");
+    expect(alphaJoins?.reasons).toContain("A $40M fund can join your $10M round with up to $1.2M");
     const zeta = (
       await matchOk({ raiseAmountUsd: 3_000_000, needsLead: true, country: "Germany" }, cookies.subscriber)
     ).body.results.find((fund) => fund.name === "Zeta Follower Fintech");
     expect(zeta?.concerns).toEqual(
-      expect.arrayContaining(["Cheque range $100K–$500K is below your $3M raise", MATCH_TEXTS.usuallyFollows]),
+      expect.arrayContaining([
+        "Cheques up to $500K rarely lead a $3M round; it can join it",
+        MATCH_TEXTS.usuallyFollows,
+      ]),
     );
     expect(zeta?.concerns).toContain("Invests mostly in the United States");
   });

@@ -67,3 +67,8 @@ export function regionOfFund(fund: { countryCode: string | null; country: string
   if (fund.countryCode) return undefined;
   return regionOfCountryCode(countryCodeByName().get(key(fund.country)));
 }
+
+/** The ISO code of a country name as people and files write it ("Germany", "UK", "Côte d'Ivoire"), if known. */
+export function countryCodeOfName(name: string): string | undefined {
+  return countryCodeByName().get(key(name));
+}

@@ -112,9 +112,13 @@ describe("match reasons", () => {
     expect(reasons).toEqual(["Invests at Seed", "Focus: SaaS", "Based in Germany"]);
   });
 
-  it("calls out specialists and primary focus", () => {
+  it("calls a one-stage fund a specialist, and names the primary focus", () => {
+    expect(
+      matchReasons(fund({ fundingStages: ["seed"] }), { fundingStage: "seed", industryFocus: ["fintech"] }, true),
+    ).toEqual(["Seed specialist", "Primary focus: Fintech"]);
+    // A fund at seed and Series A invests at seed; it is not a seed specialist (issue 37).
     expect(matchReasons(fund(), { fundingStage: "seed", industryFocus: ["fintech"] }, true)).toEqual([
-      "Seed specialist",
+      "Invests at Seed",
       "Primary focus: Fintech",
     ]);
   });

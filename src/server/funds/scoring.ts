@@ -203,7 +203,8 @@ export function matchReasons(
   const askedStage = stages.find((stage) => fund.fundingStages.includes(stage));
   if (askedStage) {
     reasons.push(
-      fund.fundingStages.length <= 2 ? `${stageLabel(askedStage)} specialist` : `Invests at ${stageLabel(askedStage)}`,
+      // A specialist is a fund whose stated focus is that one stage (issue 37: a two-stage fund is not).
+      fund.fundingStages.length === 1 ? `${stageLabel(askedStage)} specialist` : `Invests at ${stageLabel(askedStage)}`,
     );
   } else if (fund.fundingStages[0]) {
     reasons.push(`Invests from ${stageLabel(fund.fundingStages[0])}`);

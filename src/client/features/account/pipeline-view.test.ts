@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { USD_PER_UNIT } from "../../../shared/currency-rates.js";
 import {
   byStatus,
   filterByStatus,
@@ -104,5 +105,10 @@ describe("the pipeline view", () => {
     expect(parseAmountInput("0")).toBeUndefined();
     expect(parseAmountInput("1.5")).toBeUndefined();
     expect(parseAmountInput("-3")).toBeUndefined();
+    // The app's one amount reader: the short forms and another currency, converted (issue 37).
+    expect(parseAmountInput("1.5M")).toBe(1_500_000);
+    expect(parseAmountInput("250k")).toBe(250_000);
+    expect(parseAmountInput("€200k")).toBe(Math.round(200_000 * (USD_PER_UNIT.EUR ?? Number.NaN) * 100) / 100);
+    expect(parseAmountInput("1-2M")).toBeUndefined();
   });
 });

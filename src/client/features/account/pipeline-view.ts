@@ -6,6 +6,7 @@ import {
   type PipelineStatus,
 } from "../../../shared/pipeline.js";
 import type { Pipeline } from "../../../shared/schemas/account.js";
+import { parseUsdAmount } from "../../../shared/search-params.js";
 
 /**
  * The profile's pipeline view as plain functions of the saved funds, so that they can be tested
@@ -113,11 +114,14 @@ export function formatUsdShort(amount: number): string {
   return `$${amount.toLocaleString("en-US")}`;
 }
 
-/** The committed-amount field's text as whole dollars: null when empty, undefined when not a valid amount. */
+/**
+ * The committed-amount field's text as whole dollars, read by the app's one amount reader ('1.5M',
+ * '250k', '$500', '€200k' converted at the fixed rates): null when empty, undefined when not a valid
+ * amount (a fraction of a dollar, a range, a currency without a rate).
+ */
 export function parseAmountInput(text: string): number | null | undefined {
-  const cleaned = text.replace(/[\s,$]/g, "");
-  if (cleaned === "") return null;
-  if (!/^\d+$/.test(cleaned)) return undefined;
-  const value = Number(cleaned);
-  return isCommittedAmount(value) ? value : undefined;
+  const usd = parseUsdAmount(text);
+  if (usd === undefined) return null;
+  if (usd === null) return undefined;
+  return isCommittedAmount(usd) ? usd : undefined;
 }

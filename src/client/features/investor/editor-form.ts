@@ -1,5 +1,6 @@
 import type { FieldErrors, Resolver } from "react-hook-form";
-import { isConvertedCurrency } from "../../../shared/currency-rates.js";
+import { isConvertedCurrency, toUsd } from "../../../shared/currency-rates.js";
+import { parseAmountText } from "../../../shared/money-text.js";
 import { type FundEditorData, type FundEditPatch, fundEditPatchSchema } from "../../../shared/schemas/investor.js";
 
 /**
@@ -31,10 +32,21 @@ const choice = (value: boolean | null): "" | "yes" | "no" => (value === null ? "
 const fromChoice = (value: string): boolean | null => (value === "yes" ? true : value === "no" ? false : null);
 const numberText = (value: number | null) => (value === null ? "" : String(value));
 
-/** An amount as typed: '2,500,000' and '2500000' alike; NaN for text that is not one (the schema says so). */
-function amountOf(text: string): number | null {
-  const trimmed = text.replace(/[\s,_]/g, "");
-  return trimmed === "" ? null : Number(trimmed);
+/**
+ * An amount as typed, by the app's one reader ('2,500,000', '2.5M', '250k'): null for an empty field,
+ * NaN for text that is not one amount (the schema says so). `currency` is the field's own: a
+ * cheque field is in US dollars, and an amount typed in another currency the product converts is
+ * converted ('€500k'); for the fund size, whose currency is chosen beside it, a different one typed
+ * in the text is NaN rather than a guess.
+ */
+function amountOf(text: string, currency: string): number | null {
+  const read = parseAmountText(text);
+  if (read === undefined) return null;
+  if (read === null) return Number.NaN;
+  if (read.currency === null || read.currency === currency) return read.amount;
+  if (currency !== "USD") return Number.NaN;
+  const usd = toUsd(read.amount, read.currency);
+  return usd === null ? Number.NaN : Math.round(usd);
 }
 
 export function formValuesOf(fund: FundEditorData): EditorFormValues {
@@ -66,7 +78,7 @@ export function formValuesOf(fund: FundEditorData): EditorFormValues {
 
 /** The PATCH body: every field, as the form holds it (the server records only what changed). */
 export function patchOf(values: EditorFormValues): Record<string, unknown> {
-  const fundSize = amountOf(values.fundSize);
+  const fundSize = amountOf(values.fundSize, values.currency);
   const paused = values.investingStatus === "paused";
   const withTarget = values.pitchRoute === "form" || values.pitchRoute === "email";
   return {
@@ -74,8 +86,8 @@ export function patchOf(values: EditorFormValues): Record<string, unknown> {
     fundSize,
     currency: fundSize === null ? null : values.currency,
     closeDate: fundSize === null || values.closeDate === "" ? null : values.closeDate,
-    checkSizeMinUsd: amountOf(values.checkSizeMinUsd),
-    checkSizeMaxUsd: amountOf(values.checkSizeMaxUsd),
+    checkSizeMinUsd: amountOf(values.checkSizeMinUsd, "USD"),
+    checkSizeMaxUsd: amountOf(values.checkSizeMaxUsd, "USD"),
     fundingStages: values.fundingStages,
     industryFocus: values.industryFocus,
     sectorAgnostic: fromChoice(values.sectorAgnostic),

@@ -1,6 +1,7 @@
 import { isConvertedCurrency } from "../../../shared/currency-rates.js";
 import { AS_OF_PATTERN, type FundStatus } from "../../../shared/fund-facts.js";
 import type { IndustryCode } from "../../../shared/industries.js";
+import { parseMoney, toUsd } from "../../../shared/money-text.js";
 import { FUND_LIMITS, type FundInput, fundInputSchema, latestFoundedYear } from "../../../shared/schemas/fund-input.js";
 import {
   IMPORT_FIELDS,
@@ -13,7 +14,6 @@ import { type StageCode, sortStages } from "../../../shared/stages.js";
 import { graphemePrefix } from "../../../shared/text-cut.js";
 import type { NewFundRow } from "../../db/types.js";
 import { type Country, countryByCode, resolveCountry } from "./countries.js";
-import { parseMoney, toUsd } from "./money.js";
 import type { SheetRecord } from "./parse-file.js";
 import { ALIAS_TO_FIELD, industryCodes, isSectorAgnostic, matchKey, stageCodes, statusCode } from "./vocabulary.js";
 

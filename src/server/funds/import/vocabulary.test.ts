@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { INDUSTRY_CODES } from "../../../shared/industries.js";
+import { parseMoney } from "../../../shared/money-text.js";
 import { STAGE_CODES } from "../../../shared/stages.js";
 import { resolveCountry } from "./countries.js";
-import { parseMoney } from "./money.js";
 import {
   ALIAS_TO_FIELD,
   INDUSTRY_SYNONYMS,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { largestRoundLed } from "../../../shared/lead-rule.js";
 import type { FundRow } from "../../db/types.js";
 import { raiseJudgement, sectorValue, stageValue } from "./matcher.js";
-import { LEAD_SHARE_OF_FUND, SECTOR_AGNOSTIC_VALUE, SECTORS_UNKNOWN_VALUE, UNKNOWN_VALUE } from "./weights.js";
+import { SECTOR_AGNOSTIC_VALUE, SECTOR_RELATED_VALUE, SECTORS_UNKNOWN_VALUE, UNKNOWN_VALUE } from "./weights.js";
 
 const row = (fields: Partial<FundRow>): FundRow =>
   ({
@@ -16,7 +17,8 @@ const row = (fields: Partial<FundRow>): FundRow =>
 describe("the match's rules (ADR 0021)", () => {
   it("scores stages: a specialist, a wide fund, a neighbour, unknown, and excludes far ones", () => {
     expect(stageValue(["seed"], "seed")).toBe(1);
-    expect(stageValue(["pre_seed", "seed", "series_a", "series_b", "series_c"], "seed")).toBe(0.8);
+    // A multi-stage fund invests at each of its stages: a little below a one- or two-stage fund.
+    expect(stageValue(["pre_seed", "seed", "series_a", "series_b", "series_c"], "seed")).toBe(0.9);
     expect(stageValue(["series_a"], "seed")).toBeLessThan(0.5);
     expect(stageValue([], "seed")).toBe(UNKNOWN_VALUE);
     expect(stageValue(["series_b"], "seed")).toBeUndefined();
@@ -40,25 +42,76 @@ describe("the match's rules (ADR 0021)", () => {
     expect(elsewhere).toBe(0);
   });
 
-  it("judges the raise by the cheque range, else by the lead-share rule, else as unknown", () => {
+  it("puts an exact sector above a neighbour of it, above a sector-agnostic fund (issue 37)", () => {
+    const exact = sectorValue({ agnostic: false, row: row({ industryFocus: ["semiconductors", "ai_ml"] }) }, [
+      "semiconductors",
+    ]);
+    const related = sectorValue({ agnostic: false, row: row({ industryFocus: ["deep_tech", "ai_ml"] }) }, [
+      "semiconductors",
+    ]);
+    const agnostic = sectorValue({ agnostic: true, row: row({ industryFocus: [] }) }, ["semiconductors"]);
+    const gaming = sectorValue({ agnostic: false, row: row({ industryFocus: ["gaming"] }) }, ["semiconductors"]);
+    expect(exact).toBeGreaterThan(related);
+    expect(related).toBeGreaterThanOrEqual(SECTOR_RELATED_VALUE);
+    expect(related).toBeGreaterThan(agnostic);
+    expect(gaming).toBe(0);
+    // Named among two beats named among six.
+    const amongSix = sectorValue(
+      {
+        agnostic: false,
+        row: row({ industryFocus: ["semiconductors", "ai_ml", "saas", "fintech", "gaming", "space"] }),
+      },
+      ["semiconductors"],
+    );
+    expect(exact).toBeGreaterThan(amongSix);
+  });
+
+  it("judges the raise by the cheque range, else by the lead rule, else as unknown", () => {
     const covers = raiseJudgement(
       { row: row({ checkSizeMinUsd: 500_000, checkSizeMaxUsd: 2_000_000 }), fundSizeUsd: Number.NaN },
       1_000_000,
     );
     expect(covers).toMatchObject({ value: 1, fits: true, premium: true });
-    const below = raiseJudgement(
-      { row: row({ checkSizeMinUsd: 100_000, checkSizeMaxUsd: 500_000 }), fundSizeUsd: Number.NaN },
-      3_000_000,
+    const unknown = raiseJudgement({ row: row({}), fundSizeUsd: Number.NaN }, 10_000_000);
+    expect(unknown).toMatchObject({ value: UNKNOWN_VALUE, text: undefined });
+    // Knowing more never loses: a cheque below the raise is a participation, never below unknown.
+    const joins = raiseJudgement(
+      { row: row({ checkSizeMinUsd: 500_000, checkSizeMaxUsd: 3_000_000 }), fundSizeUsd: Number.NaN },
+      10_000_000,
     );
-    expect(below.text).toBe("Cheque range $100K–$500K is below your $3M raise");
-    expect(below.value).toBeLessThan(0.5);
-    const small = raiseJudgement({ row: row({}), fundSizeUsd: 40_000_000 }, 10_000_000);
-    expect(small.text).toBe("A $40M fund rarely leads a $10M round");
-    const fits = raiseJudgement({ row: row({}), fundSizeUsd: 40_000_000 }, 40_000_000 * LEAD_SHARE_OF_FUND);
-    expect(fits).toMatchObject({ fits: true, text: "A $40M fund can lead a $6M round" });
-    expect(raiseJudgement({ row: row({}), fundSizeUsd: Number.NaN }, 1_000_000)).toMatchObject({
-      value: UNKNOWN_VALUE,
-      text: undefined,
+    expect(joins).toMatchObject({ fits: true, text: "Can join your $10M round with up to $3M" });
+    expect(joins.value).toBeGreaterThan(unknown.value);
+    const cannotLead = raiseJudgement(
+      { row: row({ checkSizeMinUsd: 100_000, checkSizeMaxUsd: 500_000 }), fundSizeUsd: Number.NaN },
+      10_000_000,
+      true,
+    );
+    expect(cannotLead.value).toBeGreaterThanOrEqual(unknown.value);
+    expect(cannotLead.text).toBe("Cheques up to $500K rarely lead a $10M round; it can join it");
+    const canLead = raiseJudgement(
+      { row: row({ checkSizeMinUsd: 500_000, checkSizeMaxUsd: 3_000_000 }), fundSizeUsd: Number.NaN },
+      10_000_000,
+      true,
+    );
+    expect(canLead).toMatchObject({ fits: true, text: "Cheques up to $3M can lead your $10M round" });
+    // A minimum cheque above the whole raise is a real mismatch.
+    const above = raiseJudgement(
+      { row: row({ checkSizeMinUsd: 15_000_000, checkSizeMaxUsd: 50_000_000 }), fundSizeUsd: Number.NaN },
+      1_000_000,
+    );
+    expect(above.value).toBeLessThan(unknown.value);
+    // From the size, by the lead rule: up to 10% of the fund it leads; above it, it joins.
+    expect(raiseJudgement({ row: row({}), fundSizeUsd: 40_000_000 }, largestRoundLed(40_000_000))).toMatchObject({
+      fits: true,
+      text: "A $40M fund can lead a $4M round",
+    });
+    expect(raiseJudgement({ row: row({}), fundSizeUsd: 30_000_000 }, 3_300_000, true)).toMatchObject({
+      fits: false,
+      text: "A $30M fund rarely leads a $3.3M round",
+    });
+    expect(raiseJudgement({ row: row({}), fundSizeUsd: 30_000_000 }, 3_300_000)).toMatchObject({
+      fits: true,
+      text: "A $30M fund can join your $3.3M round with up to $900K",
     });
   });
 });

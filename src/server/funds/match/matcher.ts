@@ -1,10 +1,15 @@
 import MiniSearch from "minisearch";
-import { industryLabel } from "../../../shared/industries.js";
+import { type IndustryCode, industryLabel } from "../../../shared/industries.js";
+import { familiesOf, industryRelation } from "../../../shared/industry-families.js";
+import { roundRole, usualFirstCheque } from "../../../shared/lead-rule.js";
 import { chequeRangeText, MATCH_TEXTS } from "../../../shared/match-texts.js";
 import { type RegionCode, regionLabel } from "../../../shared/regions.js";
 import type { FundMatchRequest } from "../../../shared/schemas/match.js";
 import { STAGE_CODES, stageLabel } from "../../../shared/stages.js";
+import { readStatedGeography, type StatedGeography } from "../../../shared/stated-geography.js";
+import { SUB_REGION_LABELS, type SubRegionCode, subRegionOfCountryCode } from "../../../shared/sub-regions.js";
 import type { FundRow } from "../../db/types.js";
+import { countryCodeOfName } from "../country-regions.js";
 import { foldText } from "../text-match.js";
 import * as W from "./weights.js";
 
@@ -48,12 +53,23 @@ export type MatchRanking = {
  * leaving them out keeps a query's posting lists short (100,000 funds).
  */
 const STOP_WORDS = new Set(
+  // English function words.
   (
-    "a an and are as at be by for from in into is it its of on or our that the this to we with who " +
+    "a an and are as at be been but by can do for from has have how in into is it its more most no not of " +
+    "on one or our out over so than that the their them they this those through to two up us using was we " +
+    "what when where which while who will with within without you your " +
+    // Words every fund and every one-liner uses: they say nothing of a thesis.
     "invest invests investing investor investors investment investments fund funds venture ventures capital vc " +
     "startup startups company companies early stage stages seed pre series founder founders back backs backing " +
-    "based focus focused focusing across sector sectors platform firm firms partner partners global team teams " +
-    "new help helps build builds building business businesses round rounds led lead leads"
+    "based focus focused focusing across sector sectors platform platforms firm firms partner partners global " +
+    "team teams new help helps build builds building business businesses round rounds led lead leads raise " +
+    "raising working work works make makes making small large big unit units product products solution solutions " +
+    "service services customer customers user users market markets world first best next leading modern " +
+    "technology technologies tech software app apps tool tools system systems data digital online smart " +
+    "growth grow growing scale scaling stage-agnostic check cheque cheques million billion " +
+    // Places are the geography's part, not the thesis's.
+    "indian american european african asian chinese japanese korean british german french israeli " +
+    "india america europe africa asia china japan korea uk us usa"
   ).split(" "),
 );
 
@@ -116,6 +132,12 @@ export class FundMatcher {
   private readonly textOf: Int32Array;
   private readonly fundsOfText: number[][] = [];
   private readonly freshness: Float64Array;
+  /** Each fund's country code, sub-region, and the geography its own words state (its home country included). */
+  private readonly countryCodes: Array<string | undefined>;
+  private readonly subRegions: Array<SubRegionCode | undefined>;
+  private readonly stated: StatedGeography[];
+  /** The country code of each country name the funds use (lower case), for the profile's country. */
+  private readonly codeByCountry = new Map<string, string>();
 
   constructor(
     private readonly funds: readonly MatchFund[],
@@ -130,7 +152,25 @@ export class FundMatcher {
     for (const fund of funds) {
       if (fund.region && !this.regionByCountry.has(fund.countryKey))
         this.regionByCountry.set(fund.countryKey, fund.region);
+      const code = fund.row.countryCode?.toUpperCase();
+      if (code && !this.codeByCountry.has(fund.countryKey)) this.codeByCountry.set(fund.countryKey, code);
     }
+    this.countryCodes = funds.map((fund) => fund.row.countryCode?.toUpperCase() ?? undefined);
+    this.subRegions = this.countryCodes.map((code) => subRegionOfCountryCode(code));
+    // One reading per distinct description (a family of funds shares one).
+    const readings = new Map<string, StatedGeography>();
+    this.stated = funds.map((fund, index) => {
+      const description = fund.row.description ?? "";
+      let reading = readings.get(description);
+      if (!reading) {
+        reading = readStatedGeography(description);
+        readings.set(description, reading);
+      }
+      const home = this.countryCodes[index];
+      // The fund's own country is always part of where it invests, stated or not.
+      if (reading.countries.size === 0 || !home || reading.countries.has(home)) return reading;
+      return { ...reading, countries: new Set([...reading.countries, home]) };
+    });
     this.thesisIndex = new MiniSearch({
       idField: "id",
       fields: ["description", "portfolio"],
@@ -222,11 +262,11 @@ export class FundMatcher {
       total += W.MATCH_WEIGHTS.sectors;
     }
     if (profile.countryKey) {
-      weighed += W.MATCH_WEIGHTS.geography * this.geographyValue(fund, profile.countryKey);
+      weighed += W.MATCH_WEIGHTS.geography * this.geography(index, profile.countryKey).value;
       total += W.MATCH_WEIGHTS.geography;
     }
     if (profile.raise !== undefined) {
-      weighed += W.MATCH_WEIGHTS.raise * raiseJudgement(fund, profile.raise).value;
+      weighed += W.MATCH_WEIGHTS.raise * raiseJudgement(fund, profile.raise, profile.needsLead).value;
       total += W.MATCH_WEIGHTS.raise;
     }
     if (profile.needsLead) {
@@ -236,7 +276,10 @@ export class FundMatcher {
     }
     if (profile.description) {
       const known = this.hasThesisText(index);
-      weighed += W.MATCH_WEIGHTS.thesis * (known ? thesisValue : W.THESIS_UNKNOWN_VALUE);
+      // Shared words are evidence for a fund; none shared is no evidence either way, not a mismatch.
+      weighed +=
+        W.MATCH_WEIGHTS.thesis *
+        (known ? W.THESIS_UNKNOWN_VALUE + (1 - W.THESIS_UNKNOWN_VALUE) * thesisValue : W.THESIS_UNKNOWN_VALUE);
       total += W.MATCH_WEIGHTS.thesis;
     }
     return Math.round((weighed / total) * penalty * FIT_STEPS) / FIT_STEPS;
@@ -246,10 +289,34 @@ export class FundMatcher {
     return (this.textOf[index] as number) !== -1;
   }
 
-  private geographyValue(fund: MatchFund, countryKey: string): number {
-    if (fund.countryKey === countryKey) return 1;
+  /**
+   * Where the fund invests against the startup's country (issue 37): the same country; its own
+   * words covering the country (or saying it invests globally); the same sub-region; the same
+   * region; elsewhere; its own words naming only places elsewhere. Each with the reason or concern
+   * that says so.
+   */
+  private geography(index: number, countryKey: string): { value: number; reason?: string; concern?: string } {
+    const fund = this.funds[index] as MatchFund;
+    if (fund.countryKey === countryKey) return { value: 1, reason: MATCH_TEXTS.sameCountry(fund.row.country) };
+    const code = this.codeByCountry.get(countryKey) ?? countryCodeOfName(countryKey);
+    const stated = this.stated[index] as StatedGeography;
+    if (code && stated.countries.has(code)) {
+      const covering = stated.phrases.filter((phrase) => phrase.countries.includes(code)).map((phrase) => phrase.text);
+      return { value: W.STATED_GEOGRAPHY_VALUE, reason: MATCH_TEXTS.statedGeography(placesText(covering)) };
+    }
+    if (stated.global) return { value: W.GLOBAL_GEOGRAPHY_VALUE, reason: MATCH_TEXTS.investsGlobally };
+    if (code && stated.countries.size > 0) {
+      return { value: W.STATED_ELSEWHERE_VALUE, concern: MATCH_TEXTS.statedElsewhere(placesText(stated.named)) };
+    }
+    const subRegion = subRegionOfCountryCode(code);
+    if (subRegion !== undefined && this.subRegions[index] === subRegion) {
+      return { value: W.SAME_SUB_REGION_VALUE, reason: MATCH_TEXTS.sameRegion(SUB_REGION_LABELS[subRegion]) };
+    }
     const region = this.regionByCountry.get(countryKey);
-    return region !== undefined && fund.region === region ? W.SAME_REGION_VALUE : W.ELSEWHERE_VALUE;
+    if (region !== undefined && fund.region === region) {
+      return { value: W.SAME_REGION_VALUE, reason: MATCH_TEXTS.sameRegion(regionLabel(region)) };
+    }
+    return { value: W.ELSEWHERE_VALUE, concern: MATCH_TEXTS.elsewhere(fund.row.country) };
   }
 
   private freshnessValue(fund: MatchFund): number {
@@ -279,31 +346,32 @@ export class FundMatcher {
       if (row.fundingStages.length === 0) concerns.push(MATCH_TEXTS.stagesUnknown);
       else if (row.fundingStages.includes(profile.stage))
         reasons.push(
-          row.fundingStages.length <= 2 ? MATCH_TEXTS.stageSpecialist(label) : MATCH_TEXTS.investsAtStage(label),
+          row.fundingStages.length === 1 ? MATCH_TEXTS.stageSpecialist(label) : MATCH_TEXTS.investsAtStage(label),
         );
       else concerns.push(MATCH_TEXTS.nearbyStage(row.fundingStages.slice(0, 2).map(stageLabel).join(", ")));
     }
     if (profile.sectors.length > 0) {
       const shared = row.industryFocus.find((code) => profile.sectors.includes(code));
+      const related = shared === undefined ? relatedSector(row.industryFocus, profile.sectors) : undefined;
       if (shared)
         reasons.push(
-          row.industryFocus.length <= 3
+          row.industryFocus.length === 1
             ? MATCH_TEXTS.sectorSpecialist(industryLabel(shared))
             : MATCH_TEXTS.sectorFocus(industryLabel(shared)),
         );
+      else if (related)
+        reasons.push(MATCH_TEXTS.sectorRelated(industryLabel(related.via), industryLabel(related.sector)));
       else if (fund.agnostic) reasons.push(MATCH_TEXTS.sectorAgnostic);
       else if (row.industryFocus.length === 0) concerns.push(MATCH_TEXTS.sectorsUnknown);
       else concerns.push(MATCH_TEXTS.otherSectors(row.industryFocus.slice(0, 2).map(industryLabel).join(", ")));
     }
     if (profile.countryKey) {
-      const value = this.geographyValue(fund, profile.countryKey);
-      if (value === 1) reasons.push(MATCH_TEXTS.sameCountry(row.country));
-      else if (value === W.SAME_REGION_VALUE && fund.region)
-        reasons.push(MATCH_TEXTS.sameRegion(regionLabel(fund.region)));
-      else concerns.push(MATCH_TEXTS.elsewhere(row.country));
+      const { reason, concern } = this.geography(index, profile.countryKey);
+      if (reason) reasons.push(reason);
+      if (concern) concerns.push(concern);
     }
     if (profile.raise !== undefined) {
-      const judgement = raiseJudgement(fund, profile.raise);
+      const judgement = raiseJudgement(fund, profile.raise, profile.needsLead);
       if (judgement.text && (includePremium || !judgement.premium)) {
         (judgement.fits ? reasons : concerns).push(judgement.text);
       } else if (!judgement.text) {
@@ -334,7 +402,8 @@ export class FundMatcher {
 /** 0–1 for the startup's stage against the fund's known stages; undefined: known and far apart (excluded). */
 export function stageValue(fundStages: readonly string[], stage: string): number | undefined {
   if (fundStages.length === 0) return W.UNKNOWN_VALUE;
-  if (fundStages.includes(stage)) return fundStages.length <= 2 ? 1 : fundStages.length <= 4 ? 0.9 : 0.8;
+  // A multi-stage fund invests at each of its stages; a fund of one or two stages is a little surer.
+  if (fundStages.includes(stage)) return fundStages.length <= 2 ? 1 : fundStages.length <= 4 ? 0.95 : 0.9;
   const band = STAGE_BAND.get(stage) ?? 0;
   let nearest = Number.POSITIVE_INFINITY;
   for (const fundStage of fundStages) {
@@ -345,44 +414,95 @@ export function stageValue(fundStages: readonly string[], stage: string): number
   return nearest < W.EXCLUDING_STAGE_DISTANCE ? W.NEARBY_STAGE_VALUE : undefined;
 }
 
-/** 0–1 for the startup's sectors: a specialist 0.7–1, sector-agnostic 0.55, unknown 0.4, elsewhere 0. */
+/**
+ * 0–1 for the startup's sectors (issue 37): an exact specialist 0.75–1 (first-listed, fewer listed
+ * and more of the startup's sectors covered: higher); a fund listing a neighbour of a sector
+ * (src/shared/industry-families.ts) 0.65; sector-agnostic 0.55; unknown 0.4; a known list of other
+ * sectors 0 (and the fit halved by the caller).
+ */
 export function sectorValue(fund: Pick<MatchFund, "agnostic" | "row">, sectors: readonly string[]): number {
   const focus = fund.row.industryFocus;
-  let best = 0;
+  let first = false;
   let covered = 0;
   for (const sector of sectors) {
     const position = focus.indexOf(sector);
     if (position === -1) continue;
     covered += 1;
-    best = Math.max(best, position === 0 ? 1 : 0.85);
+    if (position === 0) first = true;
   }
+  const share = focusShare(focus, sectors);
   if (covered > 0) {
-    const specificity = Math.min(1, 3 / focus.length);
+    // How much of what the fund lists is the startup's sector or its neighbours: a consumer fund
+    // listing consumer, e-commerce and wellness is more of a consumer specialist than a generalist
+    // listing consumer among enterprise, fintech and health.
     const coverage = sectors.length <= 1 ? 1 : (1 + covered / sectors.length) / 2;
-    return W.SECTOR_SPECIALIST_FLOOR + (1 - W.SECTOR_SPECIALIST_FLOOR) * best * specificity * coverage;
+    const focused = (first ? 0.2 : 0.1) + 0.8 * share;
+    return W.SECTOR_SPECIALIST_FLOOR + (1 - W.SECTOR_SPECIALIST_FLOOR) * Math.min(1, focused) * coverage;
   }
+  if (relatedSector(focus, sectors)) return W.SECTOR_RELATED_VALUE + 0.05 * share;
   if (fund.agnostic) return W.SECTOR_AGNOSTIC_VALUE;
-  return focus.length === 0 ? W.SECTORS_UNKNOWN_VALUE : 0;
+  if (focus.length === 0) return W.SECTORS_UNKNOWN_VALUE;
+  // A list that spans several families reads as a generalist's examples, not an exclusion: it
+  // weighs like a weak fit, without the mismatch's halving. A focused list elsewhere is a mismatch.
+  return isBroadFocus(focus) ? W.BROAD_ELSEWHERE_VALUE : 0;
+}
+
+/** Sectors from at least BROAD_FAMILIES families of related codes: a generalist's list. */
+export function isBroadFocus(focus: readonly string[]): boolean {
+  const families = new Set<string>();
+  for (const code of focus) for (const family of familiesOf(code as IndustryCode)) families.add(family);
+  return focus.length >= 3 && families.size >= W.BROAD_FAMILIES;
+}
+
+/** The share of a fund's listed sectors that are one of the startup's or a neighbour of one. */
+function focusShare(focus: readonly string[], sectors: readonly string[]): number {
+  if (focus.length === 0) return 0;
+  let near = 0;
+  for (const code of focus) {
+    if (
+      sectors.includes(code) ||
+      sectors.some((sector) => industryRelation([code as IndustryCode], sector as IndustryCode))
+    )
+      near += 1;
+  }
+  return near / focus.length;
+}
+
+/** The first of the startup's sectors the fund lists a neighbour of, with that neighbour. */
+function relatedSector(
+  focus: readonly string[],
+  sectors: readonly string[],
+): { sector: IndustryCode; via: IndustryCode } | undefined {
+  for (const sector of sectors) {
+    const relation = industryRelation(focus as readonly IndustryCode[], sector as IndustryCode);
+    if (relation?.relation === "related") return { sector: sector as IndustryCode, via: relation.via };
+  }
+  return undefined;
+}
+
+/** Places as a concern or a reason names them: "Israeli", "Kenya and Nigeria", "Europe, Israel and India". */
+function placesText(places: readonly string[]): string {
+  const shown = places.slice(0, 3);
+  return shown.length <= 1 ? (shown[0] ?? "") : `${shown.slice(0, -1).join(", ")} and ${shown.at(-1)}`;
 }
 
 type RaiseJudgement = { value: number; fits: boolean; text: string | undefined; premium: boolean };
 
 /**
- * The raise against the fund's known cheque range, else its size (the lead-share rule), else
- * unknown. A half-known range that does not exclude the raise falls through to the size.
+ * The raise against the fund's known cheque range, else its size by the lead rule
+ * (src/shared/lead-rule.ts), else unknown (issue 37: knowing more never loses to not knowing). A
+ * range whose top is below the raise is a participation, never worth less than an unknown range; a
+ * known minimum above the whole raise is a mismatch. A half-known range that does not settle it
+ * falls through to the size.
  */
-export function raiseJudgement(fund: Pick<MatchFund, "row" | "fundSizeUsd">, raise: number): RaiseJudgement {
+export function raiseJudgement(
+  fund: Pick<MatchFund, "row" | "fundSizeUsd">,
+  raise: number,
+  needsLead = false,
+): RaiseJudgement {
   const { checkSizeMinUsd: min, checkSizeMaxUsd: max } = fund.row;
   if (min !== null || max !== null) {
     const range = chequeRangeText(min, max);
-    if (max !== null && raise > max) {
-      return {
-        value: W.CHEQUE_OUTSIDE_MAX_VALUE * Math.max(0, 1 - Math.log10(raise / Math.max(max, 1))),
-        fits: false,
-        text: MATCH_TEXTS.chequeBelow(range, raise),
-        premium: true,
-      };
-    }
     if (min !== null && raise < min) {
       return {
         value: W.CHEQUE_OUTSIDE_MAX_VALUE * Math.max(0, 1 - Math.log10(min / raise)),
@@ -391,23 +511,35 @@ export function raiseJudgement(fund: Pick<MatchFund, "row" | "fundSizeUsd">, rai
         premium: true,
       };
     }
+    if (max !== null && raise > max) {
+      if (!needsLead)
+        return { value: W.CHEQUE_JOINS_VALUE, fits: true, text: MATCH_TEXTS.chequeJoins(max, raise), premium: true };
+      // A lead writes at least 30% of the round: a cheque that size leads it.
+      const leads = max >= raise * 0.3;
+      return leads
+        ? { value: W.CHEQUE_LEADS_VALUE, fits: true, text: MATCH_TEXTS.chequeCanLead(max, raise), premium: true }
+        : { value: W.UNKNOWN_VALUE, fits: false, text: MATCH_TEXTS.chequeCannotLead(max, raise), premium: true };
+    }
     if (min !== null && max !== null) {
       return { value: 1, fits: true, text: MATCH_TEXTS.chequeCovers(min, max, raise), premium: true };
     }
   }
   const size = fund.fundSizeUsd;
   if (Number.isNaN(size) || size <= 0) return { value: W.UNKNOWN_VALUE, fits: false, text: undefined, premium: false };
-  const largest = size * W.LEAD_SHARE_OF_FUND;
-  if (raise > largest) {
+  const role = roundRole(size, raise);
+  if (role.role === "too_small") {
+    return { value: W.ROUND_TOO_SMALL_VALUE, fits: false, text: MATCH_TEXTS.sizeTooLarge(size, raise), premium: false };
+  }
+  if (role.role === "can_lead") {
     return {
-      value: W.SIZE_FITS_VALUE * Math.max(0, 1 - Math.log10(raise / largest)),
-      fits: false,
-      text: MATCH_TEXTS.sizeTooSmall(size, raise),
+      value: role.comfortably ? W.SIZE_LEADS_COMFORTABLY_VALUE : W.SIZE_CAN_LEAD_VALUE,
+      fits: true,
+      text: MATCH_TEXTS.sizeFits(size, raise),
       premium: false,
     };
   }
-  if (raise < size * W.SMALLEST_ROUND_SHARE_OF_FUND) {
-    return { value: W.ROUND_TOO_SMALL_VALUE, fits: false, text: MATCH_TEXTS.sizeTooLarge(size, raise), premium: false };
-  }
-  return { value: W.SIZE_FITS_VALUE, fits: true, text: MATCH_TEXTS.sizeFits(size, raise), premium: false };
+  const cheque = usualFirstCheque(size).high;
+  return needsLead
+    ? { value: W.UNKNOWN_VALUE, fits: false, text: MATCH_TEXTS.sizeTooSmall(size, raise), premium: false }
+    : { value: W.SIZE_JOINS_VALUE, fits: true, text: MATCH_TEXTS.sizeJoins(size, cheque, raise), premium: false };
 }

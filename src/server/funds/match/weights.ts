@@ -25,10 +25,21 @@ export const MATCH_WEIGHTS = {
 export const UNKNOWN_VALUE = 0.5;
 /** Unknown industries score below a sector-agnostic fund (which is known to take every sector). */
 export const SECTORS_UNKNOWN_VALUE = 0.4;
-/** A fund stated to invest across sectors: below any specialist in the startup's sector. */
+/** A fund stated to invest across sectors: below any specialist in the startup's sector or a neighbour of it. */
 export const SECTOR_AGNOSTIC_VALUE = 0.55;
 /** A specialist in one of the sectors scores from this up to 1 (fewer listed sectors, first-listed: higher). */
-export const SECTOR_SPECIALIST_FLOOR = 0.7;
+export const SECTOR_SPECIALIST_FLOOR = 0.75;
+/**
+ * A fund that lists a neighbour of the startup's sector (deep tech for a semiconductor startup,
+ * src/shared/industry-families.ts): below any exact specialist, above a sector-agnostic fund.
+ */
+export const SECTOR_RELATED_VALUE = 0.65;
+/**
+ * A fund whose listed sectors span this many families (src/shared/industry-families.ts) is a
+ * generalist listing examples: a startup outside the list is a weak fit (this value), not a mismatch.
+ */
+export const BROAD_FAMILIES = 4;
+export const BROAD_ELSEWHERE_VALUE = 0.35;
 /** A fund whose known stages are next to the startup's (seed for a pre-seed startup). */
 export const NEARBY_STAGE_VALUE = 0.3;
 /** Known stages two or more rounds away from the startup's: the fund is left out of the match. */
@@ -39,30 +50,48 @@ export const EXCLUDING_STAGE_DISTANCE = 2;
  */
 export const SECTOR_MISMATCH_PENALTY = 0.5;
 
-/** Same region (not the same country), and anywhere else. */
-export const SAME_REGION_VALUE = 0.6;
-export const ELSEWHERE_VALUE = 0.2;
-
-/** A known cheque range that covers the raise; outside it the value falls over one decade. */
-export const CHEQUE_OUTSIDE_MAX_VALUE = 0.6;
 /**
- * The lead-share rule: a fund leads rounds up to this share of its size. A fund keeps about half of
- * itself for follow-on cheques and spreads the rest over some 10–15 first cheques, so a first cheque
- * is some 5–8% of the fund; a lead takes about half of the round, so the round it leads is up to
- * ~15% of the fund. A $40M fund leads rounds up to $6M: it rarely leads a $10M round.
+ * Geography, nearest first (issue 37): the same country 1; a fund whose own words state a geography
+ * covering the startup's country; one that says it invests globally; the same sub-region
+ * (src/shared/sub-regions.ts); the same region; anywhere else; and last a fund whose stated geography
+ * lies elsewhere (an Israel-focused fund for a Kenyan startup), which also carries a concern naming it.
  */
-export const LEAD_SHARE_OF_FUND = 0.15;
-/** Below this share of its size, a round is too small for a fund to bother with (a $1B fund, a $1M round). */
-export const SMALLEST_ROUND_SHARE_OF_FUND = 0.001;
-/** The raise judged from the fund size only: less sure than a known cheque range. */
-export const SIZE_FITS_VALUE = 0.85;
-export const ROUND_TOO_SMALL_VALUE = 0.4;
+export const STATED_GEOGRAPHY_VALUE = 0.85;
+export const GLOBAL_GEOGRAPHY_VALUE = 0.7;
+export const SAME_SUB_REGION_VALUE = 0.7;
+export const SAME_REGION_VALUE = 0.45;
+export const ELSEWHERE_VALUE = 0.15;
+export const STATED_ELSEWHERE_VALUE = 0.05;
+
+/**
+ * The raise (issue 37: knowing more must not lose). A known cheque range that covers the raise 1.
+ * A known range whose top is below the raise is a participation ("can join your round with up to
+ * $3M"): an ordinary thing where the startup needs no lead, and never worth less than an unknown
+ * range where it does (the lead rule then says whether the cheque can lead). A known minimum above
+ * the whole raise is a mismatch: the value falls from CHEQUE_OUTSIDE_MAX_VALUE over one decade.
+ */
+export const CHEQUE_OUTSIDE_MAX_VALUE = 0.6;
+export const CHEQUE_JOINS_VALUE = 0.8;
+export const CHEQUE_LEADS_VALUE = 0.95;
+/**
+ * From the fund size, by the lead rule (src/shared/lead-rule.ts: a first cheque is 1–3% of the fund,
+ * a lead writes 30–60% of the round): a round it leads comfortably, one it can still lead, one it
+ * joins (where no lead is needed it is an ordinary participation; where one is, no worse than an
+ * unknown size), and one far smaller than its cheques. Less sure than a known cheque range.
+ */
+export const SIZE_LEADS_COMFORTABLY_VALUE = 0.85;
+export const SIZE_CAN_LEAD_VALUE = 0.75;
+export const SIZE_JOINS_VALUE = 0.7;
+export const ROUND_TOO_SMALL_VALUE = 0.3;
 
 /** A fund known to follow only, when the startup needs a lead. */
 export const FOLLOWS_VALUE = 0.1;
 
-/** A fund with neither a description nor a portfolio: nothing to compare the thesis with. */
-export const THESIS_UNKNOWN_VALUE = 0.3;
+/**
+ * The thesis part: this much for a fund whose words share nothing with the startup's (or that has
+ * none), up to 1 for the closest description of the match. No shared word is no evidence either way.
+ */
+export const THESIS_UNKNOWN_VALUE = 0.4;
 
 /** The fund's data reviewed within a year scores 1, within two years this, else FRESHNESS_OLD_VALUE. */
 export const FRESHNESS_RECENT_DAYS = 365;

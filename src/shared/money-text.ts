@@ -1,6 +1,10 @@
-import { toUsd as sharedToUsd, USD_PER_UNIT } from "../../../shared/currency-rates.js";
+import { toUsd as sharedToUsd, USD_PER_UNIT } from "./currency-rates.js";
 
 /**
+ * The one reader of amounts people and files write (issue 37: "1.5M", "250k" and "€3m" are read
+ * everywhere an amount is typed): the import's cells, the search's and the match's amount fields.
+ * Zod-free, for the client's forms too.
+ *
  * Amounts as investor lists write them: '$250K - $2M', '€1M-5M', 'USD 1.5MM', 'up to £500k',
  * '$5M+', '2 billion', '3KK' (thousand-thousand: a million, as Russian and Brazilian lists write it),
  * '1-3 Mio. €' and '2 Mrd' (German lists), '₹5 Cr' and '50 lakh' (Indian lists).
@@ -203,4 +207,18 @@ export function parseMoney(input: string): MoneyRange | null {
 export function toUsd(amount: number, currency: string | null): number | null {
   const usd = sharedToUsd(amount, currency);
   return usd === null ? null : Math.round(usd);
+}
+
+/**
+ * One amount as a founder types it in a form, with its currency when it names one: '1.5M',
+ * '€3m', '250k GBP', '$2,500,000', '₹5 Cr'. undefined for an empty field, null for text that is not
+ * one amount (a range, words). The currency is null when the text names none (the form's own).
+ */
+export function parseAmountText(text: string): { amount: number; currency: string | null } | undefined | null {
+  if (!text.trim()) return undefined;
+  // A sign is not an amount (the range reader would take '-3' for its right end alone).
+  if (/^\s*[-–—+]/.test(text)) return null;
+  const read = parseMoney(text);
+  if (!read || read.min === null || read.min !== read.max || !(read.min >= 0)) return null;
+  return { amount: read.min, currency: read.currency };
 }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { USD_PER_UNIT } from "../../../shared/currency-rates.js";
-import { parseMoney, toUsd } from "./money.js";
+import { USD_PER_UNIT } from "./currency-rates.js";
+import { parseAmountText, parseMoney, toUsd } from "./money-text.js";
 
 describe("cheque ranges as investor lists write them", () => {
   it.each([
@@ -94,5 +94,32 @@ describe("cheque ranges as investor lists write them", () => {
     expect(toUsd(1_000_000, null)).toBe(1_000_000);
     expect(toUsd(50_000_000, "INR")).toBe(Math.round(50_000_000 * (USD_PER_UNIT.INR as number)));
     expect(toUsd(1, "XYZ")).toBeNull();
+  });
+});
+
+describe("one amount as a founder types it", () => {
+  it("reads the usual forms, with the currency when the text names one", () => {
+    expect(parseAmountText("1.5M")).toEqual({ amount: 1_500_000, currency: null });
+    expect(parseAmountText("250k")).toEqual({ amount: 250_000, currency: null });
+    expect(parseAmountText("€3m")).toEqual({ amount: 3_000_000, currency: "EUR" });
+    expect(parseAmountText("250k GBP")).toEqual({ amount: 250_000, currency: "GBP" });
+    expect(parseAmountText("$2,500,000")).toEqual({ amount: 2_500_000, currency: "USD" });
+    expect(parseAmountText("₹5 Cr")).toEqual({ amount: 50_000_000, currency: "INR" });
+  });
+
+  it("says nothing for an empty field and refuses what is not one amount", () => {
+    expect(parseAmountText("   ")).toBeUndefined();
+    for (const text of ["lots", "-5", "+5", "1-3M", "up to 2M", "€1M-$2M", "5M+"]) {
+      expect(parseAmountText(text), text).toBeNull();
+    }
+  });
+
+  it("never throws, and what it reads is a finite amount of zero or more", () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const read = parseAmountText(text);
+        if (read) expect(Number.isFinite(read.amount) && read.amount >= 0).toBe(true);
+      }),
+    );
   });
 });
