@@ -149,7 +149,7 @@ test("the member's page says the founders' interest counts are estimates", async
     expect(visit.status).toBe(200);
   }
   await page.goto(`${origin}/investor/funds/${fundId}`);
-  const section = page.getByRole("region", { name: "Founders' interest" });
+  const section = page.getByRole("region", { name: "Founders' interest", exact: true });
   await expect(section.getByTestId("audience-estimates")).toHaveText(AUDIENCE_TEXTS.estimates);
   // This month's row: the member's own visits are not a founder's; the three browsers are one.
   await expect(section.getByTestId("audience-counts").locator("tbody tr").first().locator("td").first()).toHaveText(
