@@ -148,20 +148,16 @@ function normalised(value: unknown): unknown {
   return value ?? null;
 }
 
-/** A field's provenance as the history keeps it (the fund_facts row without its ids and time). */
+/**
+ * A field's provenance as the history keeps it: the fund_facts row without its ids and time, every
+ * other column as it is (a column added to fund_facts is kept, and put back by a revert, without a
+ * change here).
+ */
 export function snapshotOf(facts: readonly FundFactRow[], field: string): FactSnapshot {
   const fact = facts.find((item) => item.field === field);
   if (!fact) return null;
-  return {
-    field: fact.field,
-    value: fact.value,
-    currency: fact.currency,
-    kind: fact.kind,
-    sourceName: fact.sourceName,
-    sourceUrl: fact.sourceUrl,
-    asOf: fact.asOf,
-    origin: fact.origin,
-  };
+  const { id: _id, fundId: _fundId, updatedAt: _updatedAt, ...provenance } = fact;
+  return provenance;
 }
 
 /** The funds a write is about to change, as they were: read before the write, inside its transaction. */
