@@ -2,7 +2,7 @@
  * The provenance of a fund's facts: which facts can carry a source and a date, the kinds of a
  * money fact, and how a fact's date reads. Zod-free: the fund page imports it.
  */
-import { formatFundSize } from "./fund-size.js";
+import { formatFundSize, UNDISCLOSED } from "./fund-size.js";
 import { countOf } from "./inflect.js";
 
 /**
@@ -170,6 +170,108 @@ export function usdEquivalentText(
   const code = (currency ?? "USD").toUpperCase();
   const rate = Object.hasOwn(usdPerUnit, code) ? usdPerUnit[code] : undefined;
   return code === "USD" || rate === undefined ? null : `≈ ${formatFundSize(amount * rate, "USD")}`;
+}
+
+/**
+ * The one wording for a fact whose value is unknown, everywhere a fact is shown (the fund page, the
+ * cards, the exports): never "Unknown", "—" or a blank that reads like zero.
+ */
+export const NOT_DISCLOSED = UNDISCLOSED;
+
+/** What a fact's source line is made of: a provenance entry of the fund answer (or the fund size's, on a result). */
+export type FactSourceFields = {
+  sourceName: string;
+  sourceUrl: string | null;
+  asOf: string | null;
+  retrievedOn: string | null;
+  kind?: string | null;
+  /** The day the fact was recorded here: the date of a fact that has neither of the other two (an admin's word). */
+  recordedOn?: string | null;
+};
+
+/**
+ * The publication a fact comes from, as a founder recognises it: the host of its address without
+ * "www." ("techcrunch.com"), else the name its source was recorded under.
+ */
+export function factPublication(fact: Pick<FactSourceFields, "sourceName" | "sourceUrl">): string {
+  if (fact.sourceUrl) {
+    try {
+      const host = new URL(fact.sourceUrl).hostname.toLowerCase().replace(/^www\./, "");
+      if (host) return host;
+    } catch {
+      // Not an address: the recorded name below.
+    }
+  }
+  return fact.sourceName.trim().replace(/^www\./i, "") || fact.sourceName;
+}
+
+/**
+ * A fact's date as shown: its own date, with what it is when known ("Fund III, final close Mar 2024",
+ * "final close Mar 2024", "Mar 2024"), else the day its source was read ("source read 7 Dec 2026"),
+ * else the day it was recorded here ("recorded 7 Dec 2026"); undefined without any date.
+ */
+export function factDateText(fact: FactSourceFields, vehicleName?: string | null): string | undefined {
+  if (fact.asOf) {
+    const what = [vehicleName?.trim(), fact.kind ? factKindLabel(fact.kind) : undefined].filter(Boolean).join(", ");
+    return what ? `${what} ${formatAsOf(fact.asOf)}` : formatAsOf(fact.asOf);
+  }
+  if (fact.retrievedOn) return `source read ${formatAsOf(fact.retrievedOn)}`;
+  if (fact.recordedOn) return `recorded ${formatAsOf(fact.recordedOn)}`;
+  return undefined;
+}
+
+/**
+ * The whole source line of a sourced fact, as it reads on screen and to a screen reader alike:
+ * "techcrunch.com · final close Mar 2024". The publication is the link where the fact has an address.
+ */
+export function factSourceText(fact: FactSourceFields, vehicleName?: string | null): string {
+  const date = factDateText(fact, vehicleName);
+  return date ? `${factPublication(fact)} · ${date}` : factPublication(fact);
+}
+
+/**
+ * What a fact without a public source says of itself: from the curated list (with the month the list
+ * stated it), "from FundMatch's curated list, Nov 2026; no public source yet"; any other record's
+ * fact only that it has no public source yet.
+ */
+export function unsourcedFactText(fund: { source: string; curatedOn: string | null }): string {
+  if (fund.source !== "curated") return "no public source yet";
+  const month =
+    fund.curatedOn && /^\d{4}-\d{2}/.test(fund.curatedOn) ? formatAsOf(fund.curatedOn.slice(0, 7)) : undefined;
+  return month
+    ? `from FundMatch's curated list, ${month}; no public source yet`
+    : "from FundMatch's curated list; no public source yet";
+}
+
+/** A fund size older than this many years is an older fund's: shown as such, weak evidence in the match. */
+export const OLD_FUND_SIZE_YEARS = 6;
+
+/** The last day a YYYY, YYYY-MM or YYYY-MM-DD date can mean ('2020' → '2020-12-31'): an old fact is old for sure. */
+function latestDayOf(asOf: string): string {
+  const [year, month, day] = asOf.split("-");
+  if (day) return `${year}-${month}-${day}`;
+  if (month) {
+    const last = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate();
+    return `${year}-${month}-${String(last).padStart(2, "0")}`;
+  }
+  return `${year}-12-31`;
+}
+
+/**
+ * Whether a fund size's own date is more than OLD_FUND_SIZE_YEARS before `today` (its latest
+ * possible day, so that "2020" is not old before 2027): the size of an older fund, not the current
+ * one. False without a date: the day a source was read says nothing of the fund's age.
+ */
+export function isOldFundSize(asOf: string | null | undefined, today: Date): boolean {
+  if (!asOf || !AS_OF_PATTERN.test(asOf)) return false;
+  const cutoff = new Date(today.getTime());
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - OLD_FUND_SIZE_YEARS);
+  return latestDayOf(asOf) < cutoff.toISOString().slice(0, 10);
+}
+
+/** "older fund (2011)" next to a fund size more than six years old; undefined for any other. */
+export function oldFundSizeLabel(asOf: string | null | undefined, today: Date): string | undefined {
+  return asOf && isOldFundSize(asOf, today) ? `older fund (${asOf.slice(0, 4)})` : undefined;
 }
 
 /** How a fund page and a card say that a fund states it invests across sectors. */
