@@ -35,6 +35,8 @@ export class FundSearchIndex {
   readonly size: number;
   readonly countries: readonly string[];
   private readonly entries: Entry[];
+  /** Every fund's stated facts (fund_facts rows), for the counts of sourced and dated facts. */
+  private readonly factRows: readonly FundFactRow[];
   private readonly nameRank: Int32Array;
   private readonly matching: FundMatching;
   private readonly positionById = new Map<number, number>();
@@ -54,6 +56,7 @@ export class FundSearchIndex {
   ) {
     this.version = version;
     this.size = rows.length;
+    this.factRows = facts;
     const factsByFund = new Map<number, FundFactRow[]>();
     for (const fact of facts) {
       const list = factsByFund.get(fact.fundId);
@@ -219,6 +222,11 @@ export class FundSearchIndex {
   /** Every fund's row, in id order (the sitemap). */
   rows(): readonly FundRow[] {
     return this.entries.map((entry) => entry.row);
+  }
+
+  /** Every fund's stated facts (the public counts of sourced and dated facts). */
+  facts(): readonly FundFactRow[] {
+    return this.factRows;
   }
 
   has(fundId: number): boolean {
