@@ -7,6 +7,7 @@ import {
   fundsCountText,
   premiumCoverageText,
   premiumHoldings,
+  sourcedFactsSignal,
 } from "./data-claims.js";
 import type { FundStats } from "./schemas/admin-data.js";
 
@@ -65,5 +66,11 @@ describe("claims about the data", () => {
     expect(factSourcesText({ ...counts, facts: { known: 10, sourcedAndDated: 10, withOwnDate: 4 } })).toBe(
       "Of the 10 facts we show, 10 name a public source and a date (the fact's own for 4, else the day the source was read).",
     );
+  });
+
+  it("count the hero's sourced facts, and claim nothing without them", () => {
+    expect(sourcedFactsSignal(counts)).toBe("1,345 facts sourced and dated");
+    expect(sourcedFactsSignal(undefined)).toBeUndefined();
+    expect(sourcedFactsSignal({ ...counts, facts: { known: 5, sourcedAndDated: 0, withOwnDate: 0 } })).toBeUndefined();
   });
 });

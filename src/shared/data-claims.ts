@@ -99,3 +99,9 @@ export function factSourcesText(counts: DataCounts | undefined): string | undefi
       : ` The other ${number(rest)} come from FundMatch's curated list, a fund's own team or our editors, with no public source yet, and say so.`;
   return `Of the ${number(known)} facts we show, ${sourced}.${others}`;
 }
+
+/** The hero's counted signal: "1,345 facts sourced and dated"; undefined without counts or without any. */
+export function sourcedFactsSignal(counts: DataCounts | undefined): string | undefined {
+  const sourced = counts?.facts.sourcedAndDated ?? 0;
+  return sourced > 0 ? `${countOf(sourced, "fact", "facts")} sourced and dated` : undefined;
+}

@@ -22,6 +22,8 @@ export async function pageQueries(pathname: string, session: SessionData | undef
     const { blogTeaserPageQuery } = await blogQueries();
     return [countriesPageQuery, fundStatsPageQuery, blogTeaserPageQuery()];
   }
+  // Premium's plans list what the data holds, counted (issue 36).
+  if (pathname === "/subscribe") return [fundStatsPageQuery];
   // The match's form offers the countries; its shortlist comes from the browser's POST.
   if (pathname === "/match") return [countriesPageQuery];
   if (matchPath("/blog", pathname)) return [(await blogQueries()).blogListPageQuery(undefined)];

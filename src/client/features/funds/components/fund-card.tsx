@@ -11,6 +11,7 @@ import { fundPath, reviewedText } from "../../../../shared/fund-page.js";
 import { formatCompactAmount, formatFundSize } from "../../../../shared/fund-size.js";
 import { CHEQUE_FIT_LABELS } from "../../../../shared/raise-stages.js";
 import type { FundResult } from "../../../../shared/schemas/funds.js";
+import { FundSizeSource } from "../../../components/fund-size-source.js";
 import { FundTags } from "../../../components/fund-tags.js";
 import {
   FundTeamMark,
@@ -82,6 +83,7 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
           <dt className="text-xs font-medium text-slate-600">{fundSizeLabel(fund.fundSizeKind)}</dt>
           <dd className="font-semibold text-slate-900 sm:mt-0.5 sm:text-base">
             {formatFundSize(fund.fundSize, fund.currency)}
+            <FundSizeSource fund={fund} />
           </dd>
         </div>
         {fund.foundedYear !== null && (
