@@ -95,6 +95,8 @@ test("a fund's facts from the curated list say they have no public source yet, a
 test("a fund card shows its fund size's publication and date, and the home page counts the sourced facts", async ({
   page,
 }) => {
+  // Keywords are a Premium filter.
+  await becomeSubscriber(page, `card-${RUN}@example.com`);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/?q=Cherry%20Ventures#find-investors");
   const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Cherry Ventures" }) });

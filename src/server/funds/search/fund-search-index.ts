@@ -37,6 +37,7 @@ export class FundSearchIndex {
   private readonly entries: Entry[];
   /** Every fund's stated facts (fund_facts rows), for the counts of sourced and dated facts. */
   private readonly factRows: readonly FundFactRow[];
+  private readonly factsByFund = new Map<number, FundFactRow[]>();
   private readonly nameRank: Int32Array;
   private readonly matching: FundMatching;
   private readonly positionById = new Map<number, number>();
@@ -57,7 +58,7 @@ export class FundSearchIndex {
     this.version = version;
     this.size = rows.length;
     this.factRows = facts;
-    const factsByFund = new Map<number, FundFactRow[]>();
+    const factsByFund = this.factsByFund;
     for (const fact of facts) {
       const list = factsByFund.get(fact.fundId);
       if (list) list.push(fact);
@@ -227,6 +228,11 @@ export class FundSearchIndex {
   /** Every fund's stated facts (the public counts of sourced and dated facts). */
   facts(): readonly FundFactRow[] {
     return this.factRows;
+  }
+
+  /** One fund's stated facts (the export's source and date columns). */
+  factsOf(fundId: number): readonly FundFactRow[] {
+    return this.factsByFund.get(fundId) ?? [];
   }
 
   has(fundId: number): boolean {
