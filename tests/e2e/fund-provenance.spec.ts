@@ -88,7 +88,7 @@ test("a fund's facts from the curated list say they have no public source yet, a
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     const dir = process.env.SCREENSHOT_DIR;
-    if (dir) await page.screenshot({ path: path.join(dir, `fund-curated-${width}.png`), fullPage: true });
+    if (dir) await page.screenshot({ path: path.join(dir, `fund-curated-${width}.png`) });
   }
 });
 
@@ -98,10 +98,18 @@ test("a fund card shows its fund size's publication and date, and the home page 
   // Keywords are a Premium filter.
   await becomeSubscriber(page, `card-${RUN}@example.com`);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto("/?q=Cherry%20Ventures#find-investors");
+  await page.goto("/#find-investors");
+  await page.getByRole("button", { name: "Advanced filters" }).click();
+  await page.locator("#advanced-filters").getByLabel("Keywords").fill("Cherry Ventures");
+  await page.getByRole("button", { name: "Find Matching Funds" }).click();
   const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Cherry Ventures" }) });
   await expect(card.getByTestId("card-fund-size-source")).toHaveText("businessinsider.de · final close Jan 2022");
   await expect(card.getByRole("link", { name: "businessinsider.de", exact: true })).toBeVisible();
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) await card.screenshot({ path: path.join(dir, "fund-card-1280.png") });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(card.getByTestId("card-fund-size-source")).toBeVisible();
+  if (dir) await card.screenshot({ path: path.join(dir, "fund-card-375.png") });
 
   const stats = (await (await page.request.get("/_api/funds/stats")).json()) as DataCounts;
   expect(stats.facts.sourcedAndDated).toBeGreaterThan(0);

@@ -80,7 +80,7 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
       {/* One line of label and value on a phone, two boxed figures from the sm breakpoint. */}
       <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm sm:grid sm:grid-cols-2 sm:gap-3 sm:rounded-xl sm:bg-slate-50 sm:px-4 sm:py-3">
         <div className="flex items-baseline gap-1.5 sm:block">
-          <dt className="text-xs font-medium text-slate-600">{fundSizeLabel(fund.fundSizeKind)}</dt>
+          <dt className="shrink-0 text-xs font-medium text-slate-600">{fundSizeLabel(fund.fundSizeKind)}</dt>
           <dd className="font-semibold text-slate-900 sm:mt-0.5 sm:text-base">
             {formatFundSize(fund.fundSize, fund.currency)}
             <FundSizeSource fund={fund} />
