@@ -14,7 +14,7 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { USD_PER_UNIT } from "../../../shared/currency-rates.js";
+import { RATES_OF, USD_PER_UNIT } from "../../../shared/currency-rates.js";
 import { anyFundHas, type DataCounts } from "../../../shared/data-claims.js";
 import {
   type FactField,
@@ -220,7 +220,15 @@ function FactSource({
 /** The dollar equivalent of an amount in another currency, through the fixed rates; nothing for dollars. */
 function UsdEquivalent({ amount, currency }: { amount: number; currency: string | null }) {
   const text = usdEquivalentText(amount, currency, USD_PER_UNIT);
-  return text ? <span className="block text-sm font-medium text-slate-600">{text}</span> : null;
+  // The rate's date on hover: a converted amount always says what it was converted with.
+  return text ? (
+    <span
+      className="block text-sm font-medium text-slate-600"
+      title={`${formatFundSize(amount, currency)} converted to USD at the rate of ${RATES_OF}`}
+    >
+      {text}
+    </span>
+  ) : null;
 }
 
 function FundDetails({

@@ -89,7 +89,7 @@ export function SavedFundCard({ fund, today, removing, onRemove }: SavedFundCard
         <div className="flex items-baseline justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2">
           <dt className="text-xs font-medium text-slate-600">{fundSizeLabel(fund.fundSizeKind)}</dt>
           <dd className="text-right font-semibold text-slate-900">
-            {formatFundSize(fund.fundSize, fund.currency)}
+            <span>{formatFundSize(fund.fundSize, fund.currency)}</span>
             <FundSizeSource fund={fund} />
           </dd>
         </div>
