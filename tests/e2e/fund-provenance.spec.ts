@@ -118,4 +118,11 @@ test("a fund card shows its fund size's publication and date, and the home page 
   await expect(
     page.getByText(`${stats.facts.sourcedAndDated.toLocaleString("en-US")} facts sourced and dated`),
   ).toBeVisible();
+  // The old claim that everything comes "from what the firm publishes itself" is gone.
+  await expect(page.getByText("from what the firm publishes itself")).toHaveCount(0);
+  if (dir) {
+    await page.screenshot({ path: path.join(dir, "home-hero-375.png") });
+    await page.locator("#about-our-data").scrollIntoViewIfNeeded();
+    await page.locator("#about-our-data").screenshot({ path: path.join(dir, "about-our-data-375.png") });
+  }
 });

@@ -17,7 +17,7 @@ const POINTS = [
   },
   {
     icon: History,
-    title: "Dated and sourced",
+    title: "Where each fact comes from",
     text: "Each fact shows its source and its date, linked, for example “techcrunch.com · Mar 2024”: the fact's own date, or the day we read the source. Each fund says when it was listed and, once a person has checked it, when it was reviewed. Where a fact is unknown it reads “Not disclosed”, never a guess.",
   },
   {
