@@ -10,9 +10,9 @@
  */
 export const MATCH_WEIGHTS = {
   stage: 25,
-  sectors: 25,
+  sectors: 30,
   raise: 15,
-  geography: 20,
+  geography: 30,
   lead: 10,
   thesis: 10,
   freshness: 5,
@@ -71,6 +71,12 @@ export const STATED_ELSEWHERE_VALUE = 0.05;
  * the whole raise is a mismatch: the value falls from CHEQUE_OUTSIDE_MAX_VALUE over one decade.
  */
 export const CHEQUE_OUTSIDE_MAX_VALUE = 0.6;
+/**
+ * Neither a cheque range nor a fund size known: no evidence either way. Tuned on the tuning part
+ * (ADR 0021): at UNKNOWN_VALUE (0.5) specialists whose size nobody published fell below every
+ * generalist with a published fund. It stays at or below every known partial fit (SIZE_JOINS_VALUE).
+ */
+export const RAISE_UNKNOWN_VALUE = 0.7;
 export const CHEQUE_JOINS_VALUE = 0.8;
 export const CHEQUE_LEADS_VALUE = 0.95;
 /**
@@ -84,6 +90,8 @@ export const SIZE_CAN_LEAD_VALUE = 0.75;
 export const SIZE_JOINS_VALUE = 0.7;
 export const ROUND_TOO_SMALL_VALUE = 0.3;
 
+/** Whether the fund leads is unknown, when the startup needs a lead: no evidence either way (tuned, ADR 0021). */
+export const LEAD_UNKNOWN_VALUE = 0.7;
 /** A fund known to follow only, when the startup needs a lead. */
 export const FOLLOWS_VALUE = 0.1;
 
