@@ -3,7 +3,7 @@ import { factYear, isOldFundSize } from "../../../shared/fact-age.js";
 import { type IndustryCode, industryLabel } from "../../../shared/industries.js";
 import { familiesOf, industryRelation } from "../../../shared/industry-families.js";
 import { roundRole, usualFirstCheque } from "../../../shared/lead-rule.js";
-import { chequeRangeText, MATCH_TEXTS } from "../../../shared/match-texts.js";
+import { chequeRangeText, GOOD_MATCH_FIT, MATCH_TEXTS } from "../../../shared/match-texts.js";
 import { type RegionCode, regionLabel } from "../../../shared/regions.js";
 import type { FundMatchRequest } from "../../../shared/schemas/match.js";
 import { STAGE_CODES, stageLabel } from "../../../shared/stages.js";
@@ -46,6 +46,8 @@ export type MatchProfile = {
 export type MatchRanking = {
   ids: Int32Array;
   fit: Uint8Array;
+  /** How many of `ids`, from the first, are good matches (fit at least GOOD_MATCH_FIT, never a demoted fund). */
+  goodCount: number;
   /** Per position in the fund list: the thesis similarity 0–1; per thesis document, the query terms it matched. */
   thesis: Float64Array;
   terms: Map<number, string[]>;
@@ -245,8 +247,10 @@ export class FundMatcher {
       if ((this.funds[index] as MatchFund).demoted) demoted.push(index);
       else ids[front++] = index;
     }
+    let goodCount = 0;
+    while (goodCount < front && (fit[ids[goodCount] as number] as number) >= GOOD_MATCH_FIT) goodCount++;
     for (const index of demoted) ids[front++] = index;
-    return { ids, fit, thesis, terms };
+    return { ids, fit, goodCount, thesis, terms };
   }
 
   /** The fit 0–1 (rounded to 1e-6 so float noise never decides an order), or undefined when excluded. */
