@@ -152,7 +152,7 @@ export const IMPORT_TEXTS = {
   sourceLabel: "Source of these facts",
   sourceHint:
     "The publication's address (https://…), shown with every fact the file changes. The file's name stays in the funds' history, for admins only. Without one, the facts read as FundMatch's own word.",
-  sourcePlaceholder: "https://www.example.com/article",
+  sourcePlaceholder: "https://techcrunch.com/2024/03/01/…",
   creditedTo: "Facts will be credited to",
   changesTitle: "What each row changes",
   changesHelp: "Per row that names a stored fund: each fact it changes, from what to what. Everything else stays.",
