@@ -105,6 +105,8 @@ export function factsOfEdit(
       sourceName: source.name,
       sourceUrl: source.url,
       asOf: today,
+      // A named address was read today, by whoever named it.
+      retrievedOn: source.url ? today : null,
       origin: source.origin,
     });
   }
@@ -135,6 +137,8 @@ export function descriptionFactOfEdit(
       sourceName: source.name,
       sourceUrl: source.url,
       asOf: today,
+      // A named address was read today, by whoever named it.
+      retrievedOn: source.url ? today : null,
       origin: source.origin,
     },
   ];
@@ -159,6 +163,8 @@ export function statusFactOf(
     sourceName: source.name,
     sourceUrl: source.url,
     asOf,
+    // Its own date may be older than the report; the address was read the day it was recorded.
+    retrievedOn: source.url ? new Date().toISOString().slice(0, 10) : null,
     origin: source.origin,
   };
 }

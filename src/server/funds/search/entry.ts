@@ -14,7 +14,7 @@ import {
   premiumMembersJson,
   provenanceJson,
   publicMembersJson,
-  reviewedDate,
+  recordDate,
   type SerialisedResult,
 } from "./result-json.js";
 
@@ -67,7 +67,7 @@ export function toEntry(row: FundRow, facts: readonly FundFactRow[], team: reado
     else industryMaskHigh |= 1 << (index - 32);
   }
   const region = regionOfFund(row);
-  const lastReviewed = reviewedDate(row);
+  const lastReviewed = recordDate(row);
   const status = reportedStatusOf(row, facts);
   const answer = investingAnswer(row, facts);
   return {
