@@ -77,20 +77,19 @@ describe("a fact's source address", () => {
     }
   });
 
-  it("accepts every source the shipped facts use", () => {
-    const csv = readFileSync(new URL("../server/db/seed/enrichment.csv", import.meta.url), "utf8");
-    const removed = new Set(REMOVED.map(([address]) => new URL(address).hostname));
-    const addresses = csv
-      .split("\n")
-      .slice(1)
-      .map((line) => line.match(/https?:\/\/[^,\s]+/)?.[0])
-      .filter((address): address is string => address !== undefined);
-    expect(addresses.length).toBeGreaterThan(800);
-    // The seed before the clean-up still holds the removed hosts; every other source must pass.
-    const refused = addresses.filter(
-      (address) => !isPublicationAddress(address) && !removed.has(new URL(address).hostname),
-    );
-    expect(refused).toEqual([]);
+  it("accepts every source the shipped facts use, and refuses every source the seed withdrew", () => {
+    const addressesOf = (file: string) =>
+      readFileSync(new URL(`../server/db/seed/${file}`, import.meta.url), "utf8")
+        .split("\n")
+        .slice(1)
+        .map((line) => line.match(/https?:\/\/[^,\s]+/)?.[0])
+        .filter((address): address is string => address !== undefined);
+    const shipped = addressesOf("enrichment.csv");
+    expect(shipped.length).toBeGreaterThan(1300);
+    expect(shipped.filter((address) => !isPublicationAddress(address))).toEqual([]);
+    const withdrawn = addressesOf("withdrawn-facts.csv");
+    expect(withdrawn.length).toBeGreaterThan(30);
+    expect(withdrawn.filter((address) => isPublicationAddress(address))).toEqual([]);
   });
 
   it("accepts real publications whose names hold an environment's word, and publications near refused hosts", () => {
