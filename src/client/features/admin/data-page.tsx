@@ -273,7 +273,8 @@ function SourceHosts({ hosts }: { hosts: AdminDataResponse["sourceHosts"] }) {
               <td className="px-3 py-2 break-all text-slate-900">
                 {host.host}
                 {host.refused && (
-                  <Badge className="ml-2 bg-red-50 align-middle text-red-800 ring-1 ring-red-200 ring-inset">
+                  // On its own line: beside the host it would widen the column past a phone's width.
+                  <Badge className="mt-1 flex w-fit whitespace-normal bg-red-50 text-red-800 ring-1 ring-red-200 ring-inset">
                     {DATA_ADMIN_TEXTS.hostRefused}
                   </Badge>
                 )}
