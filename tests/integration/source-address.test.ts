@@ -90,7 +90,10 @@ describe.each(TEST_DRIVERS)("source addresses on %s", (driver) => {
       ADMIN_PASSWORD: ADMIN.password,
       RATE_LIMIT_SENSITIVE_SCALE: "10",
     });
-    await insertFunds(db(), [{ name: "Source Check Capital", fund_size: "50000000", currency: "USD" }]);
+    await insertFunds(db(), [
+      { name: "Source Check Capital", fund_size: "50000000", currency: "USD" },
+      { name: "Staged Source Fund", fund_size: "60000000", currency: "USD" },
+    ]);
     fundId = (await findOldestFundIdsByNames(db(), ["source check capital"])).get(
       "source check capital\u0000luxembourg",
     ) as number;
@@ -151,5 +154,54 @@ describe.each(TEST_DRIVERS)("source addresses on %s", (driver) => {
       status: "paused",
       statusSourceUrl: "https://developer.apple.com/news/fund-paused",
     });
+  });
+  it("refuses a revert that would bring back a source stored before the rule, and changes nothing", async () => {
+    const staged = (await findOldestFundIdsByNames(db(), ["staged source fund"])).get(
+      "staged source fund\u0000luxembourg",
+    ) as number;
+    // A fact from before the rule, on a staging copy; an admin then corrects the size by hand.
+    await db().insert(fundFacts).values({
+      fundId: staged,
+      field: "fundSize",
+      value: "60000000",
+      currency: "USD",
+      kind: "final_close",
+      sourceName: "staging.sifted.eu",
+      sourceUrl: "https://staging.sifted.eu/articles/staged-fund/",
+      asOf: "2024-03",
+      retrievedOn: "2026-11-27",
+    });
+    const cookies = { fundmatch_session: token };
+    const fund = (await t.app.inject({ method: "GET", url: `/_api/admin/fund/${staged}`, cookies })).json().fund;
+    const { id: _id, countryCode: _c, source: _s, importId: _i, updatedAt: _u, ...fields } = fund;
+    const edited = await t.app.inject({
+      method: "POST",
+      url: "/_api/admin/fund/update",
+      payload: { id: staged, fund: { ...fields, fundSize: 65_000_000 } },
+      cookies,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const history = (await t.app.inject({ method: "GET", url: `/_api/admin/funds/${staged}/history`, cookies })).json();
+    const change = history.changes.find((item: { field: string }) => item.field === "fundSize");
+    const before = {
+      fund: (await db().select().from(funds).where(eq(funds.id, staged)))[0],
+      facts: await db().select().from(fundFacts).where(eq(fundFacts.fundId, staged)),
+      changes: (await db().select({ n: count() }).from(fundFactChanges))[0]?.n,
+    };
+    const reverted = await t.app.inject({
+      method: "POST",
+      url: "/_api/admin/fund-history/revert",
+      payload: { changeId: change.id },
+      cookies,
+    });
+    expect(reverted.statusCode, reverted.body).toBe(400);
+    expect(reverted.json().error).toBe(
+      `${SOURCE_ADDRESS_TEXTS.development("staging.sifted.eu")} Reverting change #${change.id} would bring that source back: edit the fund instead.`,
+    );
+    expect({
+      fund: (await db().select().from(funds).where(eq(funds.id, staged)))[0],
+      facts: await db().select().from(fundFacts).where(eq(fundFacts.fundId, staged)),
+      changes: (await db().select({ n: count() }).from(fundFactChanges))[0]?.n,
+    }).toEqual(before);
   });
 });
