@@ -1,18 +1,43 @@
 /**
- * How old a fact is (issue 36): by its own date (`as_of`: a close, an article) when it has one,
- * else by the day its source was read (`retrieved_on`). A date's missing parts count from the
- * period's first day ('2019' is 2019-01-01, '2019-03' is 2019-03-01), as everywhere a fact's date is
- * compared. The admin's data page counts the facts by these ages in SQL with the same rule
- * (src/server/funds/repository.ts); this is the rule in words and for the code that is not SQL.
+ * How old a fact may be before it is weak evidence (issue 36 and 37). A fund size says what a firm
+ * can invest today only while that fund is investing: a fund typically invests its new companies in
+ * its first 3 to 5 years and reserves the rest for follow-ons, so a fund closed more than 6 years
+ * ago says little of today's capacity. The fund page shows such a size as "older fund (2011)", the
+ * match counts it as weak evidence and /admin/data lists it as a fact to refresh. Zod-free.
  */
 
-/** A fund size dated more than this many years before today is old: weak evidence, and a fact to refresh. */
-export const OLD_FACT_YEARS = 6;
+/** A fund size whose own date is more than this many years old is an older fund. */
+export const OLD_FUND_SIZE_YEARS = 6;
 
-/** The ages the data page counts facts by, in years: under 1, 1 to 3, 3 to 6, older. */
-export const FACT_AGE_LIMITS = [1, 3, OLD_FACT_YEARS] as const;
+/** The year of a fact's date ('2014-07' → 2014); null without one. */
+export function factYear(asOf: string | null | undefined): number | null {
+  const year = asOf ? Number(asOf.slice(0, 4)) : Number.NaN;
+  return Number.isInteger(year) && year > 0 ? year : null;
+}
 
-/** A fact's date as its first day, 'YYYY-MM-DD'; null when it has none. */
+/**
+ * Whether a fund size dated `asOf` is an older fund on `today`: its date, counted from the start of
+ * its stated period ('2020' as Jan 2020), lies more than OLD_FUND_SIZE_YEARS years back.
+ */
+export function isOldFundSize(asOf: string | null | undefined, today: Date = new Date()): boolean {
+  const year = factYear(asOf);
+  if (year === null || !asOf) return false;
+  const month = Number(asOf.slice(5, 7)) || 1;
+  const limit = today.getUTCFullYear() - OLD_FUND_SIZE_YEARS;
+  return year < limit || (year === limit && month < today.getUTCMonth() + 1);
+}
+
+/** "older fund (2011)": how a page, a card and the match name a fund size from an older fund. */
+export function olderFundText(year: number): string {
+  return `older fund (${year})`;
+}
+
+/**
+ * A fact's date as the first day of its stated period ('2019' → 2019-01-01, '2019-03' →
+ * 2019-03-01), else the day its source was read (issue 36: a fact is dated by either); null with
+ * neither. The admin's data page counts the facts' ages by it, in SQL with the same rule
+ * (src/server/funds/repository.ts).
+ */
 export function factDay(fact: { asOf: string | null; retrievedOn: string | null }): string | null {
   if (fact.asOf) {
     const [year, month = "01", day = "01"] = fact.asOf.split("-");
@@ -21,19 +46,14 @@ export function factDay(fact: { asOf: string | null; retrievedOn: string | null 
   return fact.retrievedOn ?? null;
 }
 
-/** 'YYYY-MM-DD' `years` years before `today` (the 29th of February then is the 1st of March). */
-export function yearsBefore(today: string, years: number): string {
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCFullYear(date.getUTCFullYear() - years);
-  return date.toISOString().slice(0, 10);
-}
-
 /**
- * Whether a fund size's own date (its close, its article) lies more than OLD_FACT_YEARS years before
- * `today`. Only its own date counts: the day its source was read says nothing about the fund's age,
- * and a fund size without a date of its own is undated, not old.
+ * The first day of today's month `years` years back ('2026-12-07', 6 → '2020-12-01'): a fact whose
+ * day (factDay) is before it is more than `years` years old, counted by the month as isOldFundSize
+ * counts, so that the data page's "older than 6 years" and its fund sizes to refresh agree with
+ * the fund page and the match.
  */
-export function isOldFundSize(asOf: string | null, today: string): boolean {
-  const day = factDay({ asOf, retrievedOn: null });
-  return day !== null && day < yearsBefore(today, OLD_FACT_YEARS);
+export function ageCutoff(today: Date, years: number): string {
+  const year = String(today.getUTCFullYear() - years).padStart(4, "0");
+  const month = String(today.getUTCMonth() + 1).padStart(2, "0");
+  return `${year}-${month}-01`;
 }

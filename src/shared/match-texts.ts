@@ -1,3 +1,4 @@
+import { olderFundText } from "./fact-age.js";
 import { formatCompactAmount } from "./fund-size.js";
 import { industryLabel } from "./industries.js";
 import { stageLabel } from "./stages.js";
@@ -48,11 +49,14 @@ export const MATCH_TEXTS = {
   chequeCanLead: (max: number, raise: number) => `Cheques up to ${usd(max)} can lead your ${usd(raise)} round`,
   chequeCannotLead: (max: number, raise: number) =>
     `Cheques up to ${usd(max)} rarely lead a ${usd(raise)} round; it can join it`,
-  sizeFits: (size: number, raise: number) => `A ${usd(size)} fund can lead a ${usd(raise)} round`,
-  sizeJoins: (size: number, cheque: number, raise: number) =>
-    `A ${usd(size)} fund can join your ${usd(raise)} round with up to ${usd(cheque)}`,
-  sizeTooSmall: (size: number, raise: number) => `A ${usd(size)} fund rarely leads a ${usd(raise)} round`,
-  sizeTooLarge: (size: number, raise: number) => `A ${usd(size)} fund rarely writes cheques for a ${usd(raise)} round`,
+  sizeFits: (size: number, raise: number, olderYear?: number | null) =>
+    `A ${fundWords(size, olderYear)} can lead a ${usd(raise)} round`,
+  sizeJoins: (size: number, cheque: number, raise: number, olderYear?: number | null) =>
+    `A ${fundWords(size, olderYear)} can join your ${usd(raise)} round with up to ${usd(cheque)}`,
+  sizeTooSmall: (size: number, raise: number, olderYear?: number | null) =>
+    `A ${fundWords(size, olderYear)} rarely leads a ${usd(raise)} round`,
+  sizeTooLarge: (size: number, raise: number, olderYear?: number | null) =>
+    `A ${fundWords(size, olderYear)} rarely writes cheques for a ${usd(raise)} round`,
   fundSizeUnknown: "Fund size not disclosed",
   // Leading.
   leadsRounds: "Leads rounds",
@@ -68,6 +72,11 @@ export const MATCH_TEXTS = {
   reviewedRecently: "Data reviewed in the last year",
   reviewedLongAgo: (date: string) => `Data last updated on ${date}`,
 } as const;
+
+/** "$110M fund", or "$60M older fund (2014)" for a fund size more than 6 years old (fact-age.ts). */
+function fundWords(size: number, olderYear: number | null | undefined): string {
+  return olderYear ? `${usd(size)} ${olderFundText(olderYear)}` : `${usd(size)} fund`;
+}
 
 /** A cheque range as a text: "$100K–$500K", "from $1M", "up to $500K". */
 export function chequeRangeText(min: number | null, max: number | null): string {

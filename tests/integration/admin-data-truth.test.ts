@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fundFacts, funds } from "../../src/server/db/schema/index.js";
 import { findOldestFundIdsByNames } from "../../src/server/funds/repository.js";
-import { yearsBefore } from "../../src/shared/fact-age.js";
+import { ageCutoff } from "../../src/shared/fact-age.js";
 import { adminDataResponseSchema } from "../../src/shared/schemas/admin-data.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
@@ -199,7 +199,7 @@ describe.each(TEST_DRIVERS)("the admin's data page on %s", (driver) => {
     });
     // Only a fund size whose own date is more than six years old is one to refresh.
     expect(page.oldFundSizes).toEqual({
-      before: yearsBefore(new Date().toISOString().slice(0, 10), 6),
+      before: ageCutoff(new Date(), 6),
       total: 1,
       facts: [
         {

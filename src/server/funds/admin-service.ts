@@ -1,4 +1,4 @@
-import { OLD_FACT_YEARS, yearsBefore } from "../../shared/fact-age.js";
+import { ageCutoff, OLD_FUND_SIZE_YEARS } from "../../shared/fact-age.js";
 import { type FundStatus, INFORMATIVE_FACTS } from "../../shared/fund-facts.js";
 import {
   type AdminDataResponse,
@@ -131,10 +131,12 @@ export class FundAdminService {
    */
   async dataOverview(page: number, today: string = todayUtc()): Promise<AdminDataResponse> {
     const reviewedBefore = monthsBefore(today, 12);
+    // Counted by the month, as the fund page and the match count an older fund (src/shared/fact-age.ts).
+    const day = new Date(`${today}T00:00:00Z`);
     const ageBounds = {
-      oneYear: yearsBefore(today, 1),
-      threeYears: yearsBefore(today, 3),
-      sixYears: yearsBefore(today, OLD_FACT_YEARS),
+      oneYear: ageCutoff(day, 1),
+      threeYears: ageCutoff(day, 3),
+      sixYears: ageCutoff(day, OLD_FUND_SIZE_YEARS),
     };
     const [index, stale, reports, oldFundSizes, sourced, factAges, curatedOnly, sourceHosts, reportedStatus] =
       await Promise.all([

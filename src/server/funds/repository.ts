@@ -520,8 +520,8 @@ export async function listReportedStatuses(db: Db, limit: number) {
 }
 
 /**
- * The fund sizes whose own date lies before `before` (six years before today: isOldFundSize in
- * src/shared/fact-age.ts), oldest first, with their fund and source: facts to refresh. Only the
+ * The fund sizes whose own date lies before `before` (the six-year cutoff: ageCutoff and
+ * isOldFundSize in src/shared/fact-age.ts), oldest first, with their fund and source: facts to refresh. Only the
  * fact's own date counts; a fund size without one is undated, not old.
  */
 export async function listOldFundSizes(db: Db, before: string, limit: number) {
