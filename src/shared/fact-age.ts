@@ -31,3 +31,29 @@ export function isOldFundSize(asOf: string | null | undefined, today: Date = new
 export function olderFundText(year: number): string {
   return `older fund (${year})`;
 }
+
+/**
+ * A fact's date as the first day of its stated period ('2019' → 2019-01-01, '2019-03' →
+ * 2019-03-01), else the day its source was read (issue 36: a fact is dated by either); null with
+ * neither. The admin's data page counts the facts' ages by it, in SQL with the same rule
+ * (src/server/funds/repository.ts).
+ */
+export function factDay(fact: { asOf: string | null; retrievedOn: string | null }): string | null {
+  if (fact.asOf) {
+    const [year, month = "01", day = "01"] = fact.asOf.split("-");
+    return `${year}-${month}-${day}`;
+  }
+  return fact.retrievedOn ?? null;
+}
+
+/**
+ * The first day of today's month `years` years back ('2026-12-07', 6 → '2020-12-01'): a fact whose
+ * day (factDay) is before it is more than `years` years old, counted by the month as isOldFundSize
+ * counts, so that the data page's "older than 6 years" and its fund sizes to refresh agree with
+ * the fund page and the match.
+ */
+export function ageCutoff(today: Date, years: number): string {
+  const year = String(today.getUTCFullYear() - years).padStart(4, "0");
+  const month = String(today.getUTCMonth() + 1).padStart(2, "0");
+  return `${year}-${month}-01`;
+}
