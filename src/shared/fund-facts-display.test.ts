@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { isOldFundSize } from "./fact-age.js";
 import {
   factDateText,
   factPublication,
   factSourceText,
-  isOldFundSize,
   NOT_DISCLOSED,
   oldFundSizeLabel,
   unsourcedFactText,
@@ -59,20 +59,24 @@ describe("how a fact's source reads", () => {
 describe("old fund sizes", () => {
   const today = new Date("2026-12-07T12:00:00Z");
 
-  it("calls a size older than six years an older fund's, by its latest possible day", () => {
-    expect(isOldFundSize("2011", today)).toBe(true);
+  it("labels a size more than six years old as an older fund's, by the rule the match counts by", () => {
+    expect(oldFundSizeLabel("2011", today)).toBe("older fund (2011)");
     expect(oldFundSizeLabel("2011-05", today)).toBe("older fund (2011)");
-    expect(isOldFundSize("2020-12-06", today)).toBe(true);
-    expect(isOldFundSize("2020-12-07", today)).toBe(false);
-    expect(isOldFundSize("2020-11", today)).toBe(true);
-    // "2020" may mean any day up to 31 Dec 2020: not yet six years.
-    expect(isOldFundSize("2020", today)).toBe(false);
-    expect(isOldFundSize("2024-03", today)).toBe(false);
+    expect(oldFundSizeLabel("2020-11", today)).toBe("older fund (2020)");
+    expect(oldFundSizeLabel("2020-12", today)).toBeUndefined();
+    expect(oldFundSizeLabel("2024-03", today)).toBeUndefined();
+    // The same answer as fact-age.ts's rule, for every month of two decades.
+    for (let year = 2005; year <= 2026; year += 1) {
+      for (let month = 1; month <= 12; month += 1) {
+        const asOf = `${year}-${String(month).padStart(2, "0")}`;
+        expect(oldFundSizeLabel(asOf, today) !== undefined, asOf).toBe(isOldFundSize(asOf, today));
+      }
+    }
   });
 
   it("never calls an undated size old", () => {
-    expect(isOldFundSize(null, today)).toBe(false);
-    expect(isOldFundSize("soon", today)).toBe(false);
+    expect(oldFundSizeLabel(null, today)).toBeUndefined();
+    expect(oldFundSizeLabel("soon", today)).toBeUndefined();
     expect(oldFundSizeLabel(undefined, today)).toBeUndefined();
   });
 });

@@ -2,8 +2,10 @@
  * The provenance of a fund's facts: which facts can carry a source and a date, the kinds of a
  * money fact, and how a fact's date reads. Zod-free: the fund page imports it.
  */
+import { factYear, isOldFundSize, olderFundText } from "./fact-age.js";
 import { formatFundSize, UNDISCLOSED } from "./fund-size.js";
 import { countOf } from "./inflect.js";
+import { publicationName } from "./source-address.js";
 
 /**
  * The facts that carry provenance, by their names in a fund result. `aum` is the firm's assets
@@ -194,14 +196,9 @@ export type FactSourceFields = {
  * "www." ("techcrunch.com"), else the name its source was recorded under.
  */
 export function factPublication(fact: Pick<FactSourceFields, "sourceName" | "sourceUrl">): string {
-  if (fact.sourceUrl) {
-    try {
-      const host = new URL(fact.sourceUrl).hostname.toLowerCase().replace(/^www\./, "");
-      if (host) return host;
-    } catch {
-      // Not an address: the recorded name below.
-    }
-  }
+  // One helper names a publication everywhere (the pages, the exports, /admin/data's hosts).
+  const name = fact.sourceUrl ? publicationName(fact.sourceUrl) : undefined;
+  if (name && name !== fact.sourceUrl) return name;
   return fact.sourceName.trim().replace(/^www\./i, "") || fact.sourceName;
 }
 
@@ -243,35 +240,13 @@ export function unsourcedFactText(fund: { source: string; curatedOn: string | nu
     : "from FundMatch's curated list; no public source yet";
 }
 
-/** A fund size older than this many years is an older fund's: shown as such, weak evidence in the match. */
-export const OLD_FUND_SIZE_YEARS = 6;
-
-/** The last day a YYYY, YYYY-MM or YYYY-MM-DD date can mean ('2020' → '2020-12-31'): an old fact is old for sure. */
-function latestDayOf(asOf: string): string {
-  const [year, month, day] = asOf.split("-");
-  if (day) return `${year}-${month}-${day}`;
-  if (month) {
-    const last = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate();
-    return `${year}-${month}-${String(last).padStart(2, "0")}`;
-  }
-  return `${year}-12-31`;
-}
-
 /**
- * Whether a fund size's own date is more than OLD_FUND_SIZE_YEARS before `today` (its latest
- * possible day, so that "2020" is not old before 2027): the size of an older fund, not the current
- * one. False without a date: the day a source was read says nothing of the fund's age.
+ * "older fund (2011)" next to a fund size whose own date is more than six years old (the rule is
+ * isOldFundSize in fact-age.ts, the one the match and /admin/data count by); undefined for any other.
  */
-export function isOldFundSize(asOf: string | null | undefined, today: Date): boolean {
-  if (!asOf || !AS_OF_PATTERN.test(asOf)) return false;
-  const cutoff = new Date(today.getTime());
-  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - OLD_FUND_SIZE_YEARS);
-  return latestDayOf(asOf) < cutoff.toISOString().slice(0, 10);
-}
-
-/** "older fund (2011)" next to a fund size more than six years old; undefined for any other. */
 export function oldFundSizeLabel(asOf: string | null | undefined, today: Date): string | undefined {
-  return asOf && isOldFundSize(asOf, today) ? `older fund (${asOf.slice(0, 4)})` : undefined;
+  const year = factYear(asOf);
+  return year !== null && isOldFundSize(asOf, today) ? olderFundText(year) : undefined;
 }
 
 /** How a fund page and a card say that a fund states it invests across sectors. */
