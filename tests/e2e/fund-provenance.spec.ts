@@ -1,5 +1,6 @@
 import path from "node:path";
 import { type DataCounts, factSourcesText } from "../../src/shared/data-claims.js";
+import { isOldFundSize } from "../../src/shared/fact-age.js";
 import { fundPath } from "../../src/shared/fund-page.js";
 import type { FundResponse, FundSearchResponse } from "../../src/shared/schemas/funds.js";
 import { becomeSubscriber } from "./support/subscriber.js";
@@ -124,5 +125,29 @@ test("a fund card shows its fund size's publication and date, and the home page 
     await page.screenshot({ path: path.join(dir, "home-hero-375.png") });
     await page.locator("#about-our-data").scrollIntoViewIfNeeded();
     await page.locator("#about-our-data").screenshot({ path: path.join(dir, "about-our-data-375.png") });
+  }
+});
+
+test("a fund size more than six years old reads as an older fund's, on its page", async ({ page }) => {
+  await becomeSubscriber(page, `older-${RUN}@example.com`);
+  let older: FundSearchResponse["results"][number] | undefined;
+  for (let offset = 0; !older && offset < 2000; offset += 100) {
+    const search = await page.request.post("/_api/funds/search", { data: { limit: 100, offset } });
+    const { results } = (await search.json()) as FundSearchResponse;
+    if (results.length === 0) break;
+    older = results.find((fund) => fund.fundSize !== null && isOldFundSize(fund.fundSizeSource?.asOf, new Date()));
+  }
+  if (!older?.fundSizeSource?.asOf) throw new Error("no fund in the shipped data has a fund size over six years old");
+  const year = older.fundSizeSource.asOf.slice(0, 4);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(fundPath(older));
+    // The page's own fund size (a similar fund's card below may be an older fund's too).
+    const facts = page.locator("dl").first();
+    await expect(facts.getByTestId("older-fund")).toHaveText(`older fund (${year})`);
+    // Its own date beside its publication: a founder sees how old it is and where it was said.
+    await expect(page.getByTestId("fund-size-source")).toContainText(year);
+    const dir = process.env.SCREENSHOT_DIR;
+    if (dir) await facts.screenshot({ path: path.join(dir, `older-fund-${width}.png`) });
   }
 });
