@@ -1,6 +1,7 @@
 import path from "node:path";
 import { type DataCounts, factSourcesText } from "../../src/shared/data-claims.js";
 import { isOldFundSize } from "../../src/shared/fact-age.js";
+import { unsourcedFactText } from "../../src/shared/fund-facts.js";
 import { fundPath } from "../../src/shared/fund-page.js";
 import type { FundResponse, FundSearchResponse } from "../../src/shared/schemas/funds.js";
 import { becomeSubscriber } from "./support/subscriber.js";
@@ -45,6 +46,10 @@ test("a subscriber sees a fund's sourced fund size with its date and source link
   await expect(page.getByText("Auto1, FlixBus, TourRadar, Infarm")).toBeVisible();
   await expect(page.getByTestId("portfolio-source")).toHaveText("techcrunch.com · Jun 2019");
   await expect(page.getByText("Invests across sectors").first()).toBeVisible();
+  // The lists under their tags: the sourced statement on its own line, the curated lists together.
+  const tagSources = page.getByTestId("tag-sources");
+  await expect(tagSources).toContainText("Sector focus: techcrunch.com · Jun 2019");
+  await expect(tagSources).toContainText(`Stages and industries: ${unsourcedFactText(found)}`);
   // No fund has a LinkedIn page or a fund manager in the data: the page does not offer them.
   const premium = page.getByRole("complementary", { name: "Contact and investment criteria" });
   await expect(premium.getByText("LinkedIn", { exact: true })).toHaveCount(0);

@@ -167,12 +167,16 @@ function FactSource({
   item,
   record,
   testId,
+  label,
 }: {
   item: ProvenanceItem | undefined;
   /** The fund's record, for the line of a fact that has a value but no source. */
   record: RecordOrigin;
   testId?: string;
+  /** What the line is about, where it stands apart from its value ("Stages"). */
+  label?: string;
 }) {
+  const prefix = label ? `${label}: ` : "";
   if (!item) {
     return (
       <span
@@ -180,6 +184,7 @@ function FactSource({
         data-testid={testId}
         data-origin="unsourced"
       >
+        {prefix}
         {unsourcedFactText(record)}
       </span>
     );
@@ -190,6 +195,7 @@ function FactSource({
       item.kind === "final_close" && item.asOf ? `${factKindLabel(item.kind)} ${formatAsOf(item.asOf)} · ` : "";
     return (
       <span className="mt-0.5 block text-xs font-normal text-slate-600" data-testid={testId} data-origin="fund_team">
+        {prefix}
         {close}
         {fundTeamUpdatedText(item.recordedOn)}
       </span>
@@ -200,6 +206,7 @@ function FactSource({
   const date = factDateText(item);
   return (
     <span className="mt-0.5 block text-xs font-normal text-slate-600" data-testid={testId} data-origin={item.origin}>
+      {prefix}
       {url ? (
         <a
           href={url.href}
@@ -214,6 +221,47 @@ function FactSource({
       )}
       {date && <> · {date}</>}
     </span>
+  );
+}
+
+/**
+ * Where the stages and the industries came from, under their tags: each sourced list by its own
+ * line ("Stages: techcrunch.com · Jun 2019"), the lists without a source together, once ("Stages and
+ * industries: from FundMatch's curated list, Nov 2026; no public source yet"). Nothing for a list
+ * that is not disclosed (its tag says so).
+ */
+function TagSources({
+  fund,
+  sourceOf,
+}: {
+  fund: FundResult;
+  sourceOf: (field: FactField) => ProvenanceItem | undefined;
+}) {
+  const lists = [
+    { field: "fundingStages" as const, label: "Stages", known: fund.fundingStages.length > 0 },
+    { field: "industryFocus" as const, label: "Industries", known: fund.industryFocus.length > 0 },
+    // "Invests across sectors" is a fact of its own, with a source of its own.
+    { field: "sectorAgnostic" as const, label: "Sector focus", known: fund.sectorAgnostic === true },
+  ].filter((list) => list.known);
+  const sourced = lists.filter((list) => sourceOf(list.field));
+  // "Stages, industries and sector focus": the first as a label, the others as words of the sentence.
+  const unsourced = lists
+    .filter((list) => !sourceOf(list.field))
+    .map((list, index) => (index === 0 ? list.label : list.label.toLowerCase()));
+  if (lists.length === 0) return null;
+  return (
+    <div className="mt-2" data-testid="tag-sources">
+      {sourced.map((list) => (
+        <FactSource key={list.field} item={sourceOf(list.field)} record={fund} label={list.label} />
+      ))}
+      {unsourced.length > 0 && (
+        <FactSource
+          item={undefined}
+          record={fund}
+          label={unsourced.length > 1 ? `${unsourced.slice(0, -1).join(", ")} and ${unsourced.at(-1)}` : unsourced[0]}
+        />
+      )}
+    </div>
   );
 }
 
@@ -335,9 +383,12 @@ function FundDetails({
             </Fact>
           </dl>
 
-          <dl className="grid gap-5 text-sm">
-            <FundTags fund={fund} />
-          </dl>
+          <div>
+            <dl className="grid gap-5 text-sm">
+              <FundTags fund={fund} />
+            </dl>
+            <TagSources fund={fund} sourceOf={sourceOf} />
+          </div>
 
           {fund.description && (
             <section aria-labelledby="fund-about">
