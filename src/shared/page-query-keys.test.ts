@@ -33,6 +33,13 @@ describe("pageRenderUrl", () => {
     expect(pageRenderUrl("/unsubscribe?result=invalid&result=expired")).toBe("/unsubscribe?result=invalid");
   });
 
+  it("keeps the match's profile keys and drops the others", () => {
+    expect(pageRenderUrl("/match?utm_source=x&stage=seed&raise=%E2%82%AC3m&page=2")).toBe(
+      "/match?stage=seed&raise=%E2%82%AC3m&page=2",
+    );
+    expect(pageRenderUrl("/match?x=1")).toBe("/match");
+  });
+
   it("reads keys as the browser does, so the render sees the search the browser will", () => {
     const url = "/?%73earch=1&q=caf%C3%A9&stage=seed&sort=newest&junk=%ZZ";
     const rendered = pageRenderUrl(url);
@@ -66,6 +73,8 @@ describe("the pages' declared query keys", () => {
       "features/funds/components/search-form.tsx",
       // In an effect only (the redirect to a fund's canonical path keeps the query), not in the render.
       "features/funds/fund-page.tsx",
+      // The match's profile: its keys are declared (PROFILE_QUERY_KEYS).
+      "features/match/match-page.tsx",
     ]);
   });
 });

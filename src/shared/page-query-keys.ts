@@ -1,5 +1,6 @@
 import { UNSUBSCRIBE_RESULT_CODES, UNSUBSCRIBE_RESULT_KEY } from "./email-texts.js";
 import { SEARCH_QUERY_KEYS } from "./search-params.js";
+import { PROFILE_QUERY_KEYS } from "./startup-profile-query.js";
 
 /**
  * How a page reads one query key while it renders: its value as it is (`"value"`), only whether it
@@ -20,6 +21,8 @@ type KeyRule = "value" | "presence" | ReadonlySet<string>;
 const PAGE_QUERY_KEYS: ReadonlyMap<string, ReadonlyMap<string, KeyRule>> = new Map([
   // The home page is the search page: its form and results follow the search in the URL.
   ["/", new Map(SEARCH_QUERY_KEYS.map((key) => [key, "value" as const]))],
+  // The match: its form is rendered with the profile its URL names (the shortlist is the browser's).
+  ["/match", new Map(PROFILE_QUERY_KEYS.map((key) => [key, "value" as const]))],
   // An e-mailed unsubscribe link: whether it has a token (the form posts to the page's own address,
   // token and all), and the outcome a form post without JavaScript was led back with.
   [

@@ -1,6 +1,7 @@
 import { Sparkles } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { CONVERTED_CURRENCIES } from "../../../../shared/currency-rates.js";
 import { ACTIVELY_INVESTING_FILTER_HINT, ACTIVELY_INVESTING_FILTER_LABEL } from "../../../../shared/fund-signals.js";
 import { INDUSTRIES } from "../../../../shared/industries.js";
 import { countOf } from "../../../../shared/inflect.js";
@@ -14,7 +15,7 @@ import { Switch } from "../../../components/ui/switch.js";
 import { Textarea } from "../../../components/ui/textarea.js";
 import { useCountries } from "../../../lib/use-countries.js";
 import { cn } from "../../../lib/utils.js";
-import { EMPTY_MATCH_FORM, type MatchFormValues, matchFormResolver } from "../match-form-schema.js";
+import { convertedHint, EMPTY_MATCH_FORM, type MatchFormValues, matchFormResolver } from "../match-form-schema.js";
 
 const STAGE_OPTIONS = STAGES.map((stage) => ({ value: stage.code, label: stage.label }));
 const SECTOR_OPTIONS = INDUSTRIES.map((industry) => ({ value: industry.code, label: industry.label }));
@@ -55,10 +56,16 @@ export function MatchForm({ initialValues, canSave, canFilterActive = false, pen
     }));
   }, [countries.data, country]);
   const descriptionLength = watch("description").length;
+  const currency = watch("currency");
+  const raiseHint = convertedHint(watch("raise"), currency, "This round, such as 500k, 2M or €3m.");
+  const targetHint = convertedHint(watch("roundTarget"), currency, "The whole round, for your pipeline's progress.");
 
   return (
+    // A plain GET to /match before the app's scripts run: the page reads the profile from its URL.
     <form
       noValidate
+      method="get"
+      action="/match"
       onSubmit={handleSubmit(onSubmit)}
       aria-labelledby="match-form-title"
       className="flex flex-col gap-5"
@@ -124,22 +131,41 @@ export function MatchForm({ initialValues, canSave, canFilterActive = false, pen
             </div>
           )}
         />
-        <MoneyField
-          id="match-raise"
-          label="Raising (USD)"
-          placeholder="$2M"
-          hint="This round, such as 500k or 2M."
-          error={errors.raise?.message}
-          {...register("raise")}
-        />
-        <MoneyField
-          id="match-round-target"
-          label="Round target (USD, optional)"
-          placeholder="$3M"
-          hint="The whole round, for your pipeline's progress."
-          error={errors.roundTarget?.message}
-          {...register("roundTarget")}
-        />
+        <div className="grid gap-5 sm:grid-cols-[9rem_1fr_1fr] md:col-span-2">
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="match-currency" className="text-sm font-medium text-slate-800">
+              Currency
+            </label>
+            {/* A native select: it works from the first paint and its value goes with the form's GET. */}
+            <select
+              id="match-currency"
+              className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden"
+              {...register("currency")}
+            >
+              {CONVERTED_CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </div>
+          <MoneyField
+            id="match-raise"
+            label={`Raising (${currency})`}
+            placeholder={currency === "USD" ? "$2M" : "2M"}
+            hint={raiseHint}
+            error={errors.raise?.message}
+            {...register("raise")}
+          />
+          <MoneyField
+            id="match-round-target"
+            label={`Round target (${currency}, optional)`}
+            placeholder={currency === "USD" ? "$3M" : "3M"}
+            hint={targetHint}
+            error={errors.roundTarget?.message}
+            {...register("roundTarget")}
+          />
+        </div>
         <div className="flex flex-col gap-1.5 md:col-span-2">
           <label htmlFor="match-description" className="text-sm font-medium text-slate-800">
             What your startup does
