@@ -40,6 +40,11 @@ describe("pageRenderUrl", () => {
     expect(pageRenderUrl("/match?x=1")).toBe("/match");
   });
 
+  it("keeps the sign-up mode and only whether a fund waits to be saved on /login", () => {
+    expect(pageRenderUrl("/login?mode=signup&save=42&next=%2Fmatch%3Fstage%3Dseed")).toBe("/login?mode=signup&save=");
+    expect(pageRenderUrl("/login?mode=other&next=/x")).toBe("/login");
+  });
+
   it("reads keys as the browser does, so the render sees the search the browser will", () => {
     const url = "/?%73earch=1&q=caf%C3%A9&stage=seed&sort=newest&junk=%ZZ";
     const rendered = pageRenderUrl(url);
@@ -65,6 +70,8 @@ describe("the pages' declared query keys", () => {
       "features/admin/funds-page.tsx",
       // The set-password and reset-password pages (one component reads their ?token=).
       "features/auth/components/password-link-page.tsx",
+      // Server-rendered: the sign-up mode and whether a fund waits to be saved (declared, with their rules).
+      "features/auth/login-page.tsx",
       // Server-rendered: whether the link has a token, and the outcome (declared, with their rules).
       "features/email/unsubscribe-page.tsx",
       "features/funds/claim-verify-page.tsx",
