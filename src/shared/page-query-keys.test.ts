@@ -65,6 +65,8 @@ describe("the pages' declared query keys", () => {
     expect(readers).toEqual([
       // The header's section links on / copy the query (links only: React does not compare attributes when hydrating).
       "app/site-header.tsx",
+      // A visitor's save prompt links back to the page it opened on (a dialog opened after hydration only).
+      "components/save-fund-dialog.tsx",
       // Signed-in areas and the pages of e-mailed links, rendered in the browser only.
       "features/account/profile-page.tsx",
       "features/admin/funds-page.tsx",
