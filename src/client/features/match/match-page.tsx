@@ -13,6 +13,7 @@ import { useLiveStatus } from "../../components/live-status.js";
 import { ApiError, apiPut } from "../../lib/api-client.js";
 import { scrollToElement } from "../../lib/scroll.js";
 import { STARTUP_PROFILE_URL, useStartupProfile } from "../../lib/startup-profile.js";
+import { useFundStats } from "../../lib/use-fund-stats.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { isSubscriber, useViewer } from "../../lib/viewer.js";
 import { MatchForm } from "./components/match-form.js";
@@ -40,6 +41,9 @@ export function MatchPage() {
   const viewer = useViewer();
   const signedIn = viewer.status === "member";
   const subscriber = isSubscriber(viewer);
+  // The actively-investing switch says how many funds stated a status, and is off when none has.
+  const statedStatus = useFundStats().data?.statedStatus;
+  const canFilterActive = subscriber && statedStatus !== 0;
   const { profile, queryKey: profileKey } = useStartupProfile();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -52,9 +56,9 @@ export function MatchPage() {
   const request = useMemo<FundMatchRequest | null>(
     () =>
       urlValues && Object.keys(matchFormErrors(urlValues)).length === 0
-        ? matchRequestFromValues(urlValues, subscriber)
+        ? matchRequestFromValues(urlValues, canFilterActive)
         : null,
-    [urlValues, subscriber],
+    [urlValues, canFilterActive],
   );
   const page = fromUrl?.page ?? 1;
   const [runs, setRuns] = useState(0);
@@ -132,6 +136,7 @@ export function MatchPage() {
               initialValues={initialValues}
               canSave={signedIn}
               canFilterActive={subscriber}
+              statedStatus={statedStatus}
               pending={saving}
               onSubmit={onSubmit}
             />

@@ -2,7 +2,7 @@ import { Sparkles } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { CONVERTED_CURRENCIES } from "../../../../shared/currency-rates.js";
-import { ACTIVELY_INVESTING_FILTER_HINT, ACTIVELY_INVESTING_FILTER_LABEL } from "../../../../shared/fund-signals.js";
+import { ACTIVELY_INVESTING_FILTER_LABEL, activelyInvestingHint } from "../../../../shared/fund-signals.js";
 import { INDUSTRIES } from "../../../../shared/industries.js";
 import { countOf } from "../../../../shared/inflect.js";
 import { STARTUP_DESCRIPTION_MAX, STARTUP_SECTORS_MAX } from "../../../../shared/schemas/match.js";
@@ -27,12 +27,21 @@ type MatchFormProps = {
   canSave: boolean;
   /** Subscribers may keep only the funds that say they are actively investing (issue 24). */
   canFilterActive?: boolean;
+  /** How many funds said whether they invest (the data's count); the switch is off at 0 (issue 37). */
+  statedStatus?: number | undefined;
   pending: boolean;
   onSubmit: (values: MatchFormValues) => Promise<void> | void;
 };
 
 /** The startup profile: what the match ranks the funds against. */
-export function MatchForm({ initialValues, canSave, canFilterActive = false, pending, onSubmit }: MatchFormProps) {
+export function MatchForm({
+  initialValues,
+  canSave,
+  canFilterActive = false,
+  statedStatus,
+  pending,
+  onSubmit,
+}: MatchFormProps) {
   const countries = useCountries();
   const form = useForm<MatchFormValues>({
     resolver: matchFormResolver,
@@ -195,7 +204,8 @@ export function MatchForm({ initialValues, canSave, canFilterActive = false, pen
             name="activelyInvesting"
             id="match-actively-investing"
             label={ACTIVELY_INVESTING_FILTER_LABEL}
-            hint={ACTIVELY_INVESTING_FILTER_HINT}
+            hint={activelyInvestingHint(statedStatus)}
+            disabled={statedStatus === 0}
           />
         )}
         {canSave && (
@@ -235,12 +245,15 @@ function SwitchField({
   id,
   label,
   hint,
+  disabled = false,
 }: {
   control: ReturnType<typeof useForm<MatchFormValues>>["control"];
   name: "needsLead" | "saveProfile" | "activelyInvesting";
   id: string;
   label: string;
   hint?: string;
+  /** Off and not to be switched on (a filter with nothing to go by). */
+  disabled?: boolean;
 }) {
   return (
     <Controller
@@ -250,7 +263,8 @@ function SwitchField({
         <div className={cn("flex gap-3", hint ? "items-start" : "items-center")}>
           <Switch
             id={id}
-            checked={field.value}
+            checked={field.value && !disabled}
+            disabled={disabled}
             onCheckedChange={field.onChange}
             onBlur={field.onBlur}
             aria-describedby={hint ? `${id}-hint` : undefined}
