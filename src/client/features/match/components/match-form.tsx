@@ -49,6 +49,9 @@ export function MatchForm({
     mode: "onBlur",
   });
   const { control, register, handleSubmit, reset, formState, watch } = form;
+  // The inputs' values in the server's HTML too (register sets them only once the app runs), so the
+  // page a plain GET lands on shows the profile its URL names.
+  const first = initialValues ?? EMPTY_MATCH_FORM;
   const errors = formState.errors;
 
   // The saved profile arrives after the form is on screen: prefill unless the founder has started typing.
@@ -149,6 +152,7 @@ export function MatchForm({
             <select
               id="match-currency"
               className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden"
+              defaultValue={first.currency}
               {...register("currency")}
             >
               {CONVERTED_CURRENCIES.map((code) => (
@@ -164,6 +168,7 @@ export function MatchForm({
             placeholder={currency === "USD" ? "$2M" : "2M"}
             hint={raiseHint}
             error={errors.raise?.message}
+            defaultValue={first.raise}
             {...register("raise")}
           />
           <MoneyField
@@ -172,6 +177,7 @@ export function MatchForm({
             placeholder={currency === "USD" ? "$3M" : "3M"}
             hint={targetHint}
             error={errors.roundTarget?.message}
+            defaultValue={first.roundTarget}
             {...register("roundTarget")}
           />
         </div>
@@ -188,6 +194,7 @@ export function MatchForm({
             aria-describedby={
               errors.description ? "match-description-error match-description-count" : "match-description-count"
             }
+            defaultValue={first.description}
             {...register("description")}
           />
           <div className="flex justify-between gap-3 text-xs">
