@@ -151,7 +151,7 @@ export function MatchForm({
             {/* A native select: it works from the first paint and its value goes with the form's GET. */}
             <select
               id="match-currency"
-              className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden"
+              className="h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs outline-hidden focus-visible:border-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-600/30 sm:text-sm"
               defaultValue={first.currency}
               {...register("currency")}
             >
