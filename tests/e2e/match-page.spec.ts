@@ -64,6 +64,7 @@ test("Back from a fund page shows the same shortlist at the same place, from the
   expect(Math.abs((await page.evaluate(() => window.scrollY)) - left)).toBeLessThanOrEqual(40);
   await expect(page.getByLabel("What your startup does")).toHaveValue("Payments API for small online shops");
   await expect(page.getByRole("combobox", { name: "Stage" })).toHaveText("Seed");
+  await screenshot(page, "match-back-375.png");
 
   // The same address opened afresh (a shared link, a reload) runs the same match.
   await page.reload();
@@ -147,7 +148,7 @@ test("a visitor's save opens the sign-up form and leads back to the shortlist; P
   await expect(page).toHaveURL(/\/login\?mode=signup&save=\d+&next=%2Fmatch%3F/);
   await expect(page.getByRole("heading", { level: 1, name: "Create an account" })).toBeVisible();
   await expect(page.getByText("Afterwards you are back where you were")).toBeVisible();
-  await screenshot(page, "signup-to-save-375.png");
+  await screenshot(page, "signup-to-save-1280.png");
   await page.getByLabel("Display Name", { exact: true }).fill("Fay Founder");
   await page.getByLabel("Email", { exact: true }).fill(`save-new-${RUN}@example.com`);
   await page.getByLabel("Password", { exact: true }).fill("Founder-pass-1");
