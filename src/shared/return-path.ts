@@ -5,6 +5,8 @@
  * 'https://…', 'javascript:…') is refused rather than cleaned. The server checks it on every
  * sign-in call and answers it back; the browser goes only where the server answered.
  */
+import { hasControlCharacters } from "./text-rules.js";
+
 export const RETURN_PATH_MAX = 2000;
 
 /** Pages a sign-in never leads back to: the sign-in page itself and the API. */
@@ -18,8 +20,7 @@ export function safeReturnPath(value: unknown): string | null {
   // One leading slash, then no second slash or backslash (a scheme-relative address), and no
   // backslash, space or control character anywhere (browsers read '\' as '/' and drop tabs and newlines).
   if (!value.startsWith("/") || value.startsWith("//")) return null;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the rule refuses.
-  if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return null;
+  if (/[\\\s]/.test(value) || hasControlCharacters(value)) return null;
   let url: URL;
   try {
     url = new URL(value, BASE);

@@ -18,6 +18,7 @@ const afterSignInShape = {
   returnTo: z
     .string({ error: "returnTo must be a path of this site, such as /match." })
     .max(RETURN_PATH_MAX, `returnTo must be at most ${RETURN_PATH_MAX} characters.`)
+    .refine(...noControlCharacters("returnTo"))
     .refine((value) => safeReturnPath(value) !== null, "returnTo must be a path of this site, such as /match.")
     .optional(),
   saveFundId: idSchema("saveFundId").optional(),
