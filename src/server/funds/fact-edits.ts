@@ -1,4 +1,5 @@
 import type { FactField, FactOrigin, FundStatus } from "../../shared/fund-facts.js";
+import { publicationName } from "../../shared/source-address.js";
 import type { FundRow, NewFundRow } from "../db/types.js";
 import type { FundFactValues } from "./repository.js";
 
@@ -104,6 +105,8 @@ export function factsOfEdit(
       sourceName: source.name,
       sourceUrl: source.url,
       asOf: today,
+      // A named address was read today, by whoever named it.
+      retrievedOn: source.url ? today : null,
       origin: source.origin,
     });
   }
@@ -134,6 +137,8 @@ export function descriptionFactOfEdit(
       sourceName: source.name,
       sourceUrl: source.url,
       asOf: today,
+      // A named address was read today, by whoever named it.
+      retrievedOn: source.url ? today : null,
       origin: source.origin,
     },
   ];
@@ -158,15 +163,16 @@ export function statusFactOf(
     sourceName: source.name,
     sourceUrl: source.url,
     asOf,
+    // Its own date may be older than the report; the address was read the day it was recorded.
+    retrievedOn: source.url ? new Date().toISOString().slice(0, 10) : null,
     origin: source.origin,
   };
 }
 
-/** The publication a source address names, as a fact's source name: its host without 'www.' ('techcrunch.com'). */
+/**
+ * The publication a source address names, as a fact's source name: its host without 'www.'
+ * ('techcrunch.com'), by the one shared helper the pages use too.
+ */
 export function sourceNameOfUrl(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, "");
-  } catch {
-    return url;
-  }
+  return publicationName(url);
 }
