@@ -207,10 +207,15 @@ test("a subscriber: paging is in the URL, the top 10 land on the board in the sh
   const top = await Promise.all((await cards(page).all()).slice(0, 10).map(nameOf));
 
   // Page 2 is in the URL: a fund page and Back return to it.
+  const secondPage = page.waitForResponse(
+    (response) => response.url().endsWith("/_api/funds/match") && response.request().postDataJSON()?.offset === 20,
+  );
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/page=2/);
+  const { results } = (await (await secondPage).json()) as { results: Array<{ name: string }> };
+  const secondPageFirst = results[0]?.name ?? "";
+  await expect(cards(page).first().getByRole("heading", { level: 3 })).toHaveText(secondPageFirst);
   await expect(page.getByText(/\(showing 21–40\)/)).toBeVisible();
-  const secondPageFirst = await nameOf(cards(page).first());
   await cards(page).first().getByRole("link", { name: secondPageFirst }).click();
   await expect(page).toHaveURL(/\/funds\/\d+-/);
   await page.goBack();
