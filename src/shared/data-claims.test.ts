@@ -25,6 +25,7 @@ const counts: DataCounts = {
     sectorAgnostic: 12,
   },
   facts: { known: 3000, sourcedAndDated: 1345, withOwnDate: 900 },
+  statedStatus: 7,
 };
 
 describe("claims about the data", () => {

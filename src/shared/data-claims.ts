@@ -21,6 +21,8 @@ export type DataCounts = {
   };
   /** The facts shown, those with a public source and a date, and those with a date of their own. */
   facts: { known: number; sourcedAndDated: number; withOwnDate: number };
+  /** Funds whose team or a source said whether they invest now. */
+  statedStatus: number;
 };
 
 const number = (value: number) => value.toLocaleString("en-US");
