@@ -36,6 +36,8 @@ import { InvestorsService, listedTeams } from "./investors/service.js";
 import { registerProductJobs } from "./jobs/registry.js";
 import { JobQueue, type JobQueueOptions } from "./jobs/service.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
+import { postgresDeckStore } from "./pitches/deck-store.js";
+import { PitchesService } from "./pitches/service.js";
 
 /** Every domain's service, built once per app; routes get the ones they need. */
 export type AppServices = {
@@ -69,6 +71,8 @@ export type AppServices = {
   /** This instance's copy of the published blog posts. */
   publishedPosts: VersionedSnapshot<PublishedPosts>;
   aiWriter: AiWriterService;
+  /** Pitching through FundMatch (issue 39): founders' pitches and decks, fund teams' inboxes and answers. */
+  pitches: PitchesService;
   /** The job queue on the database (docs/decisions/0022-job-queue.md); jobs are registered before start. */
   jobs: JobQueue;
   gateway: BillingGateway;
@@ -190,7 +194,25 @@ export async function createServices(
   const investors = new InvestorsService(database.db, { funds, mailer, logger });
   const audienceRecorder = new AudienceRecorder(database.db, (userIds) => investors.membershipsOf(userIds), logger);
   const fundReports = new FundReportsService(database.db, funds, mailer, { origin: publicOrigin, logger });
-  const account = new AccountService(database.db, fundsIndex, auth, billing, fundReports, mailer, audienceRecorder);
+  const account = new AccountService(
+    database.db,
+    fundsIndex,
+    auth,
+    billing,
+    fundReports,
+    mailer,
+    audienceRecorder,
+    () => pitches,
+  );
+  const pitches = new PitchesService(database.db, {
+    funds,
+    investors,
+    pipeline: account,
+    mailer,
+    decks: postgresDeckStore,
+    origin: publicOrigin,
+    logger,
+  });
   const services: AppServices = {
     database,
     auth,
@@ -199,7 +221,7 @@ export async function createServices(
     demoIssuer,
     account,
     emailPreferences,
-    adminUsers: new AdminUsersService(database.db, billing, auth, account),
+    adminUsers: new AdminUsersService(database.db, billing, auth, account, pitches),
     funds,
     fundImport: new FundImportService(database.db, fundsIndex),
     fundAdmin: new FundAdminService(database.db, fundsIndex, fundReports),
@@ -223,6 +245,7 @@ export async function createServices(
       allowHosts: config.AI_WRITER_ALLOW_HOSTS,
       logger,
     }),
+    pitches,
     jobs,
     gateway,
     mailer,

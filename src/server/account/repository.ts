@@ -75,6 +75,40 @@ export async function updatePipeline(
   return row;
 }
 
+/**
+ * A pitch's step in the founder's pipeline (issue 39): the fund is saved when absent, and its status
+ * moves to `status` unless it already stands at one of `keepIf` (a pitch never moves a line
+ * backwards: a fund already in conversation stays so when the founder pitches it). A line of text
+ * is added to the note, cut to the note's limit.
+ */
+export async function recordPitchStep(
+  db: Db,
+  userId: number,
+  fundId: number,
+  step: { status: PipelineStatus; keepIf: readonly PipelineStatus[]; noteLine: string | null; max: number },
+): Promise<void> {
+  const keep = sql.join(
+    step.keepIf.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const line = step.noteLine ?? "";
+  await db
+    .insert(savedFunds)
+    .values({ userId, fundId, status: step.status, note: line.slice(0, step.max) })
+    .onConflictDoUpdate({
+      target: [savedFunds.userId, savedFunds.fundId],
+      set: {
+        status: step.keepIf.length
+          ? sql`case when ${savedFunds.status} in (${keep}) then ${savedFunds.status} else ${step.status} end`
+          : step.status,
+        note: line
+          ? sql`left(case when ${savedFunds.note} = '' then ${line} else ${savedFunds.note} || E'\n' || ${line} end, ${step.max})`
+          : sql`${savedFunds.note}`,
+        updatedAt: new Date(),
+      },
+    });
+}
+
 /** The user's saved funds with dates and pipeline, for the data export (the service adds the funds' names). */
 export async function savedFundsForExport(db: Db, userId: number) {
   return db

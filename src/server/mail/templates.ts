@@ -47,3 +47,4 @@ export const savedSearchAlertEmail = onFirstUse(
   "savedSearchAlertEmail",
 );
 export const setPasswordEmail = onFirstUse(() => import("./templates/set-password.js"), "setPasswordEmail");
+export const pitchAnswerEmail = onFirstUse(() => import("./templates/pitch-answer.js"), "pitchAnswerEmail");

@@ -416,6 +416,7 @@ function FundEditor({ fund }: { fund: FundEditorData }) {
               { value: "form", label: "Our own pitch form" },
               { value: "email", label: "By e-mail" },
               { value: "warm_intro", label: "Warm introductions only" },
+              { value: "fundmatch", label: "Pitch through FundMatch (founders send a deck to your inbox)" },
             ].map((option) => (
               <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
                 <input
