@@ -331,7 +331,7 @@ describe.each(TEST_DRIVERS)("pitching through FundMatch on %s", (driver) => {
     const pages = await call("POST", `/_api/investor/funds/${fundId}/pitches/${created.id}/deck/pages`, team, {
       pages: [1, 2],
     });
-    expect(pages.statusCode, pages.body).toBe(204);
+    expect(pages.statusCode, pages.body).toBe(200);
 
     const mine = await call("GET", "/_api/user/pitches", person);
     expect(mine.json().pitches).toEqual([

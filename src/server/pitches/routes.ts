@@ -149,7 +149,10 @@ export const pitchRoutes =
 
     app.delete(
       "/user/pitches/:id",
-      { schema: { params: userPitchParamsSchema, response: { 200: messageResponseSchema } } },
+      {
+        schema: { params: userPitchParamsSchema, response: { 200: messageResponseSchema } },
+        config: { documentedInput: { body: "none" } },
+      },
       async (request) => pitches.withdraw(requireUser.user(request).id, request.params.id),
     );
 
@@ -198,16 +201,14 @@ export const pitchRoutes =
 
     app.post(
       "/investor/funds/:id/pitches/:pitchId/deck/pages",
-      { schema: { params: pitchParamsSchema, body: deckPagesRequestSchema, response: { 204: z.null() } } },
-      async (request, reply) => {
-        await pitches.recordPages(
+      { schema: { params: pitchParamsSchema, body: deckPagesRequestSchema, response: { 200: messageResponseSchema } } },
+      async (request) =>
+        pitches.recordPages(
           requireUser.user(request).id,
           request.params.id,
           request.params.pitchId,
           request.body.pages,
-        );
-        return reply.status(204).send(null);
-      },
+        ),
     );
 
     app.post(

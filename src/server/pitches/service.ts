@@ -276,13 +276,19 @@ export class PitchesService {
   }
 
   /** The pages a member looked at in the app's viewer, added to their latest view of the deck. */
-  async recordPages(userId: number, fundId: number, pitchId: string, pages: readonly number[]): Promise<void> {
+  async recordPages(
+    userId: number,
+    fundId: number,
+    pitchId: string,
+    pages: readonly number[],
+  ): Promise<{ message: string }> {
     await this.assertMember(userId, fundId);
     const pitch = await this.fundPitch(fundId, pitchId);
     const valid = pages.filter((page) => pitch.deckPages !== null && page <= pitch.deckPages);
     if (!(await repository.addViewedPages(this.db, pitch.id, userId, valid))) {
       throw conflict("Open the deck before reporting the pages viewed.");
     }
+    return { message: "Pages recorded." };
   }
 
   /**
