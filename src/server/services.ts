@@ -37,7 +37,7 @@ import { registerProductJobs } from "./jobs/registry.js";
 import { JobQueue, type JobQueueOptions } from "./jobs/service.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { postgresDeckStore } from "./pitches/deck-store.js";
-import { PitchesService } from "./pitches/service.js";
+import { PitchesService, pitchStatsForIndex } from "./pitches/service.js";
 
 /** Every domain's service, built once per app; routes get the ones they need. */
 export type AppServices = {
@@ -123,7 +123,10 @@ export async function createServices(
     }
   });
 
-  const fundsIndex = new FundsIndexProvider(database, logger, listedTeams);
+  const fundsIndex = new FundsIndexProvider(database, logger, async (db) => ({
+    teams: await listedTeams(db),
+    pitchStats: await pitchStatsForIndex(db),
+  }));
   await fundsIndex.start();
   const publishedPosts = new VersionedSnapshot(
     database,
@@ -188,6 +191,7 @@ export async function createServices(
   const jobs = new JobQueue(database, logger, options.jobs);
   registerProductJobs(jobs, {
     auth,
+    pitches: { refreshPitchStats: (now) => pitches.refreshPitchStats(now) },
     pipelineReminders: new PipelineReminders(database.db, emailPreferences, funds, { origin: publicOrigin }),
     savedSearchAlerts: new SavedSearchAlerts(database.db, funds, emailPreferences, publicOrigin),
   });

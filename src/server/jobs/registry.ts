@@ -1,11 +1,13 @@
 import type { PipelineReminders } from "../account/pipeline-reminders.js";
 import type { SavedSearchAlerts } from "../account/saved-search-alerts.js";
 import type { AuthService } from "../auth/service.js";
+import type { PitchesService } from "../pitches/service.js";
 import type { JobQueue } from "./service.js";
 
 /** The services the jobs call: each job's work lives in its domain; this file only wires it to a schedule. */
 export type JobServices = {
   auth: AuthService;
+  pitches: Pick<PitchesService, "refreshPitchStats">;
   pipelineReminders: Pick<PipelineReminders, "send">;
   savedSearchAlerts: Pick<SavedSearchAlerts, "run">;
 };
@@ -13,8 +15,21 @@ export type JobServices = {
 /** The product's jobs, registered on the queue before it starts. */
 export function registerProductJobs(
   queue: JobQueue,
-  { auth, pipelineReminders, savedSearchAlerts }: JobServices,
+  { auth, pitches, pipelineReminders, savedSearchAlerts }: JobServices,
 ): void {
+  queue.register({
+    name: "pitch-stats",
+    schedule: "20 * * * *",
+    description: "Computes each fund's answer record to pitches over the last 12 months (hourly).",
+    // Handled = records changed. A pitch's answer shows in the record within the hour; the fund page
+    // says "in 6 days (median)", so an hour is well inside what it claims (docs/decisions/0065).
+    runOnFirstStart: true,
+    handler: async ({ now, logger }) => {
+      const { changed } = await pitches.refreshPitchStats(now);
+      if (changed > 0) logger.info({ changed }, "pitch answer records changed");
+      return { handled: changed };
+    },
+  });
   // "Forgot password?" e-mails: the request only records itself, a worker here sends the link.
   queue.registerWorker({ name: "password-reset-mail", takeOne: (now) => auth.handleResetRequest(now) });
   auth.onResetRequested(() => void queue.poke());

@@ -4,6 +4,8 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, ne, sql } from "dri
 import type { PitchStatus } from "../../shared/pitches.js";
 import type { Db } from "../db/client.js";
 import {
+  type FundPitchStatsRow,
+  fundPitchStats,
   type NewPitchRow,
   type PitchDeckViewRow,
   type PitchRow,
@@ -261,4 +263,39 @@ export async function pitchTimesSince(
     .select({ fundId: pitches.fundId, sentAt: pitches.sentAt, answeredAt: pitches.answeredAt })
     .from(pitches)
     .where(and(gte(pitches.sentAt, since), ne(pitches.status, "withdrawn")));
+}
+
+/** The stored answer records, by fund. */
+export async function storedPitchStats(db: Db): Promise<FundPitchStatsRow[]> {
+  return db.select().from(fundPitchStats).orderBy(asc(fundPitchStats.fundId));
+}
+
+/**
+ * Replaces the answer records that changed: the rows of `upserts` written, the funds of `removed`
+ * cleared. Only called with changes: each write moves the funds' data version (every instance
+ * rebuilds its fund results).
+ */
+export async function replacePitchStats(
+  db: Db,
+  upserts: ReadonlyArray<Omit<FundPitchStatsRow, "computedAt">>,
+  removed: readonly number[],
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (removed.length > 0) await tx.delete(fundPitchStats).where(inArray(fundPitchStats.fundId, [...removed]));
+    for (const row of upserts) {
+      await tx
+        .insert(fundPitchStats)
+        .values({ ...row, computedAt: now })
+        .onConflictDoUpdate({
+          target: fundPitchStats.fundId,
+          set: {
+            received: row.received,
+            answered: row.answered,
+            medianDaysToAnswer: row.medianDaysToAnswer,
+            computedAt: now,
+          },
+        });
+    }
+  });
 }

@@ -16,6 +16,7 @@ import { subscriptionOf, type Viewer } from "../auth/viewer.js";
 import type { Db } from "../db/client.js";
 import type { PitchDeckViewRow, PitchRow, UserRow } from "../db/types.js";
 import { conflict, forbidden, notFound, paymentRequired, rateLimited, unauthenticated } from "../errors.js";
+import type { FundPitchStats } from "../funds/fund-team-view.js";
 import type { FundsService } from "../funds/service.js";
 import type { InvestorsService } from "../investors/service.js";
 import type { Mailer } from "../mail/mailer.js";
@@ -24,6 +25,7 @@ import { findUsersByIds } from "../users/repository.js";
 import { inspectDeck } from "./deck-check.js";
 import type { DeckStore } from "./deck-store.js";
 import * as repository from "./repository.js";
+import { computePitchStats, statsWindowStart } from "./stats.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -474,4 +476,39 @@ export class PitchesService {
       }),
     };
   }
+
+  /**
+   * The `pitch-stats` job: every fund's answer record over the last 12 months, written where it
+   * changed (a write rebuilds the fund results on every instance). Returns how many records changed.
+   */
+  async refreshPitchStats(now = new Date()): Promise<{ changed: number }> {
+    const fresh = computePitchStats(await repository.pitchTimesSince(this.db, statsWindowStart(now)));
+    const stored = new Map((await repository.storedPitchStats(this.db)).map((row) => [row.fundId, row]));
+    const upserts = fresh.filter((row) => {
+      const old = stored.get(row.fundId);
+      return (
+        !old ||
+        old.received !== row.received ||
+        old.answered !== row.answered ||
+        old.medianDaysToAnswer !== row.medianDaysToAnswer
+      );
+    });
+    const keep = new Set(fresh.map((row) => row.fundId));
+    const removed = [...stored.keys()].filter((fundId) => !keep.has(fundId));
+    if (upserts.length > 0 || removed.length > 0) await repository.replacePitchStats(this.db, upserts, removed, now);
+    return { changed: upserts.length + removed.length };
+  }
+}
+
+/**
+ * Every fund's answer record, for the funds' index: read with the funds' snapshot on the snapshot's
+ * own transaction `db` (services.ts hands it to the index provider).
+ */
+export async function pitchStatsForIndex(db: Db): Promise<FundPitchStats> {
+  return new Map(
+    (await repository.storedPitchStats(db)).map((row) => [
+      row.fundId,
+      { received: row.received, answered: row.answered, medianDaysToAnswer: row.medianDaysToAnswer },
+    ]),
+  );
 }

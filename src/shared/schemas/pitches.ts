@@ -195,8 +195,3 @@ export const adminSpamPitchesResponseSchema = z.object({
     }),
   ),
 });
-
-/** `pitchStats` of a fund's answer: null below PITCH_STATS_MIN_RECEIVED pitches in 12 months. */
-export const pitchStatsSchema = z
-  .object({ received: z.number().int(), answered: z.number().int(), medianDaysToAnswer: z.number().nullable() })
-  .nullable();

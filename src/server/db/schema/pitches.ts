@@ -118,3 +118,21 @@ export const pitchDeckViews = pgTable(
 export type PitchRow = typeof pitches.$inferSelect;
 export type NewPitchRow = typeof pitches.$inferInsert;
 export type PitchDeckViewRow = typeof pitchDeckViews.$inferSelect;
+
+/**
+ * Each fund's answer record over the last 12 months (issue 39), written by the `pitch-stats` job:
+ * only funds with at least 5 pitches received have a row. A write bumps the funds' data version (a
+ * trigger, migration 0033), so every instance's fund results show the new record.
+ */
+export const fundPitchStats = pgTable("fund_pitch_stats", {
+  fundId: integer("fund_id")
+    .primaryKey()
+    .references(() => funds.id, { onDelete: "cascade" }),
+  received: integer("received").notNull(),
+  answered: integer("answered").notNull(),
+  /** The median of the answered pitches' days from sent to answered; null when none was answered. */
+  medianDaysToAnswer: doublePrecision("median_days_to_answer"),
+  computedAt: timestamp("computed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+export type FundPitchStatsRow = typeof fundPitchStats.$inferSelect;
