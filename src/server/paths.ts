@@ -18,6 +18,8 @@ export const MIGRATIONS_DIR = path.join(ROOT_DIR, "src/server/db/migrations");
 export const SEED_FUNDS_CSV = path.join(ROOT_DIR, "src/server/db/seed/funds.csv");
 /** Sourced, dated facts about the shipped funds, applied once per database (funds/import/curated-data.ts). */
 export const SEED_ENRICHMENT_CSV = path.join(ROOT_DIR, "src/server/db/seed/enrichment.csv");
+/** Facts an earlier enrichment.csv shipped and the data team took back (their sources were not the publication's). */
+export const SEED_WITHDRAWN_FACTS_CSV = path.join(ROOT_DIR, "src/server/db/seed/withdrawn-facts.csv");
 /** The articles a new blog starts with: one markdown file each, with a front-matter header. */
 export const SEED_BLOG_DIR = path.join(ROOT_DIR, "src/server/db/seed/blog");
 export const CLIENT_BUILD_DIR = path.join(ROOT_DIR, "dist/client");

@@ -30,12 +30,19 @@ describe("fund pages", () => {
     }
   });
 
-  it("words the freshness line as 'Reviewed Nov 2026 · curated'", () => {
-    expect(reviewedText({ lastReviewed: "2026-11-21", source: "curated" })).toBe("Reviewed Nov 2026 · curated");
-    expect(reviewedText({ lastReviewed: "2025-01-03", source: "partners.csv" })).toBe(
-      "Reviewed Jan 2025 · partners.csv",
+  it("says 'Reviewed' only after a person reviewed, else when the fund was listed", () => {
+    expect(reviewedText({ lastReviewed: "2026-11-21", listedOn: "2026-11-20", source: "curated" })).toBe(
+      "Reviewed Nov 2026 · FundMatch's curated list",
     );
-    expect(reviewedText({ lastReviewed: "soon", source: "curated" })).toBe("Source: curated");
+    expect(reviewedText({ lastReviewed: "2025-01-03", listedOn: "2024-05-01", source: "techcrunch.com" })).toBe(
+      "Reviewed Jan 2025 · techcrunch.com",
+    );
+    expect(reviewedText({ lastReviewed: null, listedOn: "2026-12-07", source: "curated" })).toBe(
+      "Listed Dec 2026 · FundMatch's curated list · not reviewed yet",
+    );
+    expect(reviewedText({ lastReviewed: "soon", listedOn: "later", source: "curated" })).toBe(
+      "Source: FundMatch's curated list",
+    );
   });
 
   it("describes a fund in at most 160 characters from public fields", () => {

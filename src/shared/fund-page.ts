@@ -56,10 +56,20 @@ export function reviewedMonth(date: string): string | undefined {
   return match && month ? `${month} ${match[1]}` : undefined;
 }
 
-/** The freshness line of a card and a fund page: 'Reviewed Nov 2026 · curated'. */
-export function reviewedText(fund: { lastReviewed: string; source: string }): string {
-  const month = reviewedMonth(fund.lastReviewed);
-  return month ? `Reviewed ${month} · ${fund.source}` : `Source: ${fund.source}`;
+/** How a card and a page name the curated list as a record's origin. */
+export const CURATED_LIST_NAME = "FundMatch's curated list";
+
+/**
+ * The freshness line of a card and a fund page: 'Reviewed Nov 2026 · techcrunch.com' once a person
+ * reviewed the fund, else when it was listed ('Listed Dec 2026 · FundMatch's curated list · not
+ * reviewed yet'): a seeded record is never called reviewed (issue 36).
+ */
+export function reviewedText(fund: { lastReviewed: string | null; listedOn: string; source: string }): string {
+  const origin = fund.source === "curated" ? CURATED_LIST_NAME : fund.source;
+  const reviewed = fund.lastReviewed ? reviewedMonth(fund.lastReviewed) : undefined;
+  if (reviewed) return `Reviewed ${reviewed} · ${origin}`;
+  const listed = reviewedMonth(fund.listedOn);
+  return listed ? `Listed ${listed} · ${origin} · not reviewed yet` : `Source: ${origin}`;
 }
 
 /** The public fields a fund page's head is made from (never a premium one: the head is sent to everyone). */

@@ -66,7 +66,7 @@ export const MATCH_TEXTS = {
     `${status}, reported by ${source}${date ? ` (${date})` : ""}`,
   // Freshness.
   reviewedRecently: "Data reviewed in the last year",
-  reviewedLongAgo: (date: string) => `Data last reviewed on ${date}`,
+  reviewedLongAgo: (date: string) => `Data last updated on ${date}`,
 } as const;
 
 /** A cheque range as a text: "$100K–$500K", "from $1M", "up to $500K". */

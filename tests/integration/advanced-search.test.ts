@@ -440,8 +440,10 @@ function assertOrder(results: readonly FundResult[], rows: readonly FundRow[], s
       expect(size(before), context).toBeGreaterThanOrEqual(size(after));
       if (size(before) !== size(after)) continue;
     } else if (search.sort === "recently_reviewed") {
-      expect(before.lastReviewed >= after.lastReviewed, context).toBe(true);
-      if (before.lastReviewed !== after.lastReviewed) continue;
+      // A person's review, else the curated list's date, else the day it was listed (recordDate).
+      const freshness = (fund: typeof before) => fund.lastReviewed ?? fund.curatedOn ?? fund.listedOn;
+      expect(freshness(before) >= freshness(after), context).toBe(true);
+      if (freshness(before) !== freshness(after)) continue;
     }
     expect(score(before), context).toBeGreaterThanOrEqual(score(after));
   }

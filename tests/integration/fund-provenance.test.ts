@@ -13,7 +13,7 @@ import {
 } from "../../src/server/funds/import/curated-data.js";
 import { seedFundsIfPristine } from "../../src/server/funds/import/seed.js";
 import { readFundsVersion } from "../../src/server/funds/repository.js";
-import { SEED_ENRICHMENT_CSV, SEED_FUNDS_CSV } from "../../src/server/paths.js";
+import { SEED_ENRICHMENT_CSV, SEED_FUNDS_CSV, SEED_WITHDRAWN_FACTS_CSV } from "../../src/server/paths.js";
 import { PREMIUM_FACT_FIELDS } from "../../src/shared/fund-facts.js";
 import { fundInputSchema } from "../../src/shared/schemas/fund-input.js";
 import { fundResponseSchema, fundSearchResponseSchema } from "../../src/shared/schemas/funds.js";
@@ -112,13 +112,96 @@ describe.each(TEST_DRIVERS)("fund facts and their provenance on %s", (driver) =>
   });
 
   it("applies the corrections of funds.csv, but not over an admin's later edit", async () => {
+    // The curated A$700M (a multi-fund raise) is gone; the file of 2026-12-07 found its 2014 fund.
     const [airtree] = await db().select().from(funds).where(eq(funds.name, "AirTree Ventures"));
-    expect(airtree).toMatchObject({ fundSize: null, currency: null });
+    expect(airtree).toMatchObject({ fundSize: 60e6, currency: "AUD" });
     const [giantLeap] = await db().select().from(funds).where(eq(funds.name, "Giant Leap Fund"));
     expect(giantLeap?.city).toBe("Melbourne");
     expect(await db().select().from(funds).where(eq(funds.name, "Naspers Foundry"))).toEqual([]);
     const [thrive] = await db().select().from(funds).where(eq(funds.name, "Thrive Capital"));
     expect(thrive).toMatchObject({ fundSize: 12e9, aum: 25e9, aumCurrency: "USD" });
+  });
+
+  it("gives every shipped fact a source and a date, and calls no seeded fund reviewed", async () => {
+    const shipped = await db().select().from(fundFacts).where(eq(fundFacts.origin, "source"));
+    expect(shipped.length).toBeGreaterThan(1200);
+    for (const fact of shipped) {
+      expect(fact.sourceUrl, `${fact.fundId} ${fact.field}`).toMatch(/^https?:\/\//);
+      expect(fact.asOf ?? fact.retrievedOn, `${fact.fundId} ${fact.field}`).not.toBeNull();
+    }
+    const rows = await fundRows();
+    // The curated list's date is the record's, not a review: every seeded fund is unreviewed.
+    expect(rows.filter((row) => row.lastReviewed !== null)).toEqual([]);
+    expect(new Set(rows.map((row) => row.curatedOn))).toEqual(new Set(["2026-11-21"]));
+    const { body } = await fundOf("3one4 Capital");
+    expect(body.fund).toMatchObject({ lastReviewed: null, curatedOn: "2026-11-21" });
+    expect(body.fund.listedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const item of body.provenance) expect(item.asOf ?? item.retrievedOn).not.toBeNull();
+  });
+
+  it("takes back a withdrawn fact to the curated value, but never an admin's", async () => {
+    const files = {
+      withdrawn: readFileSync(SEED_WITHDRAWN_FACTS_CSV, "utf8"),
+      funds: readFileSync(SEED_FUNDS_CSV, "utf8"),
+    };
+    const oxx = idOf.get("Oxx") as number;
+    const inovo = idOf.get("Inovo Venture Partners") as number;
+    // As the file of 2026-11-27 left them: a podcast app's and a blog copy's facts.
+    await db()
+      .update(funds)
+      .set({ fundSize: 190e6, currency: "USD", portfolio: ["Funnel", "Gravitee"] })
+      .where(eq(funds.id, oxx));
+    await db().update(funds).set({ fundSize: 54e6, currency: "EUR" }).where(eq(funds.id, inovo));
+    const withdrawnUrls = [...files.withdrawn.matchAll(/^Oxx,GB,(fund_size|portfolio),(\S+)$/gm)].map(
+      (match) => match[2],
+    );
+    expect(withdrawnUrls.length).toBe(2);
+    const old = { currency: null, kind: "stated", asOf: null, retrievedOn: null } as const;
+    await db()
+      .insert(fundFacts)
+      .values([
+        {
+          ...old,
+          fundId: oxx,
+          field: "fundSize",
+          value: "190000000",
+          currency: "USD",
+          sourceUrl: withdrawnUrls[0] ?? null,
+          sourceName: "share.snipd.com",
+          asOf: "2022",
+        },
+        {
+          ...old,
+          fundId: oxx,
+          field: "portfolio",
+          value: "Funnel;Gravitee",
+          sourceUrl: withdrawnUrls[1] ?? null,
+          sourceName: "share.snipd.com",
+        },
+        // An admin has since stated Inovo's fund size: it stays.
+        {
+          ...old,
+          fundId: inovo,
+          field: "fundSize",
+          value: "54000000",
+          currency: "EUR",
+          kind: "stated",
+          sourceName: ADMIN_EDIT_SOURCE,
+          sourceUrl: null,
+          origin: "admin",
+          asOf: "2026-12",
+        },
+      ]);
+    const outcome = await applyCuratedData(db(), ENRICHMENT, files);
+    expect(outcome.withdrawn).toBe(2);
+    const [oxxRow] = await db().select().from(funds).where(eq(funds.id, oxx));
+    expect(oxxRow).toMatchObject({ fundSize: null, currency: null, portfolio: [] });
+    expect((await factRows()).filter((fact) => fact.fundId === oxx).map((fact) => fact.field)).toEqual(["leadsRounds"]);
+    const [inovoRow] = await db().select().from(funds).where(eq(funds.id, inovo));
+    expect(inovoRow).toMatchObject({ fundSize: 54e6, currency: "EUR" });
+    // Run again: nothing left to take back.
+    expect((await applyCuratedData(db(), ENRICHMENT, files)).withdrawn).toBe(0);
+    t.app.services.fundsIndex.invalidate();
   });
 
   it("keeps assets under management apart from the fund size", async () => {
@@ -144,6 +227,7 @@ describe.each(TEST_DRIVERS)("fund facts and their provenance on %s", (driver) =>
       // Shipped with the curated data: its named source, recorded when the data step ran.
       origin: "source",
       recordedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      retrievedOn: "2026-11-27",
     });
     // Square Peg has two targets and no close: the later target, labelled as one.
     const squarePeg = (await fundOf("Square Peg")).body;

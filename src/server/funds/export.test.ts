@@ -43,6 +43,7 @@ function fund(overrides: Partial<FundRow> = {}): FundRow {
     description: "Early-stage fintech investor.",
     source: "import",
     lastReviewed: "2025-03-14",
+    curatedOn: null,
     createdAt: new Date("2025-01-02T03:04:00Z"),
     updatedAt: new Date("2025-02-03T04:05:00Z"),
     ...overrides,

@@ -104,6 +104,8 @@ export function factsOfEdit(
       sourceName: source.name,
       sourceUrl: source.url,
       asOf: today,
+      // A named address was read today, by whoever named it.
+      retrievedOn: source.url ? today : null,
       origin: source.origin,
     });
   }
@@ -134,6 +136,8 @@ export function descriptionFactOfEdit(
       sourceName: source.name,
       sourceUrl: source.url,
       asOf: today,
+      // A named address was read today, by whoever named it.
+      retrievedOn: source.url ? today : null,
       origin: source.origin,
     },
   ];
@@ -158,6 +162,8 @@ export function statusFactOf(
     sourceName: source.name,
     sourceUrl: source.url,
     asOf,
+    // Its own date may be older than the report; the address was read the day it was recorded.
+    retrievedOn: source.url ? new Date().toISOString().slice(0, 10) : null,
     origin: source.origin,
   };
 }

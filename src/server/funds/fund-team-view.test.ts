@@ -12,6 +12,7 @@ const fact = (origin: FundFactRow["origin"], updatedAt: string): FundFactRow => 
   sourceName: "s",
   sourceUrl: null,
   asOf: null,
+  retrievedOn: null,
   origin,
   updatedAt: new Date(updatedAt),
 });

@@ -285,7 +285,11 @@ export async function listFundsPage(
 }
 
 /** A fact's provenance as written: the row without its id and timestamp; `origin` defaults to 'source'. */
-export type FundFactValues = Omit<FundFactRow, "id" | "updatedAt" | "origin"> & { origin?: FundFactRow["origin"] };
+export type FundFactValues = Omit<FundFactRow, "id" | "updatedAt" | "origin" | "retrievedOn"> & {
+  origin?: FundFactRow["origin"];
+  /** The day its source was read; null (the default) for a fact without a source address. */
+  retrievedOn?: string | null;
+};
 
 /** The stored facts of the given funds (all funds when not given). */
 export async function listFundFacts(db: Db, fundIds?: readonly number[]): Promise<FundFactRow[]> {
@@ -306,7 +310,9 @@ export async function upsertFundFacts(db: Db, facts: readonly FundFactValues[]):
     const batch = facts.slice(start, start + INSERT_BATCH_SIZE);
     await db
       .insert(fundFacts)
-      .values(batch.map((fact) => ({ ...fact, origin: fact.origin ?? "source" })))
+      .values(
+        batch.map((fact) => ({ ...fact, origin: fact.origin ?? "source", retrievedOn: fact.retrievedOn ?? null })),
+      )
       .onConflictDoUpdate({
         target: [fundFacts.fundId, fundFacts.field],
         set: {
@@ -316,6 +322,7 @@ export async function upsertFundFacts(db: Db, facts: readonly FundFactValues[]):
           sourceName: sql`excluded.source_name`,
           sourceUrl: sql`excluded.source_url`,
           asOf: sql`excluded.as_of`,
+          retrievedOn: sql`excluded.retrieved_on`,
           origin: sql`excluded.origin`,
           updatedAt: sql`now()`,
         },
@@ -338,6 +345,8 @@ export type CuratedFundUpdate = { id: number } & Partial<
     | "leadsRounds"
     | "sectorAgnostic"
     | "portfolio"
+    | "lastReviewed"
+    | "curatedOn"
   >
 >;
 
@@ -350,6 +359,12 @@ export async function applyCuratedFundUpdates(db: Db, updates: readonly CuratedF
       .set({ ...values, updatedAt: new Date() })
       .where(eq(funds.id, id));
   }
+}
+
+/** Deletes facts by their ids (the curated data step's withdrawn facts); the fund's columns are the caller's. */
+export async function deleteFundFactsByIds(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(fundFacts).where(sql`${fundFacts.id} = any(${sql.param(ids)}::int4[])`);
 }
 
 export async function deleteFundsByIds(db: Db, ids: readonly number[]): Promise<void> {

@@ -86,7 +86,8 @@ export class FundTeamService {
         newFacts.push(teamFactOf(fundId, field, value, today));
       }
       if (newFacts.length === 0) return 0;
-      await fundsRepository.updateFundColumns(tx, fundId, columns);
+      // The team's save is a review by the people who know the fund best (issue 36: "Reviewed").
+      await fundsRepository.updateFundColumns(tx, fundId, { ...columns, lastReviewed: today });
       await fundsRepository.upsertFundFacts(tx, newFacts);
       // The history records what the save changed, with the member as its author (one batch).
       await recordChangesSince(tx, snapshot, { writer: "fund_team", userId: author.id, email: author.email });

@@ -280,8 +280,21 @@ export const fundResultSchema = z.object({
   description: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** When the fund's data was last reviewed (YYYY-MM-DD); for an import without one, the day its record last changed. */
-  lastReviewed: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /**
+   * When a person last reviewed the fund (YYYY-MM-DD): an admin's review or edit, its team's save, an
+   * import that changed its facts. Null until someone did: the seed never reviews (issue 36).
+   */
+  lastReviewed: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
+  /** When the fund entered the product (YYYY-MM-DD). */
+  listedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** When FundMatch's curated list stated the record (YYYY-MM-DD): the date of its facts without a public source; null when not from the list. */
+  curatedOn: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
   /** Where the data came from: 'curated' for the shipped set, an import's file name otherwise. */
   source: z.string(),
   matchReasons: z.array(z.string()),
@@ -400,7 +413,13 @@ export const fundProvenanceSchema = z.array(
     field: z.enum(FACT_FIELDS),
     sourceName: z.string(),
     sourceUrl: z.string().nullable(),
+    /** The fact's own date (a close, a page's date); null when its source gives none. */
     asOf: z.string().regex(AS_OF_PATTERN).nullable(),
+    /** The day its source was read (YYYY-MM-DD): the date shown when `asOf` is null; null for a fact without an address. */
+    retrievedOn: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .nullable(),
     kind: z.enum(MONEY_FACT_KINDS),
     amount: z.number().nullable(),
     currency: z.string().nullable(),

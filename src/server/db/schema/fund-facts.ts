@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, date, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { FACT_FIELDS, FACT_ORIGINS, MONEY_FACT_KINDS } from "../../../shared/fund-facts.js";
 import { funds } from "./funds.js";
 
@@ -26,6 +26,11 @@ export const fundFacts = pgTable(
     sourceUrl: text("source_url"),
     /** YYYY, YYYY-MM or YYYY-MM-DD; null when the source gives no date. */
     asOf: text("as_of"),
+    /**
+     * The day the source was read (YYYY-MM-DD): the fact's date where the source gives none ("source
+     * read 7 Dec 2026"). Null for a fact without a source address (an admin's or a team's word).
+     */
+    retrievedOn: date("retrieved_on", { mode: "string" }),
     /**
      * Who recorded it: 'source' (the shipped data or an import, naming its source), 'admin' (an admin's
      * edit) or 'fund_team' (a member of the fund's team, through its editor). An import in update mode

@@ -73,7 +73,16 @@ export const funds = pgTable(
     source: text("source").notNull().default("import"),
     /** The admin import that wrote the row last (its history entry); null for the seed and edits before. */
     importId: integer("import_id").references(() => importRuns.id, { onDelete: "set null" }),
+    /**
+     * The day a person last reviewed the fund: an admin's review or edit, its team's save, or an
+     * import that changed its facts (issue 36). Null until then: the seed never reviews.
+     */
     lastReviewed: date("last_reviewed", { mode: "string" }),
+    /**
+     * The day the curated list stated this fund's record (funds.csv's `last_reviewed`), the date of a
+     * curated fact that has no public source yet; null for a fund that did not come from the list.
+     */
+    curatedOn: date("curated_on", { mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

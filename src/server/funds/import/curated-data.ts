@@ -6,11 +6,12 @@ import { AS_OF_PATTERN, asOfKey, type FactField, type FactKind, MONEY_FACT_KINDS
 import type { Db } from "../../db/client.js";
 import { runDataStepOnce } from "../../db/data-steps.js";
 import type { FundFactRow, FundRow } from "../../db/types.js";
-import { SEED_ENRICHMENT_CSV } from "../../paths.js";
+import { SEED_ENRICHMENT_CSV, SEED_FUNDS_CSV, SEED_WITHDRAWN_FACTS_CSV } from "../../paths.js";
 import { readHistorySnapshot, recordChangesSince } from "../fund-history.js";
 import {
   applyCuratedFundUpdates,
   type CuratedFundUpdate,
+  deleteFundFactsByIds,
   deleteFundsByIds,
   type FundFactValues,
   listAllFunds,
@@ -20,7 +21,7 @@ import {
 
 /** The data step's marker in data_versions, and the version this code brings a database to. */
 export const CURATED_DATA_STEP = "funds_curated_data";
-export const CURATED_DATA_VERSION = 1;
+export const CURATED_DATA_VERSION = 2;
 
 /**
  * The corrections of the shipped funds.csv of 2026-11-27 (see src/server/db/seed/README.md), as
@@ -62,6 +63,8 @@ export type EnrichmentLine = {
   kind: string;
   asOf: string;
   sourceUrl: string;
+  /** The day the source was read (YYYY-MM-DD); empty in the file of 2026-11-27, which had no such column. */
+  retrieved: string;
 };
 
 /** The file's field names, as the API names the facts (a Map: the name is the file's text). */
@@ -90,6 +93,7 @@ export function parseEnrichment(text: string): { lines: EnrichmentLine[]; reject
       kind: record.kind ?? "",
       asOf: record.as_of ?? "",
       sourceUrl: record.source_url ?? "",
+      retrieved: record.retrieved ?? "",
     };
     const problem = lineProblem(line);
     if (problem) rejected.push(`line ${index + 2}: ${problem}`);
@@ -104,6 +108,7 @@ function lineProblem(line: EnrichmentLine): string | undefined {
   if (!(MONEY_FACT_KINDS as readonly string[]).includes(line.kind)) return `unknown kind ${line.kind}`;
   if (line.asOf && !AS_OF_PATTERN.test(line.asOf)) return `bad date ${line.asOf}`;
   if (!/^https?:\/\/\S+$/i.test(line.sourceUrl)) return "no http(s) source";
+  if (line.retrieved && !READING_DAY.test(line.retrieved)) return `bad reading day ${line.retrieved}`;
   const money = line.field === "fund_size" || line.field.startsWith("check_size");
   if (money && (!(Number(line.value) > 0) || toUsd(Number(line.value), line.currency) === null)) {
     return `bad amount ${line.value} ${line.currency}`;
@@ -115,6 +120,9 @@ function lineProblem(line: EnrichmentLine): string | undefined {
   if (line.field === "portfolio" && portfolioNames(line.value).length === 0) return "empty portfolio";
   return undefined;
 }
+
+/** A reading day: a whole date, YYYY-MM-DD. */
+const READING_DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 function portfolioNames(value: string): string[] {
   return [
@@ -203,24 +211,101 @@ function columnsOf(field: FactField, line: EnrichmentLine): Omit<CuratedFundUpda
 }
 
 /**
- * Whether the file's fact may replace what is stored: a stored fact only when the file's is at least
- * as recent (a fact whose own date is newer is never overwritten); an undated value only when it is
- * absent or still the curated set's (an imported value stands until a newer source says otherwise).
+ * Whether the file's fact may replace what is stored: never an admin's or a fund team's fact (their
+ * word stands until they change it); a sourced fact only when the file's is at least as recent (a
+ * fact whose own date is newer is never overwritten); an undated value only when it is absent or
+ * still the curated set's (an imported value stands until a newer source says otherwise).
  */
 function mayReplace(fund: FundRow, field: FactField, line: EnrichmentLine, stored: FundFactRow | undefined): boolean {
-  if (stored) return asOfKey(stored.asOf) <= asOfKey(line.asOf);
+  if (stored) return stored.origin === "source" && asOfKey(stored.asOf) <= asOfKey(line.asOf);
   const value = storedValue(fund, field);
   return value === null || value === undefined || fund.source === "curated";
 }
 
-export type CuratedDataOutcome = { corrected: number; removed: number; facts: number; rejected: string[] };
+/** One line of withdrawn-facts.csv: a fact an earlier file shipped whose source was not the publication's own. */
+type WithdrawnLine = { name: string; countryCode: string; field: string; sourceUrl: string };
+
+function parseWithdrawn(text: string): WithdrawnLine[] {
+  if (!text.trim()) return [];
+  const records = parseCsv(text, { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
+  return records.map((record) => ({
+    name: record.name ?? "",
+    countryCode: (record.country_code ?? "").toUpperCase(),
+    field: record.field ?? "",
+    sourceUrl: record.source_url ?? "",
+  }));
+}
+
+/** The curated record of each firm in funds.csv, by name and country: what a withdrawn fact falls back to. */
+function curatedRecords(text: string): Map<string, Record<string, string>> {
+  const records = new Map<string, Record<string, string>>();
+  if (!text.trim()) return records;
+  const rows = parseCsv(text, { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
+  for (const row of rows) records.set(fundKey(row.name ?? "", row.country_code ?? ""), row);
+  return records;
+}
+
+/** The fund columns of a field as the curated list states them (null or an empty list where it says nothing). */
+function curatedColumns(field: FactField, record: Record<string, string> | undefined): Omit<CuratedFundUpdate, "id"> {
+  const amount = (text: string | undefined) => (text && Number(text) > 0 ? Math.round(Number(text)) : null);
+  switch (field) {
+    case "fundSize": {
+      const size = amount(record?.fund_size);
+      return { fundSize: size, currency: size === null ? null : record?.currency || "USD" };
+    }
+    case "aum":
+      return { aum: null, aumCurrency: null };
+    case "checkSizeMinUsd":
+      return { checkSizeMinUsd: amount(record?.check_size_min_usd) };
+    case "checkSizeMaxUsd":
+      return { checkSizeMaxUsd: amount(record?.check_size_max_usd) };
+    case "leadsRounds":
+      return { leadsRounds: record?.leads_rounds === "true" ? true : record?.leads_rounds === "false" ? false : null };
+    case "sectorAgnostic":
+      return { sectorAgnostic: null };
+    case "website":
+      return { website: record?.website || null };
+    case "portfolio":
+      return { portfolio: [] };
+    default:
+      return {};
+  }
+}
+
+/** Whether the fund's columns still hold what `columns` would set (nobody changed the value since). */
+function holds(fund: FundRow, columns: Omit<CuratedFundUpdate, "id">): boolean {
+  return Object.entries(columns).every(
+    ([column, value]) => JSON.stringify(fund[column as keyof FundRow] ?? null) === JSON.stringify(value ?? null),
+  );
+}
+
+export type CuratedDataOutcome = {
+  corrected: number;
+  removed: number;
+  facts: number;
+  /** Facts an earlier file shipped from a mirror, a staging copy or a bare address, taken back. */
+  withdrawn: number;
+  rejected: string[];
+};
+
+/** The files the data step reads besides enrichment.csv (tests give their own). */
+export type CuratedDataFiles = {
+  /** withdrawn-facts.csv: name, country_code, field, source_url of each fact taken back. */
+  withdrawn?: string;
+  /** funds.csv: the curated records a withdrawn fact falls back to, and their curated dates. */
+  funds?: string;
+};
 
 /**
  * Brings the curated fund data up to the shipped files: the corrections of funds.csv on a database
  * seeded with the old file, then enrichment.csv's sourced facts with their provenance. Safe to run
  * again (the same facts give the same rows) and never replaces a fact whose own date is newer.
  */
-export async function applyCuratedData(db: Db, enrichmentText: string): Promise<CuratedDataOutcome> {
+export async function applyCuratedData(
+  db: Db,
+  enrichmentText: string,
+  files: CuratedDataFiles = {},
+): Promise<CuratedDataOutcome> {
   const { lines, rejected } = parseEnrichment(enrichmentText);
   const fundRows = await listAllFunds(db);
   // The oldest fund of each name and country, as the import's duplicate detection pairs them.
@@ -256,7 +341,8 @@ export async function applyCuratedData(db: Db, enrichmentText: string): Promise<
   const storedFacts = await listFundFacts(db);
   const factOf = new Map(storedFacts.map((fact) => [`${fact.fundId}\u0000${fact.field}`, fact]));
   const facts: FundFactValues[] = [];
-  for (const [key, fields] of winningFacts(lines)) {
+  const winning = winningFacts(lines);
+  for (const [key, fields] of winning) {
     const fund = byKey.get(key);
     if (!fund) continue;
     for (const [field, line] of fields) {
@@ -271,19 +357,66 @@ export async function applyCuratedData(db: Db, enrichmentText: string): Promise<
         sourceName: sourceNameOf(line.sourceUrl),
         sourceUrl: line.sourceUrl,
         asOf: line.asOf || null,
+        retrievedOn: line.retrieved || null,
       });
     }
   }
 
+  // Facts an earlier file shipped from a source that was not the publication (issue 36): taken back
+  // where the file now states nothing for that field and the stored fact is still that file's (same
+  // field, same address, recorded from a source: an admin's or a team's fact stays). The fund's
+  // column goes back to the curated list's value where nobody changed it since.
+  const curated = curatedRecords(files.funds ?? "");
+  const withdrawnIds: number[] = [];
+  for (const line of parseWithdrawn(files.withdrawn ?? "")) {
+    const key = fundKey(line.name, line.countryCode);
+    const fund = byKey.get(key);
+    const field = line.field === "fund_size" ? undefined : FILE_FIELDS.get(line.field);
+    if (!fund) continue;
+    // A withdrawn fund size may be stored as the fund size or, for kind aum, as the aum fact.
+    for (const candidate of field ? [field] : (["fundSize", "aum"] as FactField[])) {
+      const stored = factOf.get(`${fund.id}\u0000${candidate}`);
+      if (!stored || stored.origin !== "source" || stored.sourceUrl !== line.sourceUrl) continue;
+      if (winning.get(key)?.has(candidate)) continue;
+      withdrawnIds.push(stored.id);
+      const statedColumns = columnsOf(candidate, {
+        ...line,
+        field: line.field,
+        value: stored.value ?? "",
+        currency: stored.currency ?? "",
+        kind: stored.kind,
+        asOf: stored.asOf ?? "",
+        retrieved: "",
+      });
+      if (holds({ ...fund, ...updates.get(fund.id) } as FundRow, statedColumns)) {
+        update(fund, curatedColumns(candidate, curated.get(key)));
+      }
+    }
+  }
+
+  // The curated list's date is when it stated the record, not a review (issue 36): "Reviewed" is
+  // a person's. A curated fund whose review date is still the list's gets it as its curated date.
+  for (const fund of byKey.values()) {
+    const record = curated.get(fundKey(fund.name, fund.countryCode));
+    const listDate = record?.last_reviewed || null;
+    if (fund.source !== "curated" || !listDate || fund.curatedOn === listDate) continue;
+    update(
+      fund,
+      fund.lastReviewed === listDate ? { curatedOn: listDate, lastReviewed: null } : { curatedOn: listDate },
+    );
+  }
+
   // The funds this step changes, as they were, for the one history (issue 36): its writer is the seed.
-  const touched = [...new Set([...updates.keys(), ...facts.map((fact) => fact.fundId)])];
+  const withdrawnFundIds = storedFacts.filter((fact) => withdrawnIds.includes(fact.id)).map((fact) => fact.fundId);
+  const touched = [...new Set([...updates.keys(), ...facts.map((fact) => fact.fundId), ...withdrawnFundIds])];
   const snapshot = await readHistorySnapshot(db, touched);
   // Each write only when there is one: an empty statement would still move the funds' version.
   if (removed.length > 0) await deleteFundsByIds(db, removed);
   if (updates.size > 0) await applyCuratedFundUpdates(db, [...updates.values()]);
   if (facts.length > 0) await upsertFundFacts(db, facts);
+  if (withdrawnIds.length > 0) await deleteFundFactsByIds(db, withdrawnIds);
   await recordChangesSince(db, snapshot, { writer: "seed", userId: null, email: null });
-  return { corrected, removed: removed.length, facts: facts.length, rejected };
+  return { corrected, removed: removed.length, facts: facts.length, withdrawn: withdrawnIds.length, rejected };
 }
 
 /**
@@ -292,9 +425,13 @@ export async function applyCuratedData(db: Db, enrichmentText: string): Promise<
  */
 export async function applyCuratedDataOnce(db: Db, logger: Logger, file = SEED_ENRICHMENT_CSV): Promise<boolean> {
   const text = await readFile(file, "utf8");
+  const files: CuratedDataFiles = {
+    withdrawn: await readFile(SEED_WITHDRAWN_FACTS_CSV, "utf8"),
+    funds: await readFile(SEED_FUNDS_CSV, "utf8"),
+  };
   let outcome: CuratedDataOutcome | undefined;
   const ran = await runDataStepOnce(db, CURATED_DATA_STEP, CURATED_DATA_VERSION, async (tx) => {
-    outcome = await applyCuratedData(tx, text);
+    outcome = await applyCuratedData(tx, text, files);
   });
   if (outcome) {
     const { rejected, ...counts } = outcome;

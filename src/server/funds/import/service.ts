@@ -538,6 +538,7 @@ function plannedChanges(
       ...fact,
       id: -1 - index,
       origin: fact.origin ?? "source",
+      retrievedOn: fact.retrievedOn ?? null,
       updatedAt: new Date(),
     })),
   ];

@@ -14,7 +14,7 @@ import {
   premiumMembersJson,
   provenanceJson,
   publicMembersJson,
-  reviewedDate,
+  recordDate,
   type SerialisedResult,
 } from "./result-json.js";
 
@@ -72,7 +72,7 @@ export function toEntry(
     else industryMaskHigh |= 1 << (index - 32);
   }
   const region = regionOfFund(row);
-  const lastReviewed = reviewedDate(row);
+  const lastReviewed = recordDate(row);
   const status = reportedStatusOf(row, facts);
   const answer = investingAnswer(row, facts);
   return {

@@ -53,9 +53,13 @@ export function resultJson(
     : `{${entry.publicJson},${entry.premiumFactsJson}${chequeFitJson},"matchReasons":${reasonsJson},"isPremium":true}`;
 }
 
-/** The review date a result carries: the fund's own, else (an import without one) the day its record last changed. */
-export function reviewedDate(row: FundRow): string {
-  return row.lastReviewed ?? row.updatedAt.toISOString().slice(0, 10);
+/**
+ * How fresh the fund's record is, for the "recently reviewed" sort and the match's freshness: a
+ * person's review, else the day the curated list stated it, else the day it was listed. Never shown
+ * as a review (the answer's `lastReviewed` is null until a person reviews).
+ */
+export function recordDate(row: FundRow): string {
+  return row.lastReviewed ?? row.curatedOn ?? row.createdAt.toISOString().slice(0, 10);
 }
 
 /** How many of the informative facts (INFORMATIVE_FACTS) the fund has. */
@@ -102,7 +106,9 @@ export function publicMembersJson(
     description: row.description,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    lastReviewed: reviewedDate(row),
+    lastReviewed: row.lastReviewed,
+    listedOn: row.createdAt.toISOString().slice(0, 10),
+    curatedOn: row.curatedOn,
     source: row.source,
     fundSizeKind:
       row.fundSize === null
@@ -152,6 +158,7 @@ function provenanceItem(fact: FundFactRow): ProvenanceItem {
     sourceName: fact.sourceName,
     sourceUrl: fact.sourceUrl,
     asOf: fact.asOf,
+    retrievedOn: fact.retrievedOn,
     kind: fact.kind as ProvenanceItem["kind"],
     amount: Number.isFinite(amount) ? amount : null,
     currency: Number.isFinite(amount) ? fact.currency : null,
