@@ -216,6 +216,7 @@ export async function createServices(
     decks: postgresDeckStore,
     origin: publicOrigin,
     logger,
+    statsChanged: () => fundsIndex.invalidate(),
   });
   const services: AppServices = {
     database,

@@ -50,6 +50,7 @@ describe.each(TEST_DRIVERS)("pitching through FundMatch on %s", (driver) => {
       { name: "Pitch Ventures", website: "https://pitch.example" },
       { name: "Other Capital", website: "https://other.example" },
       { name: "Closed Door Fund", website: "https://closed.example" },
+      { name: "Record Fund", website: "https://record.example" },
     ]);
     t.app.services.fundsIndex.invalidate();
     for (const row of await db().select({ id: funds.id, name: funds.name }).from(funds)) fundIds[row.name] = row.id;
@@ -518,5 +519,62 @@ describe.each(TEST_DRIVERS)("pitching through FundMatch on %s", (driver) => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await db().select().from(pitches).where(eq(pitches.id, id))).toEqual([]);
     expect(await db().select().from(pitchDeckChunks).where(eq(pitchDeckChunks.pitchId, id))).toEqual([]);
+  });
+
+  it("shows a fund's answer record once it received 5 pitches in 12 months, computed by the pitch-stats job", async () => {
+    const fundId = fundIds["Record Fund"] as number;
+    const runJob = async () => {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/_api/admin/jobs/run",
+        payload: { name: "pitch-stats" },
+        cookies: { fundmatch_session: adminCookie },
+        remoteAddress: nextIp(),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const fundAnswer = async () => {
+      const response = await call("GET", `/_api/funds/${fundId}`);
+      expect(response.statusCode).toBe(200);
+      return response.json().fund;
+    };
+    const person = await founder("record");
+    const now = Date.now();
+    const DAY = 24 * 60 * 60 * 1000;
+    const row = (index: number, answeredAfterDays: number | null, sentDaysAgo = 30 + index) => ({
+      id: `rec${String(index).padStart(19, "0")}`,
+      fundId,
+      founderId: person.id,
+      startupName: "Record",
+      message: MESSAGE,
+      deckUrl: "https://docs.example/record",
+      sentAt: new Date(now - sentDaysAgo * DAY),
+      ...(answeredAfterDays === null
+        ? {}
+        : {
+            status: "passed" as const,
+            decision: "pass" as const,
+            reason: "Too early" as const,
+            answeredAt: new Date(now - sentDaysAgo * DAY + answeredAfterDays * DAY),
+          }),
+    });
+    // Four in the window and one older than 12 months: not enough for a record. (The funds pitched in
+    // the tests above may get theirs in this run.)
+    await db()
+      .insert(pitches)
+      .values([row(1, 2), row(2, 6), row(3, 10), row(4, null), row(5, 3, 400)]);
+    expect(await runJob()).toMatchObject({ status: "succeeded" });
+    expect(await fundAnswer()).toMatchObject({ acceptsPitches: false, pitchStats: null });
+
+    await db().insert(pitches).values(row(6, 6));
+    expect(await runJob()).toMatchObject({ status: "succeeded", handled: 1 });
+    expect((await fundAnswer()).pitchStats).toEqual({ received: 5, answered: 4, medianDaysToAnswer: 6 });
+    // Nothing changed: nothing is written (the fund results are not rebuilt for nothing).
+    expect(await runJob()).toMatchObject({ handled: 0 });
+    // The opted-in fund says so to everyone, a visitor included.
+    expect((await call("GET", `/_api/funds/${fundIds["Pitch Ventures"]}`)).json().fund).toMatchObject({
+      acceptsPitches: true,
+    });
   });
 });

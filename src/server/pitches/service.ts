@@ -42,6 +42,8 @@ export type PitchesDeps = {
   decks: DeckStore;
   origin: string;
   logger: Pick<Logger, "error" | "info" | "warn">;
+  /** After answer records changed: this instance's fund results are rebuilt at once (others by the trigger). */
+  statsChanged?: () => void;
 };
 
 /** A pitch's random id: 16 bytes, base64url (22 characters): never guessable, never a count. */
@@ -495,7 +497,10 @@ export class PitchesService {
     });
     const keep = new Set(fresh.map((row) => row.fundId));
     const removed = [...stored.keys()].filter((fundId) => !keep.has(fundId));
-    if (upserts.length > 0 || removed.length > 0) await repository.replacePitchStats(this.db, upserts, removed, now);
+    if (upserts.length > 0 || removed.length > 0) {
+      await repository.replacePitchStats(this.db, upserts, removed, now);
+      this.deps.statsChanged?.();
+    }
     return { changed: upserts.length + removed.length };
   }
 }
