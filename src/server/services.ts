@@ -191,7 +191,10 @@ export async function createServices(
   const jobs = new JobQueue(database, logger, options.jobs);
   registerProductJobs(jobs, {
     auth,
-    pitches: { refreshPitchStats: (now) => pitches.refreshPitchStats(now) },
+    pitches: {
+      refreshPitchStats: (now) => pitches.refreshPitchStats(now),
+      sendDigest: (now) => pitches.sendDigest(now),
+    },
     pipelineReminders: new PipelineReminders(database.db, emailPreferences, funds, { origin: publicOrigin }),
     savedSearchAlerts: new SavedSearchAlerts(database.db, funds, emailPreferences, publicOrigin),
   });
@@ -213,6 +216,7 @@ export async function createServices(
     investors,
     pipeline: account,
     mailer,
+    emailPreferences,
     decks: postgresDeckStore,
     origin: publicOrigin,
     logger,

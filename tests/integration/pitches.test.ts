@@ -225,7 +225,9 @@ describe.each(TEST_DRIVERS)("pitching through FundMatch on %s", (driver) => {
     expect(json.statusCode).toBe(415);
   });
 
-  it("checks the deck by its bytes: a renamed non-PDF, an encrypted or broken PDF, 20 MB + 1 byte are refused; exactly 20 MB is taken", async () => {
+  it("checks the deck by its bytes: a renamed non-PDF, an encrypted or broken PDF, 20 MB + 1 byte are refused; exactly 20 MB is taken", {
+    timeout: 120_000,
+  }, async () => {
     const person = await founder();
     const png = Buffer.concat([Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"), Buffer.alloc(64)]);
     const renamed = await pitch("Pitch Ventures", person, form(png, [], "deck.pdf"));
@@ -519,6 +521,54 @@ describe.each(TEST_DRIVERS)("pitching through FundMatch on %s", (driver) => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await db().select().from(pitches).where(eq(pitches.id, id))).toEqual([]);
     expect(await db().select().from(pitchDeckChunks).where(eq(pitchDeckChunks.pitchId, id))).toEqual([]);
+  });
+
+  it("e-mails each fund's team a daily digest of new pitches, with one-click unsubscribe, once per pitch", async () => {
+    const runDigest = async () => {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/_api/admin/jobs/run",
+        payload: { name: "pitch-digest" },
+        cookies: { fundmatch_session: adminCookie },
+        remoteAddress: nextIp(),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    // bo (Other Capital) turns the digest off; ana (Pitch Ventures) keeps it.
+    const off = await call("PUT", "/_api/user/email-preferences", otherTeam, { pitch_digest: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ pitch_digest: false });
+    const person = await founder("digest");
+    expect((await pitch("Pitch Ventures", person, form(pdfBytes()))).statusCode).toBe(201);
+
+    expect(await runDigest()).toMatchObject({ status: "succeeded", handled: 1 });
+    const [digest, ...more] = await mailsTo(team.email);
+    expect(more).toEqual([]);
+    expect(digest?.subject).toMatch(/^\d+ new pitch(es)? to Pitch Ventures$/);
+    expect(digest?.text).toContain("Clinic Payroll");
+    expect(digest?.text).toContain("Seed · Germany · raising $1.5M");
+    expect(digest?.text).toContain(`${ORIGIN}/investor/funds/${fundIds["Pitch Ventures"]}/pitches`);
+    const unsubscribe = digest?.headerLines.find((line) => line.key === "list-unsubscribe")?.line ?? "";
+    expect(unsubscribe).toMatch(/<https:\/\/fundmatch\.example\/_api\/email\/unsubscribe\?token=[^>]+>/);
+    expect(digest?.headerLines.find((line) => line.key === "list-unsubscribe-post")?.line).toMatch(
+      /List-Unsubscribe=One-Click/,
+    );
+    expect(await mailsTo(otherTeam.email)).toEqual([]);
+    // Each pitch goes out once: the next day's run has nothing new.
+    expect(await runDigest()).toMatchObject({ status: "succeeded", handled: 0 });
+
+    // One click in the mail client turns it off for the account.
+    const token = /token=([^>\s]+)>/.exec(unsubscribe)?.[1] ?? "";
+    const clicked = await t.app.inject({
+      method: "POST",
+      url: `/_api/email/unsubscribe?token=${token}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+      remoteAddress: nextIp(),
+    });
+    expect(clicked.statusCode, clicked.body).toBe(200);
+    expect((await call("GET", "/_api/user/email-preferences", team)).json()).toMatchObject({ pitch_digest: false });
   });
 
   it("shows a fund's answer record once it received 5 pitches in 12 months, computed by the pitch-stats job", async () => {

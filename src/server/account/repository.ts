@@ -322,7 +322,7 @@ export async function deleteSavedSearch(db: Db, userId: number, id: number): Pro
  */
 export async function emailPreferencesOf(db: Db, userId: number): Promise<EmailPreferences> {
   const [row] = await db
-    .select({ pipelineReminders: emailPreferences.pipelineReminders })
+    .select({ pipelineReminders: emailPreferences.pipelineReminders, pitchDigest: emailPreferences.pitchDigest })
     .from(emailPreferences)
     .where(eq(emailPreferences.userId, userId));
   const [searches] = await db
@@ -336,6 +336,7 @@ export async function emailPreferencesOf(db: Db, userId: number): Promise<EmailP
   return {
     saved_search_alerts: alerting > 0,
     pipeline_reminders: row?.pipelineReminders ?? true,
+    pitch_digest: row?.pitchDigest ?? true,
     saved_searches: { total: searches?.total ?? 0, alerting },
   };
 }
@@ -363,8 +364,12 @@ export async function updateEmailPreferences(
           ),
         );
     }
-    if (update.pipeline_reminders !== undefined) {
-      const set = { pipelineReminders: update.pipeline_reminders, updatedAt: new Date() };
+    if (update.pipeline_reminders !== undefined || update.pitch_digest !== undefined) {
+      const set = {
+        ...(update.pipeline_reminders !== undefined ? { pipelineReminders: update.pipeline_reminders } : {}),
+        ...(update.pitch_digest !== undefined ? { pitchDigest: update.pitch_digest } : {}),
+        updatedAt: new Date(),
+      };
       await tx
         .insert(emailPreferences)
         .values({ userId, ...set })

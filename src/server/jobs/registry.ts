@@ -7,7 +7,7 @@ import type { JobQueue } from "./service.js";
 /** The services the jobs call: each job's work lives in its domain; this file only wires it to a schedule. */
 export type JobServices = {
   auth: AuthService;
-  pitches: Pick<PitchesService, "refreshPitchStats">;
+  pitches: Pick<PitchesService, "refreshPitchStats" | "sendDigest">;
   pipelineReminders: Pick<PipelineReminders, "send">;
   savedSearchAlerts: Pick<SavedSearchAlerts, "run">;
 };
@@ -68,6 +68,18 @@ export function registerProductJobs(
       const { changed } = await pitches.refreshPitchStats(now);
       if (changed > 0) logger.info({ changed }, "pitch answer records changed");
       return { handled: changed };
+    },
+  });
+  queue.register({
+    name: "pitch-digest",
+    schedule: "0 8 * * *",
+    description: "E-mails each fund's team the new pitches of the day (daily).",
+    // Handled = e-mails sent. A fund's pitches are marked once all its members' e-mails went out;
+    // a run that could not send some throws after the others, and the retry sends those funds again.
+    handler: async ({ now, logger }) => {
+      const { sent, failed } = await pitches.sendDigest(now);
+      if (sent > 0 || failed > 0) logger.info({ sent, failed }, "pitch digests sent");
+      return { handled: sent };
     },
   });
 }

@@ -48,3 +48,5 @@ export const savedSearchAlertEmail = onFirstUse(
 );
 export const setPasswordEmail = onFirstUse(() => import("./templates/set-password.js"), "setPasswordEmail");
 export const pitchAnswerEmail = onFirstUse(() => import("./templates/pitch-answer.js"), "pitchAnswerEmail");
+export type { DigestPitch } from "./templates/pitch-digest.js";
+export const pitchDigestEmail = onFirstUse(() => import("./templates/pitch-digest.js"), "pitchDigestEmail");

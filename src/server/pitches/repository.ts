@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { PitchStatus } from "../../shared/pitches.js";
 import type { Db } from "../db/client.js";
 import {
@@ -298,4 +298,21 @@ export async function replacePitchStats(
         });
     }
   });
+}
+
+/** The pitches not yet in a digest (withdrawn ones never go), by fund, oldest first. */
+export async function undigestedPitches(db: Db): Promise<PitchRow[]> {
+  return db
+    .select()
+    .from(pitches)
+    .where(and(isNull(pitches.digestedAt), ne(pitches.status, "withdrawn")))
+    .orderBy(asc(pitches.fundId), asc(pitches.sentAt), asc(pitches.id));
+}
+
+export async function markDigested(db: Db, pitchIds: readonly string[], now: Date): Promise<void> {
+  if (pitchIds.length === 0) return;
+  await db
+    .update(pitches)
+    .set({ digestedAt: now })
+    .where(inArray(pitches.id, [...pitchIds]));
 }

@@ -9,8 +9,13 @@ import {
   PITCH_TEXTS,
   PITCH_WINDOW_DAYS,
   PITCHES_PER_WINDOW,
+  pitchInboxPath,
 } from "../../shared/pitches.js";
 import type { InboxPitch, PitchAnswerRequest, PitchFormFields, UserPitch } from "../../shared/schemas/pitches.js";
+import { formatUsdAmount } from "../../shared/search-params.js";
+import { stageLabel } from "../../shared/stages.js";
+import type { EmailPreferencesService } from "../account/email-preferences.js";
+import { firstLine } from "../account/pipeline-reminders.js";
 import type { AccountService } from "../account/service.js";
 import { subscriptionOf, type Viewer } from "../auth/viewer.js";
 import type { Db } from "../db/client.js";
@@ -20,7 +25,7 @@ import type { FundPitchStats } from "../funds/fund-team-view.js";
 import type { FundsService } from "../funds/service.js";
 import type { InvestorsService } from "../investors/service.js";
 import type { Mailer } from "../mail/mailer.js";
-import { pitchAnswerEmail } from "../mail/templates.js";
+import { type DigestPitch, pitchAnswerEmail, pitchDigestEmail } from "../mail/templates.js";
 import { findUsersByIds } from "../users/repository.js";
 import { inspectDeck } from "./deck-check.js";
 import type { DeckStore } from "./deck-store.js";
@@ -39,6 +44,8 @@ export type PitchesDeps = {
   /** The founder's pipeline (the account domain owns it). */
   pipeline: Pick<AccountService, "recordPitchStep" | "startupProfile">;
   mailer: Mailer;
+  /** The daily digest is list mail: sent with its one-click unsubscribe, unless turned off. */
+  emailPreferences: Pick<EmailPreferencesService, "sendListMail">;
   decks: DeckStore;
   origin: string;
   logger: Pick<Logger, "error" | "info" | "warn">;
@@ -477,6 +484,73 @@ export class PitchesService {
         ];
       }),
     };
+  }
+
+  /**
+   * The daily `pitch-digest` job: each fund's new pitches, e-mailed to every member of its team who
+   * has the digest on (list mail, with its one-click unsubscribe). A fund's pitches are marked sent
+   * once every member's e-mail went out; when one failed they stay, and the queue's retry sends the
+   * fund's digest again (a member may then get it twice, rather than one never).
+   */
+  async sendDigest(now = new Date()): Promise<{ sent: number; failed: number }> {
+    const waiting = await repository.undigestedPitches(this.db);
+    const byFund = new Map<number, PitchRow[]>();
+    for (const pitch of waiting) byFund.set(pitch.fundId, [...(byFund.get(pitch.fundId) ?? []), pitch]);
+    const funds = await this.deps.funds.fundsByIds(byFund.keys());
+    let sent = 0;
+    let failed = 0;
+    let lastError: unknown;
+    for (const [fundId, rows] of byFund) {
+      const fund = funds.get(fundId);
+      if (!fund) continue;
+      const members = await this.deps.investors.membersOfFund(fundId);
+      const accounts = await this.names(members.map((member) => member.userId));
+      const items: DigestPitch[] = rows.map((row) => ({
+        startupName: row.startupName,
+        facts: [
+          row.stage ? stageLabel(row.stage) : null,
+          row.country,
+          row.raiseAmountUsd ? `raising ${formatUsdAmount(row.raiseAmountUsd)}` : null,
+        ]
+          .filter(Boolean)
+          .join(" · "),
+        messageLine: firstLine(row.message),
+      }));
+      let fundFailed = false;
+      for (const member of members) {
+        const account = accounts.get(member.userId);
+        if (!account || account.accountStatus !== "active") continue;
+        try {
+          const delivered = await this.deps.emailPreferences.sendListMail({
+            // The account's own address: the one it chose for FundMatch's mail.
+            to: account.email,
+            userId: account.id,
+            kind: "pitch_digest",
+            template: ({ unsubscribeUrl }) =>
+              pitchDigestEmail({
+                fundName: fund.name,
+                pitches: items,
+                inboxUrl: `${this.deps.origin}${pitchInboxPath(fundId)}`,
+                unsubscribeUrl,
+              }),
+          });
+          if (delivered) sent++;
+        } catch (error) {
+          failed++;
+          fundFailed = true;
+          lastError = error;
+        }
+      }
+      if (!fundFailed) {
+        await repository.markDigested(
+          this.db,
+          rows.map((row) => row.id),
+          now,
+        );
+      }
+    }
+    if (failed > 0) throw new Error(`${failed} pitch digest(s) could not be sent (${sent} sent)`, { cause: lastError });
+    return { sent, failed };
   }
 
   /**

@@ -45,6 +45,7 @@ CREATE TABLE "pitches" (
 	"reason" text,
 	"note" text,
 	"withdrawn_at" timestamp with time zone,
+	"digested_at" timestamp with time zone,
 	"spam_reported_at" timestamp with time zone,
 	"spam_reported_by" integer,
 	CONSTRAINT "pitches_status_known" CHECK (status in ('sent', 'reviewing', 'meeting', 'passed', 'withdrawn')),
@@ -55,6 +56,7 @@ CREATE TABLE "pitches" (
 );
 --> statement-breakpoint
 ALTER TABLE "funds" DROP CONSTRAINT "funds_pitch_target_matches_route";--> statement-breakpoint
+ALTER TABLE "email_preferences" ADD COLUMN "pitch_digest" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "fund_pitch_stats" ADD CONSTRAINT "fund_pitch_stats_fund_id_funds_id_fk" FOREIGN KEY ("fund_id") REFERENCES "public"."funds"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pitch_deck_chunks" ADD CONSTRAINT "pitch_deck_chunks_pitch_id_pitches_id_fk" FOREIGN KEY ("pitch_id") REFERENCES "public"."pitches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pitch_deck_views" ADD CONSTRAINT "pitch_deck_views_pitch_id_pitches_id_fk" FOREIGN KEY ("pitch_id") REFERENCES "public"."pitches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

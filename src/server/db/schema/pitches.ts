@@ -62,6 +62,8 @@ export const pitches = pgTable(
     reason: text("reason", { enum: PASS_REASONS }),
     note: text("note"),
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true, mode: "date" }),
+    /** When the pitch went out in its fund members' daily digest; null while it waits for it. */
+    digestedAt: timestamp("digested_at", { withTimezone: true, mode: "date" }),
     /** A member of the fund's team reported the pitch as spam: the admins see it. */
     spamReportedAt: timestamp("spam_reported_at", { withTimezone: true, mode: "date" }),
     spamReportedBy: integer("spam_reported_by").references(() => users.id, { onDelete: "set null" }),
