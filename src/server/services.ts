@@ -37,7 +37,16 @@ import { registerProductJobs } from "./jobs/registry.js";
 import { JobQueue, type JobQueueOptions } from "./jobs/service.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { postgresDeckStore } from "./pitches/deck-store.js";
+import { parseS3Url } from "./pitches/s3-url.js";
 import { PitchesService, pitchStatsForIndex } from "./pitches/service.js";
+
+/** The S3 deck store (S3_URL), its SDK loaded only when one is configured. */
+async function s3Decks(url: string) {
+  const location = parseS3Url(url);
+  if (!location) throw new Error("S3_URL must be https://ACCESS_KEY:SECRET_KEY@host/bucket");
+  const { s3DeckStore } = await import("./pitches/s3-deck-store.js");
+  return s3DeckStore(location);
+}
 
 /** Every domain's service, built once per app; routes get the ones they need. */
 export type AppServices = {
@@ -217,7 +226,7 @@ export async function createServices(
     pipeline: account,
     mailer,
     emailPreferences,
-    decks: postgresDeckStore,
+    decks: config.S3_URL ? await s3Decks(config.S3_URL) : postgresDeckStore,
     origin: publicOrigin,
     logger,
     statsChanged: () => fundsIndex.invalidate(),

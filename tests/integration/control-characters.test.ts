@@ -56,6 +56,7 @@ const NOT_FREE_TEXT = new Set([
   "List-Unsubscribe",
   "saved_search_alerts",
   "pipeline_reminders",
+  "pitch_digest",
   "password",
   "code",
   "purpose",

@@ -506,6 +506,7 @@ export class PitchesService {
       const members = await this.deps.investors.membersOfFund(fundId);
       const accounts = await this.names(members.map((member) => member.userId));
       const items: DigestPitch[] = rows.map((row) => ({
+        id: row.id,
         startupName: row.startupName,
         facts: [
           row.stage ? stageLabel(row.stage) : null,
@@ -519,7 +520,7 @@ export class PitchesService {
       let fundFailed = false;
       for (const member of members) {
         const account = accounts.get(member.userId);
-        if (!account || account.accountStatus !== "active") continue;
+        if (account?.accountStatus !== "active") continue;
         try {
           const delivered = await this.deps.emailPreferences.sendListMail({
             // The account's own address: the one it chose for FundMatch's mail.

@@ -4,7 +4,7 @@ import type { MailMessage } from "../mailer.js";
 import { Action, EmailLayout, P, renderParts, TextLink } from "./layout.js";
 
 /** One new pitch as the digest lists it: the startup, what it raises, the message's first line. */
-export type DigestPitch = { startupName: string; facts: string; messageLine: string };
+export type DigestPitch = { id: string; startupName: string; facts: string; messageLine: string };
 
 type Props = { fundName: string; pitches: DigestPitch[]; inboxUrl: string; unsubscribeUrl: string };
 
@@ -39,8 +39,8 @@ export function PitchDigestEmail({ fundName, pitches, inboxUrl, unsubscribeUrl }
       }
     >
       <P>{`${summary}:`}</P>
-      {pitches.map((pitch, index) => (
-        <Item key={`${index}-${pitch.startupName}`} pitch={pitch} />
+      {pitches.map((pitch) => (
+        <Item key={pitch.id} pitch={pitch} />
       ))}
       <Action href={inboxUrl} label="Open the inbox" />
     </EmailLayout>
