@@ -172,6 +172,14 @@ export const FUND_EDITOR_META: PageMeta = {
   inSitemap: false,
 };
 
+/** A fund's pitch inbox, /investor/funds/{id}/pitches: its team's, rendered in the browser (issue 39). */
+export const PITCH_INBOX_META: PageMeta = {
+  title: pageTitle("Pitches"),
+  description: "The pitches founders sent your fund through FundMatch: read the decks and answer.",
+  robots: "noindex",
+  inSitemap: false,
+};
+
 /** An admin's view of a fund's history of changes, /admin/funds/{id}/history. */
 export const FUND_HISTORY_META: PageMeta = {
   title: pageTitle("Fund History"),
@@ -183,6 +191,7 @@ export const FUND_HISTORY_META: PageMeta = {
 /** Pages whose path carries an id: answered 200 whatever the id (the page itself asks the API). */
 const PAGE_PATTERNS: ReadonlyArray<readonly [RegExp, PageMeta]> = [
   [/^\/investor\/funds\/\d{1,10}$/, FUND_EDITOR_META],
+  [/^\/investor\/funds\/\d{1,10}\/pitches$/, PITCH_INBOX_META],
   [/^\/admin\/funds\/\d{1,10}\/history$/, FUND_HISTORY_META],
 ];
 

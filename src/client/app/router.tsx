@@ -46,6 +46,9 @@ const SubscribePage = lazyPart("features/billing/subscribe-page.tsx", () =>
 const AccountSettingsPage = lazyPart("features/account/account-settings-page.tsx", () =>
   import("../features/account/account-settings-page.js").then((module) => module.AccountSettingsPage),
 );
+const PitchInboxPage = lazyPart("features/investor/pitch-inbox-page.tsx", () =>
+  import("../features/investor/pitch-inbox-page.js").then((module) => module.PitchInboxPage),
+);
 const AdminLayout = lazyPart("features/admin/admin-layout.tsx", () =>
   import("../features/admin/admin-layout.js").then((module) => module.AdminLayout),
 );
@@ -133,6 +136,7 @@ export function AppRoutes() {
         <Route path="match" element={<MatchPage />} />
         <Route path="investor/funds" element={<MyFundsPage />} />
         <Route path="investor/funds/:id" element={<FundEditorPage />} />
+        <Route path="investor/funds/:id/pitches" element={<PitchInboxPage />} />
         {/* The admin guard and navigation wrap every admin page. */}
         <Route path="admin" element={<AdminLayout />}>
           <Route index element={<Navigate to="users" replace />} />
