@@ -152,7 +152,7 @@ export const IMPORT_TEXTS = {
   sourceLabel: "Source of these facts",
   sourceHint:
     "The publication's address (https://…), shown with every fact the file changes. The file's name stays in the funds' history, for admins only. Without one, the facts read as FundMatch's own word.",
-  sourcePlaceholder: "https://www.example.com/article",
+  sourcePlaceholder: "https://techcrunch.com/2024/03/01/…",
   creditedTo: "Facts will be credited to",
   changesTitle: "What each row changes",
   changesHelp: "Per row that names a stored fund: each fact it changes, from what to what. Everything else stays.",
@@ -340,13 +340,14 @@ export const DATA_ADMIN_TEXTS = {
   nav: "Fund Data",
   title: "Fund Data",
   description:
-    "How many funds have each fact and how much of it is sourced and dated, how old the facts are, where they come from, which funds a source reports winding down, what nobody has reviewed in a year, and what users reported.",
+    "How many funds have each fact and how much of it is sourced and dated, how old the facts are, where they come from, which funds a source reports winding down, which fund sizes are old enough to refresh, what nobody has reviewed in a year, and what users reported.",
   coverageTitle: "Coverage per fact",
   coverageDescription:
-    "Share of all funds that have each fact, counted from the database; under each, how many of those come from a source with an address, and how many carry a date of their own.",
+    "Share of all funds that have each fact, counted from the database; under each, how many of those come from a source with an address, and how many carry a date: their own (a close, an article), or the day their source was read.",
   sourcedOf: (sourced: string, dated: string) => `${sourced} sourced · ${dated} dated`,
   agesTitle: "Facts by age",
-  agesDescription: "Every stated fact by the age of its own date (a close, an article). Undated facts have none.",
+  agesDescription:
+    "Every stated fact by the age of its date: its own (a close, an article), else the day its source was read. Undated facts have neither.",
   ages: {
     underOneYear: "Under 1 year",
     oneToThree: "1 to 3 years",
@@ -362,18 +363,25 @@ export const DATA_ADMIN_TEXTS = {
   hostsTitle: "Sources by host",
   hostsDescription: "Where the sourced facts point, most first. A host that should not be here stands out.",
   hostsEmpty: "No fact has a source address yet.",
+  /** Beside a host the source rule refuses today (an IP address, a staging host, a copy): its facts came in before the rule. */
+  hostRefused: "Refused as a source",
   hostsMore: (shown: number, total: number) => `The ${shown} hosts with the most facts, of ${total}.`,
   statusTitle: "Reported winding down, not raising or paused",
   statusDescription:
     "A source's report that the firm no longer raises or invests. These funds come after every other match in search and the match.",
   statusEmpty: "No source reports a fund winding down, not raising or paused.",
   staleTitle: "Not reviewed in the last 12 months",
+  staleDescription: (before: string) =>
+    `Never reviewed, or last reviewed before ${before}. A change of a fund's record (an import, the curated data) is no review.`,
   staleEmpty: "Every fund was reviewed in the last 12 months.",
   neverReviewed: "never reviewed",
   reportsTitle: "Open reports",
   reportsEmpty: "No open reports.",
-  oldestTitle: "Facts with the oldest dates",
-  oldestEmpty: "No dated facts yet.",
+  oldFundSizesTitle: "Fund sizes to refresh",
+  oldFundSizesDescription: (before: string) =>
+    `Fund sizes dated before ${before}, more than six years ago: the fund page shows them as an older fund and the match counts them as weak evidence. Look for the firm's newer fund.`,
+  oldFundSizesEmpty: "No fund size is more than six years old.",
+  oldFundSizesMore: (shown: number, total: number) => `The ${shown} oldest of ${total}.`,
   editFund: "Edit fund",
   markReviewed: "Mark reviewed",
   markedReviewed: "Marked reviewed today.",
@@ -393,6 +401,7 @@ export const DATA_ADMIN_TEXTS = {
     facts: "Facts",
     funds: "Funds",
     status: "Status",
+    fundSize: "Fund size",
   },
 } as const;
 
@@ -407,17 +416,3 @@ export const INFORMATIVE_FACT_LABELS = {
   linkedin: "LinkedIn",
   fundManager: "Fund manager",
 } as const;
-
-/** How the data page names a dated fact's field (FACT_FIELDS). */
-export const FACT_FIELD_LABELS: Readonly<Record<string, string>> = {
-  fundSize: "Fund size",
-  aum: "Assets under management",
-  checkSizeMinUsd: "Minimum cheque",
-  checkSizeMaxUsd: "Maximum cheque",
-  leadsRounds: "Leads rounds",
-  website: "Website",
-  portfolio: "Portfolio",
-  fundingStages: "Stages",
-  industryFocus: "Industries",
-  sectorAgnostic: "Sector statement",
-};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readStatedGeography, regionsOfStatedGeography, statedCoverage } from "./stated-geography.js";
+import { placeNoun, readStatedGeography, regionsOfStatedGeography, statedCoverage } from "./stated-geography.js";
 
 const covers = (text: string, country: string) => statedCoverage(readStatedGeography(text), country);
 
@@ -51,5 +51,30 @@ describe("a fund's stated geography", () => {
     const geography = readStatedGeography("Backs Israeli and Israeli-founded companies in Tel Aviv.");
     expect(geography.named).toEqual(["Israeli", "Israeli-founded", "Tel Aviv"]);
     expect(regionsOfStatedGeography(geography)).toEqual(["middle_east_africa"]);
+  });
+});
+
+describe("a stated place as a noun", () => {
+  it("turns an adjective into its place and leaves names as written", () => {
+    expect(placeNoun("Israeli", ["IL"])).toBe("Israel");
+    expect(placeNoun("Egyptian", ["EG"])).toBe("Egypt");
+    expect(placeNoun("European", ["DE", "FR"])).toBe("Europe");
+    expect(placeNoun("African", ["NG", "KE"])).toBe("Africa");
+    expect(placeNoun("East African", ["KE", "TZ"])).toBe("East Africa");
+    expect(placeNoun("Nordic", ["SE", "NO"])).toBe("the Nordics");
+    expect(placeNoun("Francophone Africa", ["SN", "CI"])).toBe("Francophone Africa");
+    expect(placeNoun("Lagos", ["NG"])).toBe("Lagos");
+  });
+});
+
+describe("a place named as an exception", () => {
+  it("is not the stated geography", () => {
+    const reading = readStatedGeography(
+      "Cairo-based venture firm backing Egyptian technology startups from seed to Series B, with selective deals elsewhere in Africa and MENA.",
+    );
+    expect(reading.countries.has("EG")).toBe(true);
+    expect(reading.countries.has("NG")).toBe(false);
+    expect(reading.occasional.has("NG")).toBe(true);
+    expect(reading.named).toEqual(["Cairo", "Egyptian"]);
   });
 });

@@ -29,9 +29,21 @@ export type StatedGeography = {
   named: readonly string[];
   /** Each word as written with the countries it covers, in the order read. */
   phrases: ReadonlyArray<{ text: string; countries: readonly string[] }>;
+  /**
+   * Countries the words name only as an exception ("with selective deals elsewhere in Africa",
+   * "occasionally in Europe"): the fund may invest there, but its stated geography is the rest.
+   */
+  occasional: ReadonlySet<string>;
 };
 
-const NONE: StatedGeography = { global: false, countries: new Set(), named: [], phrases: [] };
+const NONE: StatedGeography = { global: false, countries: new Set(), named: [], phrases: [], occasional: new Set() };
+
+/**
+ * Words that make what follows them, up to the end of the clause, an exception to the stated
+ * geography: "selective deals elsewhere in Africa", "occasionally in the US", "opportunistically".
+ */
+const OCCASIONAL_CUE =
+  /\b(?:selective(?:ly)?|occasional(?:ly)?|opportunistic(?:ally)?|on occasion|from time to time|a few deals|some deals)\b[^.;]*/g;
 
 /** Every country of a region, through the sub-region table. */
 function countriesOfRegion(region: RegionCode): string[] {
@@ -375,9 +387,15 @@ export function readStatedGeography(text: string | null | undefined): StatedGeog
   const folded = fold(text);
   const { pattern, byPhrase } = vocabulary();
   const countries = new Set<string>();
+  const occasional = new Set<string>();
   const named: string[] = [];
   const phrases: Array<{ text: string; countries: readonly string[] }> = [];
-  const add = (original: string, covered: readonly string[]) => {
+  const exceptions = [...folded.matchAll(OCCASIONAL_CUE)].map((match) => [match.index, match.index + match[0].length]);
+  const add = (original: string, covered: readonly string[], at = -1) => {
+    if (exceptions.some(([start = 0, end = 0]) => at >= start && at < end)) {
+      for (const code of covered) occasional.add(code);
+      return;
+    }
     for (const code of covered) countries.add(code);
     if (named.includes(original)) return;
     named.push(original);
@@ -386,12 +404,14 @@ export function readStatedGeography(text: string | null | undefined): StatedGeog
   for (const match of folded.matchAll(pattern)) {
     const entry = byPhrase.get(match[0]);
     // Folding keeps lengths here (accents dropped, one apostrophe for another), so the original is at the same place.
-    if (entry) add(text.slice(match.index, match.index + match[0].length), entry.countries);
+    if (entry) add(text.slice(match.index, match.index + match[0].length), entry.countries, match.index);
   }
-  for (const match of text.matchAll(/(?<![\w.])(US|USA|U\.S\.A?\.)(?![\w])/g)) add(match[0], ["US"]);
+  for (const match of text.matchAll(/(?<![\w.])(US|USA|U\.S\.A?\.)(?![\w])/g)) add(match[0], ["US"], match.index);
   const global = GLOBAL_PATTERNS.some((rule) => rule.test(folded));
+  // A country named as the rule is not also an exception.
+  for (const code of countries) occasional.delete(code);
   if (!global && countries.size === 0) return NONE;
-  return { global, countries, named, phrases };
+  return { global, countries, named, phrases, occasional };
 }
 
 /**
@@ -418,4 +438,39 @@ export function regionsOfStatedGeography(geography: StatedGeography): RegionCode
     if (sub) regions.add(REGION_OF_SUB_REGION[sub]);
   }
   return REGION_CODES.filter((region) => regions.has(region));
+}
+
+/** Adjectives of places that are not one country, as the place itself ("Nordic" → "the Nordics"). */
+const PLACE_OF_ADJECTIVE: ReadonlyMap<string, string> = new Map([
+  ["nordic", "the Nordics"],
+  ["baltic", "the Baltics"],
+  ["middle eastern", "the Middle East"],
+  ["mediterranean", "the Mediterranean"],
+  ["scandinavian", "Scandinavia"],
+  ["pan-european", "Europe"],
+  ["pan-african", "Africa"],
+  ["arab", "the Arab world"],
+  ["gulf", "the Gulf"],
+]);
+
+/**
+ * A stated place as a reason names it, a noun after "Invests in": "Israeli" → "Israel", "European"
+ * → "Europe", "East African" → "East Africa", "Nordic" → "the Nordics"; a name stays as written
+ * ("Francophone Africa", "Lagos").
+ */
+export function placeNoun(text: string, countries: readonly string[]): string {
+  const folded = fold(text);
+  const known = PLACE_OF_ADJECTIVE.get(folded);
+  if (known) return known;
+  if (!/(?:an|ese|ish|i|ic)$/.test(folded)) return text;
+  if (countries.length === 1) {
+    const name =
+      typeof Intl !== "undefined" && "DisplayNames" in Intl
+        ? new Intl.DisplayNames(["en"], { type: "region", fallback: "none" }).of(countries[0] as string)
+        : undefined;
+    return name ?? text;
+  }
+  if (/ean$/.test(folded)) return text.slice(0, -2);
+  if (/an$/.test(folded)) return text.slice(0, -1);
+  return text;
 }

@@ -18,7 +18,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** The curated data step's file, one line: a dated, sourced fund size for the curated fund. */
 const ENRICHMENT = [
   "name,country_code,field,value,currency,kind,as_of,source_url",
-  "History Ventures,LU,fund_size,150000000,USD,final_close,2024-03,https://www.fundnews.example/history-ventures-fund-ii",
+  "History Ventures,LU,fund_size,150000000,USD,final_close,2024-03,https://www.fundnews-daily.com/history-ventures-fund-ii",
 ].join("\n");
 
 /**
@@ -160,8 +160,8 @@ describe.each(TEST_DRIVERS)("one history of a fund's facts on %s", (driver) => {
         before: { amount: 90_000_000, currency: "USD", closeDate: null },
         after: { amount: 150_000_000, currency: "USD", closeDate: null },
         source: {
-          name: "fundnews.example",
-          url: "https://www.fundnews.example/history-ventures-fund-ii",
+          name: "fundnews-daily.com",
+          url: "https://www.fundnews-daily.com/history-ventures-fund-ii",
           asOf: "2024-03",
         },
         revertible: true,
@@ -242,7 +242,7 @@ describe.each(TEST_DRIVERS)("one history of a fund's facts on %s", (driver) => {
     expect((await revert(undoSeedRevert.id)).statusCode).toBe(200);
     expect(await stored()).toMatchObject({ fundSize: 150_000_000, currency: "USD" });
     expect((await page()).data.provenance.find((item) => item.field === "fundSize")).toMatchObject({
-      sourceName: "fundnews.example",
+      sourceName: "fundnews-daily.com",
       asOf: "2024-03",
     });
     // A change reverted already: 409; an id of no change: 404.

@@ -188,9 +188,10 @@ describe.each(TEST_DRIVERS)("counted claims, the locked preview and the admin's 
     expect(data.openReports.reports).toEqual([
       expect.objectContaining({ fundId: ids.get("Bare Fund"), fundName: "Bare Fund", field: "website" }),
     ]);
-    expect(data.oldestFacts[0]).toMatchObject({
+    // Dated March 2019, more than six years ago: a fund size to refresh.
+    expect(data.oldFundSizes.facts[0]).toMatchObject({
       fundName: "Web Only Ventures",
-      field: "fundSize",
+      value: "30000000",
       asOf: "2019-03",
       sourceUrl: "https://filings.example/old",
     });

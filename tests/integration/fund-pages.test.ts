@@ -473,10 +473,12 @@ describe.each(TEST_DRIVERS)("fund pages, the fund call and reports on %s", (driv
     });
   });
 
-  it("keeps a fund's lastReviewed for the import day when the file had none", async () => {
+  it("never calls a fund without a review date reviewed: it says when it was listed", async () => {
     const imported = rows.find((row) => row.name === "Beta Berlin") as FundRow;
+    expect(imported.lastReviewed).toBeNull();
     const body = (await get(`/_api/funds/${imported.id}`)).json() as { fund: FundResult };
-    expect(body.fund.lastReviewed).toBe(imported.updatedAt.toISOString().slice(0, 10));
+    expect(body.fund.lastReviewed).toBeNull();
+    expect(body.fund.listedOn).toBe(imported.createdAt.toISOString().slice(0, 10));
     expect(body.fund.source).toBe("import");
   });
 });

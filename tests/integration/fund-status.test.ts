@@ -258,7 +258,7 @@ describe.each(TEST_DRIVERS)("a sourced status on %s", (driver) => {
       "Not raising a new fund, reported by bloomberg.com (Nov 2026)",
     );
     // An unknown word is left out with a warning, never guessed.
-    const unknown = await importCsv(["name,status", "Plain Seed 00,closed maybe"].join("\n"), "https://a.example/x");
+    const unknown = await importCsv(["name,status", "Plain Seed 00,closed maybe"].join("\n"), "https://www.ft.com/x");
     expect(unknown.json().warnings?.[0]?.warning).toContain("not a status the import knows");
   });
 

@@ -145,7 +145,7 @@ describe.each(TEST_DRIVERS)("the admin's import preview, mapping, history and fu
     const response = await post("/_api/admin/import", [
       { name: "importMode", value: "skip_duplicates" },
       { name: "mapping", value: JSON.stringify(mapping) },
-      { name: "sourceUrl", value: "https://www.investor-directory.example/europe" },
+      { name: "sourceUrl", value: "https://www.investor-directory.com/europe" },
       csvFile(messy, "messy.csv"),
     ]);
     expect(response.statusCode).toBe(200);
@@ -162,7 +162,7 @@ describe.each(TEST_DRIVERS)("the admin's import preview, mapping, history and fu
       industryFocus: ["deep_tech"],
       fundingStages: ["series_a", "series_b", "series_c"],
       // The source the admin named, never the file's name (issue 36): that stays in the history below.
-      source: "investor-directory.example",
+      source: "investor-directory.com",
       importId: result.importId,
       lastReviewed: new Date().toISOString().slice(0, 10),
       description: null,
@@ -173,7 +173,7 @@ describe.each(TEST_DRIVERS)("the admin's import preview, mapping, history and fu
       id: result.importId,
       adminEmail: ADMIN.email,
       fileName: "messy.csv",
-      sourceUrl: "https://www.investor-directory.example/europe",
+      sourceUrl: "https://www.investor-directory.com/europe",
       mode: "skip_duplicates",
       status: "completed",
       totalRows: 5,
@@ -373,7 +373,7 @@ describe.each(TEST_DRIVERS)("the admin's import preview, mapping, history and fu
       name: "Fjord Seed II",
       country: "Sweden",
       countryCode: "SE",
-      source: "investor-directory.example",
+      source: "investor-directory.com",
     });
     expect(await searchNames({ country: "Sweden", fundingStage: "series_a", industryFocus: ["saas"] })).toContain(
       "Fjord Seed II",

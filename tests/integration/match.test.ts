@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startupProfiles, users } from "../../src/server/db/schema/index.js";
-import { MATCH_TEXTS } from "../../src/shared/match-texts.js";
+import { GOOD_MATCH_FIT, MATCH_TEXTS } from "../../src/shared/match-texts.js";
 import { PREMIUM_FUND_FIELDS } from "../../src/shared/schemas/funds.js";
 import { fundMatchResponseSchema, startupProfileResponseSchema } from "../../src/shared/schemas/match.js";
 import { createTestApp, type TestApp } from "../support/app.js";
@@ -140,6 +140,18 @@ describe.each(TEST_DRIVERS)("the match on %s", (driver) => {
     expect(page.body.results.map((fund) => fund.id)).toEqual(
       (await matchOk(fintechSeed, cookies.subscriber)).body.results.slice(1, 3).map((fund) => fund.id),
     );
+  });
+
+  it("counts the good matches honestly: the first goodCount fit at least 70, the rest are weaker", async () => {
+    const { body } = await matchOk({ ...fintechSeed, needsLead: true }, cookies.subscriber);
+    expect(body.goodCount).toBeGreaterThan(0);
+    expect(body.goodCount).toBeLessThan(body.totalCount);
+    body.results.forEach((fund, position) => {
+      if (position < body.goodCount) expect(fund.fit, fund.name).toBeGreaterThanOrEqual(GOOD_MATCH_FIT);
+      else expect(fund.fit >= GOOD_MATCH_FIT && fund.concerns.length === 0, fund.name).toBe(false);
+    });
+    // Everyone is told the same count, whatever they may see.
+    expect((await matchOk({ ...fintechSeed, needsLead: true })).body.goodCount).toBe(body.goodCount);
   });
 
   it("refuses a body without a profile field, and bad fields, with a message", async () => {

@@ -1,8 +1,9 @@
-import { type FactField, type FundStatus, INFORMATIVE_FACTS } from "../../shared/fund-facts.js";
+import { ageCutoff, OLD_FUND_SIZE_YEARS } from "../../shared/fact-age.js";
+import { type FundStatus, INFORMATIVE_FACTS } from "../../shared/fund-facts.js";
 import {
   type AdminDataResponse,
   CURATED_ONLY_LIMIT,
-  OLDEST_FACTS_LIMIT,
+  OLD_FUND_SIZES_LIMIT,
   OPEN_REPORTS_LIMIT,
   REPORTED_STATUS_LIMIT,
   SOURCE_HOSTS_LIMIT,
@@ -10,6 +11,7 @@ import {
 } from "../../shared/schemas/admin-data.js";
 import type { AdminFund, AdminFundsPage } from "../../shared/schemas/admin-funds.js";
 import type { FundInput } from "../../shared/schemas/fund-input.js";
+import { isPublicationAddress } from "../../shared/source-address.js";
 import type { Db } from "../db/client.js";
 import type { FundFactRow, FundRow } from "../db/types.js";
 import { invalid, notFound } from "../errors.js";
@@ -125,11 +127,18 @@ export class FundAdminService {
    * current data, as the public counts are) and how many of those are sourced and dated, the facts
    * by age, the funds whose every fact is the curated list's, the sources' hosts, the funds a source
    * reports winding down, the funds nobody reviewed in the last 12 months (a fund without a review
-   * date was never reviewed), the open reports and the facts with the oldest dates.
+   * date was never reviewed), the open reports and the fund sizes more than six years old.
    */
   async dataOverview(page: number, today: string = todayUtc()): Promise<AdminDataResponse> {
     const reviewedBefore = monthsBefore(today, 12);
-    const [index, stale, reports, oldest, sourced, factAges, curatedOnly, sourceHosts, reportedStatus] =
+    // Counted by the month, as the fund page and the match count an older fund (src/shared/fact-age.ts).
+    const day = new Date(`${today}T00:00:00Z`);
+    const ageBounds = {
+      oneYear: ageCutoff(day, 1),
+      threeYears: ageCutoff(day, 3),
+      sixYears: ageCutoff(day, OLD_FUND_SIZE_YEARS),
+    };
+    const [index, stale, reports, oldFundSizes, sourced, factAges, curatedOnly, sourceHosts, reportedStatus] =
       await Promise.all([
         this.indexes.current(),
         fundsRepository.listFundsReviewedBefore(this.db, reviewedBefore, {
@@ -137,9 +146,9 @@ export class FundAdminService {
           offset: (page - 1) * STALE_FUNDS_PAGE_SIZE,
         }),
         this.reports.list("open"),
-        fundsRepository.listOldestFacts(this.db, OLDEST_FACTS_LIMIT),
+        fundsRepository.listOldFundSizes(this.db, ageBounds.sixYears, OLD_FUND_SIZES_LIMIT),
         fundsRepository.countSourcedFacts(this.db),
-        fundsRepository.countFactsByAge(this.db, today),
+        fundsRepository.countFactsByAge(this.db, ageBounds),
         fundsRepository.listCuratedOnlyFunds(this.db, CURATED_ONLY_LIMIT),
         fundsRepository.countSourceHosts(this.db, SOURCE_HOSTS_LIMIT),
         fundsRepository.listReportedStatuses(this.db, REPORTED_STATUS_LIMIT),
@@ -161,7 +170,10 @@ export class FundAdminService {
       }),
       factAges,
       curatedOnly,
-      sourceHosts,
+      sourceHosts: {
+        total: sourceHosts.total,
+        hosts: sourceHosts.hosts.map((host) => ({ ...host, refused: !isPublicationAddress(`https://${host.host}/`) })),
+      },
       reportedStatus: {
         total: reportedStatus.total,
         funds: reportedStatus.funds.map((fund) => ({ ...fund, status: fund.status as FundStatus })),
@@ -184,7 +196,7 @@ export class FundAdminService {
           createdAt: report.createdAt,
         })),
       },
-      oldestFacts: oldest.map((fact) => ({ ...fact, field: fact.field as FactField })),
+      oldFundSizes: { before: ageBounds.sixYears, ...oldFundSizes },
     };
   }
 

@@ -1,4 +1,5 @@
 import type { FactField, FactOrigin, FundStatus } from "../../shared/fund-facts.js";
+import { publicationName } from "../../shared/source-address.js";
 import type { FundRow, NewFundRow } from "../db/types.js";
 import type { FundFactValues } from "./repository.js";
 
@@ -168,11 +169,10 @@ export function statusFactOf(
   };
 }
 
-/** The publication a source address names, as a fact's source name: its host without 'www.' ('techcrunch.com'). */
+/**
+ * The publication a source address names, as a fact's source name: its host without 'www.'
+ * ('techcrunch.com'), by the one shared helper the pages use too.
+ */
 export function sourceNameOfUrl(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, "");
-  } catch {
-    return url;
-  }
+  return publicationName(url);
 }

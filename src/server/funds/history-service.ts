@@ -1,8 +1,9 @@
 import { isHistoryField, linkedFields } from "../../shared/fund-history.js";
 import type { FundFactChange, FundHistoryResponse } from "../../shared/schemas/investor.js";
+import { sourceAddressError } from "../../shared/source-address.js";
 import type { Db } from "../db/client.js";
 import type { FundFactChangeRow } from "../db/types.js";
-import { conflict, notFound } from "../errors.js";
+import { conflict, invalid, notFound } from "../errors.js";
 import {
   historyColumnsOf,
   historyValueOf,
@@ -100,6 +101,15 @@ export class FundHistoryService {
   }
 }
 
+/**
+ * Why a revert of this change would bring back a source the one source rule refuses (a fact stored
+ * before the rule, from a staging copy or an IP address: docs/decisions/0064), or null.
+ */
+function refusedSourceBefore(change: FundFactChangeRow): string | null {
+  const url = sideOf(change.before).fact?.sourceUrl;
+  return url ? sourceAddressError(url) : null;
+}
+
 /** The unreverted changes of the same write whose fields a revert of `change` takes along. */
 function companions(change: FundFactChangeRow, byBatch: ReadonlyMap<string, FundFactChangeRow[]>): FundFactChangeRow[] {
   if (!change.batchId) return [];
@@ -127,6 +137,13 @@ async function revertGroup(tx: Db, change: FundFactChangeRow, admin: ChangeAutho
     change,
     ...batch.filter((other) => other.id !== change.id && other.revertedAt === null && linked.includes(other.field)),
   ];
+  // A revert brings a source in as an import or an edit does: the same rule, 400 and nothing written.
+  for (const member of group) {
+    const refused = refusedSourceBefore(member);
+    if (refused) {
+      throw invalid(`${refused} Reverting change #${member.id} would bring that source back: edit the fund instead.`);
+    }
+  }
   const facts = await fundsRepository.listFundFacts(tx, [change.fundId]);
   for (const member of group) {
     if (!isHistoryField(member.field)) continue;

@@ -400,15 +400,25 @@ export async function listFundsReviewedBefore(
   return { rows, total: count?.count ?? 0 };
 }
 
-/** A fact's date as a day: a year or a month counts from its first day ('2023' is 2023-01-01). */
-const factDay = sql`to_date(case length(${fundFacts.asOf}) when 4 then ${fundFacts.asOf} || '-01-01' when 7 then ${fundFacts.asOf} || '-01' else ${fundFacts.asOf} end, 'YYYY-MM-DD')`;
+/** A fact's own date as a day: a year or a month counts from its first day ('2023' is 2023-01-01). */
+const asOfDay = sql`to_date(case length(${fundFacts.asOf}) when 4 then ${fundFacts.asOf} || '-01-01' when 7 then ${fundFacts.asOf} || '-01' else ${fundFacts.asOf} end, 'YYYY-MM-DD')`;
 
-/** The host of a fact's source address, without 'www.' and in lower case. */
-const sourceHost = sql<string>`lower(substring(${fundFacts.sourceUrl} from '^[A-Za-z][A-Za-z0-9+.-]*://(?:www\\.)?([^/:?#]+)'))`;
+/** A fact's date (src/shared/fact-age.ts): its own date, else the day its source was read; null when it has neither. */
+const factDay = sql`coalesce(${asOfDay}, ${fundFacts.retrievedOn})`;
+
+/** A fact with a date: its own, or the day its source was read. */
+const isDated = sql`(${fundFacts.asOf} is not null or ${fundFacts.retrievedOn} is not null)`;
+
+/**
+ * The host of a fact's source address as the pages name its publication (publicationName in
+ * src/shared/source-address.ts): lower case, without a user name, 'www.' or a closing dot.
+ */
+const sourceHost = sql<string>`rtrim(lower(substring(${fundFacts.sourceUrl} from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?(?:www\.)?(\[[^]]*\]|[^/:?#]+)')), '.')`;
 
 /**
  * Per fact field, how many funds hold the fact with a source that has an address, and how many
- * with a date of its own (issue 36: the admin's data page). A cheque's two ends count as one fact.
+ * with a date (its own, or the day its source was read: issue 36, the admin's data page). A
+ * cheque's two ends count as one fact.
  */
 export async function countSourcedFacts(db: Db): Promise<Array<{ fact: string; sourced: number; dated: number }>> {
   const fact = sql<string>`case when ${fundFacts.field} in ('checkSizeMinUsd', 'checkSizeMaxUsd') then 'chequeRange' else ${fundFacts.field} end`;
@@ -416,26 +426,32 @@ export async function countSourcedFacts(db: Db): Promise<Array<{ fact: string; s
     .select({
       fact,
       sourced: sql<number>`(count(distinct ${fundFacts.fundId}) filter (where ${fundFacts.sourceUrl} is not null))::int`,
-      dated: sql<number>`(count(distinct ${fundFacts.fundId}) filter (where ${fundFacts.asOf} is not null))::int`,
+      dated: sql<number>`(count(distinct ${fundFacts.fundId}) filter (where ${isDated}))::int`,
     })
     .from(fundFacts)
     .where(sql`${fundFacts.value} is not null`)
     .groupBy(fact);
 }
 
-/** The stated facts by the age of their own date on `today`: under a year, 1 to 3, 3 to 6, older, and undated. */
+/** The days a fact's age is counted against: one, three and six years before today (YYYY-MM-DD). */
+export type AgeBounds = { oneYear: string; threeYears: string; sixYears: string };
+
+/**
+ * The stated facts by age (their own date, else the day their source was read): under a year, 1
+ * to 3, 3 to 6, more than 6 years, and undated.
+ */
 export async function countFactsByAge(
   db: Db,
-  today: string,
+  bounds: AgeBounds,
 ): Promise<{ underOneYear: number; oneToThree: number; threeToSix: number; older: number; undated: number }> {
-  const age = (years: number) => sql`(${today}::date - interval '${sql.raw(String(years))} years')`;
+  const day = (text: string) => sql`${text}::date`;
   const [row] = await db
     .select({
-      underOneYear: sql<number>`(count(*) filter (where ${factDay} > ${age(1)}))::int`,
-      oneToThree: sql<number>`(count(*) filter (where ${factDay} <= ${age(1)} and ${factDay} > ${age(3)}))::int`,
-      threeToSix: sql<number>`(count(*) filter (where ${factDay} <= ${age(3)} and ${factDay} > ${age(6)}))::int`,
-      older: sql<number>`(count(*) filter (where ${factDay} <= ${age(6)}))::int`,
-      undated: sql<number>`(count(*) filter (where ${fundFacts.asOf} is null))::int`,
+      underOneYear: sql<number>`(count(*) filter (where ${factDay} >= ${day(bounds.oneYear)}))::int`,
+      oneToThree: sql<number>`(count(*) filter (where ${factDay} < ${day(bounds.oneYear)} and ${factDay} >= ${day(bounds.threeYears)}))::int`,
+      threeToSix: sql<number>`(count(*) filter (where ${factDay} < ${day(bounds.threeYears)} and ${factDay} >= ${day(bounds.sixYears)}))::int`,
+      older: sql<number>`(count(*) filter (where ${factDay} < ${day(bounds.sixYears)}))::int`,
+      undated: sql<number>`(count(*) filter (where not ${isDated}))::int`,
     })
     .from(fundFacts)
     .where(sql`${fundFacts.value} is not null`);
@@ -504,24 +520,30 @@ export async function listReportedStatuses(db: Db, limit: number) {
 }
 
 /**
- * The dated facts with the oldest dates, with their fund's name. A date's missing parts count as
- * earliest, as on the fund page ('2023' before '2023-01'): the text order of the three forms.
+ * The fund sizes whose own date lies before `before` (the six-year cutoff: ageCutoff and
+ * isOldFundSize in src/shared/fact-age.ts), oldest first, with their fund and source: facts to refresh. Only the
+ * fact's own date counts; a fund size without one is undated, not old.
  */
-export function listOldestFacts(db: Db, limit: number) {
-  return db
+export async function listOldFundSizes(db: Db, before: string, limit: number) {
+  const where = sql`${fundFacts.field} = 'fundSize' and ${fundFacts.value} is not null and ${asOfDay} < ${before}::date`;
+  const [count] = await db.select({ count: sql<number>`count(*)::int` }).from(fundFacts).where(where);
+  const rows = await db
     .select({
       fundId: fundFacts.fundId,
       fundName: funds.name,
-      field: fundFacts.field,
+      value: sql<string>`${fundFacts.value}`,
+      currency: fundFacts.currency,
+      kind: fundFacts.kind,
       asOf: sql<string>`${fundFacts.asOf}`,
       sourceName: fundFacts.sourceName,
       sourceUrl: fundFacts.sourceUrl,
     })
     .from(fundFacts)
     .innerJoin(funds, eq(funds.id, fundFacts.fundId))
-    .where(sql`${fundFacts.asOf} is not null`)
-    .orderBy(fundFacts.asOf, fundFacts.fundId, fundFacts.field)
+    .where(where)
+    .orderBy(asOfDay, funds.name, fundFacts.fundId)
     .limit(limit);
+  return { total: count?.count ?? 0, facts: rows };
 }
 
 /** Sets a fund's review date without changing anything else; false when no fund has the id. */

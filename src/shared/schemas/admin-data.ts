@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FACT_FIELDS, FUND_STATUSES, INFORMATIVE_FACTS } from "../fund-facts.js";
+import { FUND_STATUSES, INFORMATIVE_FACTS } from "../fund-facts.js";
 import { idSchema } from "./fields.js";
 
 /** How many funds have each informative fact, and how many funds there are: counted, never written. */
@@ -29,8 +29,8 @@ export const adminDataQuerySchema = z.strictObject({
 
 /** How many funds not reviewed in the last 12 months one page lists. */
 export const STALE_FUNDS_PAGE_SIZE = 25;
-/** How many of the oldest-dated facts the page lists. */
-export const OLDEST_FACTS_LIMIT = 20;
+/** How many old fund sizes (facts to refresh) the page lists. */
+export const OLD_FUND_SIZES_LIMIT = 100;
 /** How many open reports the page lists. */
 export const OPEN_REPORTS_LIMIT = 50;
 /** How many funds with only curated facts, source hosts and reported statuses the page lists. */
@@ -42,7 +42,7 @@ export const adminDataResponseSchema = z.object({
   stats: fundStatsSchema,
   /**
    * Issue 36: per informative fact, how many funds have it, how many of those have it from a source
-   * with an address (`sourced`), and how many with a date of its own (`dated`).
+   * with an address (`sourced`), and how many with a date (`dated`: its own, or the day its source was read).
    */
   coverage: z.array(
     z.object({
@@ -52,7 +52,10 @@ export const adminDataResponseSchema = z.object({
       dated: z.number().int().nonnegative(),
     }),
   ),
-  /** The stated facts by the age of their own date: under a year, 1 to 3 years, 3 to 6, older, and undated. */
+  /**
+   * The stated facts by age (their own date, else the day their source was read: src/shared/fact-age.ts):
+   * under a year, 1 to 3 years, 3 to 6, older, and undated (neither date).
+   */
   factAges: z.object({
     underOneYear: z.number().int().nonnegative(),
     oneToThree: z.number().int().nonnegative(),
@@ -69,7 +72,13 @@ export const adminDataResponseSchema = z.object({
   sourceHosts: z.object({
     total: z.number().int().nonnegative(),
     hosts: z.array(
-      z.object({ host: z.string(), facts: z.number().int().nonnegative(), funds: z.number().int().nonnegative() }),
+      z.object({
+        host: z.string(),
+        facts: z.number().int().nonnegative(),
+        funds: z.number().int().nonnegative(),
+        /** The source rule (src/shared/source-address.ts) refuses this host today: its facts came in before it. */
+        refused: z.boolean(),
+      }),
     ),
   }),
   /** Funds a source reports winding down, not raising or paused, with that source and its date. */
@@ -117,16 +126,26 @@ export const adminDataResponseSchema = z.object({
       }),
     ),
   }),
-  oldestFacts: z.array(
-    z.object({
-      fundId: z.number().int(),
-      fundName: z.string(),
-      field: z.enum(FACT_FIELDS),
-      asOf: z.string(),
-      sourceName: z.string(),
-      sourceUrl: z.string().nullable(),
-    }),
-  ),
+  /**
+   * Fund sizes whose own date is more than six years before today (`before`): weak evidence in the
+   * match, shown as an older fund, and facts to refresh. Oldest first.
+   */
+  oldFundSizes: z.object({
+    before: z.string(),
+    total: z.number().int().nonnegative(),
+    facts: z.array(
+      z.object({
+        fundId: z.number().int(),
+        fundName: z.string(),
+        value: z.string(),
+        currency: z.string().nullable(),
+        kind: z.string(),
+        asOf: z.string(),
+        sourceName: z.string(),
+        sourceUrl: z.string().nullable(),
+      }),
+    ),
+  }),
 });
 
 export type AdminDataResponse = z.infer<typeof adminDataResponseSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import { CURRENCY_MESSAGE, isConvertedCurrency } from "../currency-rates.js";
 import { AS_OF_PATTERN, type FundStatus, isFundStatus } from "../fund-facts.js";
 import { INDUSTRY_CODES, type IndustryCode, isIndustryCode } from "../industries.js";
+import { sourceAddressError, sourceAddressProblem } from "../source-address.js";
 import { isStageCode, STAGE_CODES, type StageCode } from "../stages.js";
 // The control-character rule itself, zod-free: schemas/fields.ts would bring classic zod to the client.
 import { noControlCharacters, type TextKind } from "../text-rules.js";
@@ -55,6 +56,30 @@ const webAddress = (label: string) =>
         z.refine(...noControlCharacters(label)),
         z.refine(isWebAddress, `${label} must be a web address starting with http:// or https://.`),
       ),
+  );
+
+/** The source rule's refusal of an http(s) address; what is no such address is the web address rule's to say. */
+const refusedSource = (value: string) =>
+  sourceAddressProblem(value)?.kind === "not-web" ? null : sourceAddressError(value);
+
+/**
+ * A fact's source: a web address that passes the one source rule (src/shared/source-address.ts):
+ * no IP address, no staging or development host, no copy of the publication (issue 36). The rule's
+ * own sentence is the message ("Use the publication's own address, ..."); an address that is no web
+ * address at all gets the web address's message only.
+ */
+const sourceAddress = (label: string) =>
+  z.nullable(
+    z.string().check(
+      z.trim(),
+      z.maxLength(FUND_LIMITS.url, `${label} must be at most ${FUND_LIMITS.url} characters.`),
+      z.refine(...noControlCharacters(label)),
+      // First, so that its sentence is the answer's: an IPv6 host is no web address to the rule below either.
+      z.refine((value) => refusedSource(value) === null, {
+        error: (issue) => refusedSource(String(issue.input)) ?? "",
+      }),
+      z.refine(isWebAddress, `${label} must be a web address starting with http:// or https://.`),
+    ),
   );
 
 /**
@@ -152,7 +177,7 @@ export const fundInputSchema = z
     status: z.optional(
       z.nullable(z.custom<FundStatus>(isFundStatus, "Status must be winding down, not raising or paused.")),
     ),
-    statusSourceUrl: z.optional(webAddress("The status's source")),
+    statusSourceUrl: z.optional(sourceAddress("The status's source")),
     /** The status's own date: YYYY, YYYY-MM or YYYY-MM-DD. */
     statusAsOf: z.optional(
       z.nullable(

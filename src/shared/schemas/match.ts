@@ -145,5 +145,10 @@ export type FundMatchResult = z.infer<typeof fundMatchResultSchema>;
 export const fundMatchResponseSchema = z.object({
   results: z.array(fundMatchResultSchema),
   totalCount: z.number().int().nonnegative(),
+  /**
+   * How many of the matches are good ones (fit at least GOOD_MATCH_FIT, src/shared/match-texts.ts):
+   * the first `goodCount` in the order; the rest are weaker matches.
+   */
+  goodCount: z.number().int().nonnegative(),
 });
 export type FundMatchResponse = z.infer<typeof fundMatchResponseSchema>;

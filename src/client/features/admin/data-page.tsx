@@ -2,17 +2,14 @@ import { CheckCheck, ExternalLink, Pencil, TriangleAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import {
-  ADMIN_TEXTS,
-  DATA_ADMIN_TEXTS,
-  FACT_FIELD_LABELS,
-  INFORMATIVE_FACT_LABELS,
-} from "../../../shared/admin-texts.js";
-import { FUND_STATUS_LABELS, formatAsOf } from "../../../shared/fund-facts.js";
+import { ADMIN_TEXTS, DATA_ADMIN_TEXTS, INFORMATIVE_FACT_LABELS } from "../../../shared/admin-texts.js";
+import { FUND_STATUS_LABELS, factKindLabel, formatAsOf } from "../../../shared/fund-facts.js";
 import { reportFieldLabel } from "../../../shared/fund-report-texts.js";
+import { formatFundSize } from "../../../shared/fund-size.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
 import type { AdminDataResponse } from "../../../shared/schemas/admin-data.js";
 import { ScrollFrame } from "../../components/scroll-frame.js";
+import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
 import { messageOr } from "../../lib/api-client.js";
@@ -28,7 +25,7 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((
 /** The link that opens a fund's edit form on the funds page. */
 export const editFundPath = (fundId: number) => `/admin/funds?edit=${fundId}`;
 
-/** Fund Data (/admin/data): coverage, stale funds, open reports and the oldest facts; the admin guard already ran. */
+/** Fund Data (/admin/data): what the database holds and how good it is (issue 36); the admin guard already ran. */
 export function DataPage() {
   usePageMeta(PAGE_META["/admin/data"]);
   const [page, setPage] = useState(1);
@@ -60,7 +57,7 @@ export function DataPage() {
           <CuratedOnly curated={data.data.curatedOnly} />
           <StaleFunds stale={data.data.stale} onPage={setPage} />
           <OpenReports reports={data.data.openReports} />
-          <OldestFacts facts={data.data.oldestFacts} />
+          <OldFundSizes old={data.data.oldFundSizes} />
         </>
       )}
     </section>
@@ -273,7 +270,15 @@ function SourceHosts({ hosts }: { hosts: AdminDataResponse["sourceHosts"] }) {
         >
           {hosts.hosts.map((host) => (
             <tr key={host.host} data-testid="source-host">
-              <td className="px-3 py-2 break-all text-slate-900">{host.host}</td>
+              <td className="px-3 py-2 break-all text-slate-900">
+                {host.host}
+                {host.refused && (
+                  // On its own line: beside the host it would widen the column past a phone's width.
+                  <Badge className="mt-1 flex w-fit whitespace-normal bg-red-50 text-red-800 ring-1 ring-red-200 ring-inset">
+                    {DATA_ADMIN_TEXTS.hostRefused}
+                  </Badge>
+                )}
+              </td>
               <td className="px-3 py-2 text-right text-slate-700 tabular-nums">{number.format(host.facts)}</td>
               <td className="px-3 py-2 text-right text-slate-700 tabular-nums">{number.format(host.funds)}</td>
             </tr>
@@ -320,8 +325,9 @@ function StaleFunds({ stale, onPage }: { stale: AdminDataResponse["stale"]; onPa
     <Panel
       id="stale-title"
       title={`${DATA_ADMIN_TEXTS.staleTitle} (${number.format(stale.total)})`}
-      description={`Never reviewed, or last reviewed before ${stale.reviewedBefore}. A change of a fund's record (an import, the curated data) is no review.`}
-      isEmpty={stale.funds.length === 0}
+      description={DATA_ADMIN_TEXTS.staleDescription(stale.reviewedBefore)}
+      // "Every fund was reviewed" only when no fund is left, never for a page past the last one.
+      isEmpty={stale.total === 0}
       emptyText={DATA_ADMIN_TEXTS.staleEmpty}
     >
       {/* On a phone each row keeps the fund (its country and date under the name) and the actions. */}
@@ -426,55 +432,42 @@ function OpenReports({ reports }: { reports: AdminDataResponse["openReports"] })
   );
 }
 
-function OldestFacts({ facts }: { facts: AdminDataResponse["oldestFacts"] }) {
+function OldFundSizes({ old }: { old: AdminDataResponse["oldFundSizes"] }) {
   const columns = DATA_ADMIN_TEXTS.columns;
   return (
     <Panel
-      id="oldest-title"
-      title={DATA_ADMIN_TEXTS.oldestTitle}
-      isEmpty={facts.length === 0}
-      emptyText={DATA_ADMIN_TEXTS.oldestEmpty}
+      id="old-sizes-title"
+      title={`${DATA_ADMIN_TEXTS.oldFundSizesTitle} (${number.format(old.total)})`}
+      description={DATA_ADMIN_TEXTS.oldFundSizesDescription(old.before)}
+      isEmpty={old.facts.length === 0}
+      emptyText={DATA_ADMIN_TEXTS.oldFundSizesEmpty}
     >
+      {old.total > old.facts.length && (
+        <p className="text-xs text-slate-600">{DATA_ADMIN_TEXTS.oldFundSizesMore(old.facts.length, old.total)}</p>
+      )}
       <DataTable
-        label={DATA_ADMIN_TEXTS.oldestTitle}
+        label={DATA_ADMIN_TEXTS.oldFundSizesTitle}
         columns={[
           { label: columns.fund },
-          { label: columns.field, className: "hidden sm:table-cell" },
+          { label: columns.fundSize, className: "hidden sm:table-cell" },
           { label: columns.asOf },
           { label: columns.source, className: "hidden md:table-cell" },
         ]}
       >
-        {facts.map((fact) => {
-          const url = safeExternalUrl(fact.sourceUrl);
-          const source = url ? (
-            <a
-              href={url.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex max-w-full items-center gap-1 text-indigo-700 underline-offset-4 hover:underline"
-            >
-              {/* A long address breaks anywhere: the table must fit a phone without scrolling. */}
-              <span className="min-w-0 break-all">{fact.sourceName}</span>
-              <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
-          ) : (
-            fact.sourceName
-          );
+        {old.facts.map((fact) => {
+          const kind = factKindLabel(fact.kind);
+          const size = `${formatFundSize(Number(fact.value), fact.currency)}${kind ? ` · ${kind}` : ""}`;
+          const source = <SourceLink name={fact.sourceName} url={fact.sourceUrl} />;
           return (
-            <tr key={`${fact.fundId}-${fact.field}`}>
+            <tr key={fact.fundId} data-testid="old-fund-size">
               <td className="px-3 py-2.5 break-words text-slate-900">
                 <Link to={editFundPath(fact.fundId)} className="font-medium underline-offset-4 hover:underline">
                   {fact.fundName}
                 </Link>
-                <span className="mt-0.5 block text-xs text-slate-600 sm:hidden">
-                  {FACT_FIELD_LABELS[fact.field] ?? fact.field}
-                </span>
+                <span className="mt-0.5 block text-xs text-slate-600 sm:hidden">{size}</span>
                 <span className="mt-0.5 block text-xs text-slate-600 md:hidden">{source}</span>
               </td>
-              <td className="hidden px-3 py-2.5 text-slate-700 sm:table-cell">
-                {FACT_FIELD_LABELS[fact.field] ?? fact.field}
-              </td>
+              <td className="hidden px-3 py-2.5 text-slate-700 sm:table-cell">{size}</td>
               <td className="px-3 py-2.5 whitespace-nowrap text-slate-700">{formatAsOf(fact.asOf)}</td>
               <td className="hidden px-3 py-2.5 text-slate-700 md:table-cell">{source}</td>
             </tr>

@@ -4,6 +4,7 @@ import { IMPORT_TEXTS, requestFailedText } from "../../../shared/admin-texts.js"
 import { IMPORT_MODES, MAPPABLE_FIELDS } from "../../../shared/import-constants.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
 import type { ImportMapping, ImportMode, ImportResult } from "../../../shared/schemas/import.js";
+import { sourceAddressError } from "../../../shared/source-address.js";
 import { FormField } from "../../components/form-field.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent } from "../../components/ui/card.js";
@@ -162,6 +163,9 @@ export function ImportPage() {
   };
 
   const pending = importer.isPending;
+  // The one source rule, as the server applies it, once the admin stops typing: a refused address
+  // (an IP, a staging host, a copy) is named under the field and cannot be imported with.
+  const sourceError = previewSource.trim() === "" ? null : sourceAddressError(previewSource.trim());
   const bar = progressShare(progress);
   const previewError =
     preview.isError && !(preview.error instanceof DOMException)
@@ -225,12 +229,18 @@ export function ImportPage() {
             inputMode="url"
             placeholder={IMPORT_TEXTS.sourcePlaceholder}
             value={sourceUrl}
+            error={sourceError ?? undefined}
             disabled={pending}
             onChange={(event) => setSourceUrl(event.target.value)}
           />
 
           <div className="flex flex-col gap-3">
-            <Button onClick={start} disabled={!file || pending} className="self-start" size="lg">
+            <Button
+              onClick={start}
+              disabled={!file || pending || sourceError !== null}
+              className="self-start"
+              size="lg"
+            >
               {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
               {pending ? IMPORT_TEXTS.importing : IMPORT_TEXTS.startImport}
             </Button>

@@ -17,6 +17,7 @@ import {
   importResultSchema,
   importUploadFormSchema,
 } from "../../../shared/schemas/import.js";
+import { sourceAddressError, sourceAddressProblem } from "../../../shared/source-address.js";
 import { hasControlCharacters, stripControlCharacters } from "../../../shared/text-rules.js";
 import { DomainError, ERROR_KINDS, invalid, tooLarge, unsupportedMediaType } from "../../errors.js";
 import { ROUTE_LIMITS } from "../../http/rate-limits.js";
@@ -85,6 +86,8 @@ async function readUploadForm(request: FastifyRequest, maxBytes: number): Promis
   return { file, mode: parsedMode.data, mapping: parseMapping(mapping), sourceUrl: parseSourceUrl(sourceUrl) };
 }
 
+const NOT_A_WEB_ADDRESS = "sourceUrl must be the publication's web address, starting with http:// or https://.";
+
 /**
  * The publication the admin names for the file's facts (issue 36): shown with them on the public
  * pages, so it must be an http(s) address a founder can open. Empty: none named.
@@ -93,9 +96,14 @@ function parseSourceUrl(value: unknown): string | undefined {
   if (value === undefined) return undefined;
   const text = typeof value === "string" ? value.trim() : "";
   if (text === "") return undefined;
-  if (text.length > SOURCE_URL_MAX || hasControlCharacters(text) || !isWebAddress(text)) {
-    throw invalid("sourceUrl must be the publication's web address, starting with http:// or https://.");
+  if (text.length > SOURCE_URL_MAX || hasControlCharacters(text)) throw invalid(NOT_A_WEB_ADDRESS);
+  // The one source rule (issue 36): no IP address (an IPv6 one is no web address below either, so
+  // the rule speaks first), staging host or copy; nothing is stripped to pass it.
+  if (sourceAddressProblem(text)?.kind !== "not-web") {
+    const refused = sourceAddressError(text);
+    if (refused) throw invalid(refused);
   }
+  if (!isWebAddress(text)) throw invalid(NOT_A_WEB_ADDRESS);
   return new URL(text).toString();
 }
 

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { largestRoundLed } from "../../../shared/lead-rule.js";
 import type { FundRow } from "../../db/types.js";
 import { raiseJudgement, sectorValue, stageValue } from "./matcher.js";
-import { SECTOR_AGNOSTIC_VALUE, SECTOR_RELATED_VALUE, SECTORS_UNKNOWN_VALUE, UNKNOWN_VALUE } from "./weights.js";
+import {
+  RAISE_UNKNOWN_VALUE,
+  SECTOR_AGNOSTIC_VALUE,
+  SECTOR_RELATED_VALUE,
+  SECTORS_UNKNOWN_VALUE,
+  UNKNOWN_VALUE,
+} from "./weights.js";
 
 const row = (fields: Partial<FundRow>): FundRow =>
   ({
@@ -73,7 +79,7 @@ describe("the match's rules (ADR 0021)", () => {
     );
     expect(covers).toMatchObject({ value: 1, fits: true, premium: true });
     const unknown = raiseJudgement({ row: row({}), fundSizeUsd: Number.NaN }, 10_000_000);
-    expect(unknown).toMatchObject({ value: UNKNOWN_VALUE, text: undefined });
+    expect(unknown).toMatchObject({ value: RAISE_UNKNOWN_VALUE, text: undefined });
     // Knowing more never loses: a cheque below the raise is a participation, never below unknown.
     const joins = raiseJudgement(
       { row: row({ checkSizeMinUsd: 500_000, checkSizeMaxUsd: 3_000_000 }), fundSizeUsd: Number.NaN },
@@ -113,5 +119,27 @@ describe("the match's rules (ADR 0021)", () => {
       fits: true,
       text: "A $30M fund can join your $3.3M round with up to $900K",
     });
+  });
+
+  it("counts a fund size more than 6 years old as weak evidence, and says which fund it was", () => {
+    const today = new Date("2026-12-07T00:00:00Z");
+    const fresh = raiseJudgement(
+      { row: row({}), fundSizeUsd: 60_000_000, fundSizeAsOf: "2024-07" },
+      4_000_000,
+      true,
+      today,
+    );
+    const older = raiseJudgement(
+      { row: row({}), fundSizeUsd: 60_000_000, fundSizeAsOf: "2014-07" },
+      4_000_000,
+      true,
+      today,
+    );
+    expect(fresh.text).toBe("A $60M fund can lead a $4M round");
+    expect(older.text).toBe("A $60M older fund (2014) can lead a $4M round");
+    expect(older.value).toBeLessThan(fresh.value);
+    // Weak evidence, still never below not knowing the size at all.
+    const unknown = raiseJudgement({ row: row({}), fundSizeUsd: Number.NaN }, 4_000_000, true, today);
+    expect(older.value).toBeGreaterThanOrEqual(unknown.value);
   });
 });

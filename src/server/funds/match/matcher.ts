@@ -1,12 +1,13 @@
 import MiniSearch from "minisearch";
+import { factYear, isOldFundSize } from "../../../shared/fact-age.js";
 import { type IndustryCode, industryLabel } from "../../../shared/industries.js";
 import { familiesOf, industryRelation } from "../../../shared/industry-families.js";
 import { roundRole, usualFirstCheque } from "../../../shared/lead-rule.js";
-import { chequeRangeText, MATCH_TEXTS } from "../../../shared/match-texts.js";
+import { chequeRangeText, GOOD_MATCH_FIT, MATCH_TEXTS } from "../../../shared/match-texts.js";
 import { type RegionCode, regionLabel } from "../../../shared/regions.js";
 import type { FundMatchRequest } from "../../../shared/schemas/match.js";
 import { STAGE_CODES, stageLabel } from "../../../shared/stages.js";
-import { readStatedGeography, type StatedGeography } from "../../../shared/stated-geography.js";
+import { placeNoun, readStatedGeography, type StatedGeography } from "../../../shared/stated-geography.js";
 import { SUB_REGION_LABELS, type SubRegionCode, subRegionOfCountryCode } from "../../../shared/sub-regions.js";
 import type { FundRow } from "../../db/types.js";
 import { countryCodeOfName } from "../country-regions.js";
@@ -21,6 +22,8 @@ export type MatchFund = {
   region: RegionCode | undefined;
   /** NaN when undisclosed or in an unknown currency. */
   fundSizeUsd: number;
+  /** The fund size's own date; a size more than 6 years old is weak evidence (src/shared/fact-age.ts). */
+  fundSizeAsOf?: string | null;
   /** The review date as YYYYMMDD. */
   reviewedKey: number;
   /** A source reports the firm winding down or not raising (issue 36): ranked after every other fund. */
@@ -43,6 +46,8 @@ export type MatchProfile = {
 export type MatchRanking = {
   ids: Int32Array;
   fit: Uint8Array;
+  /** How many of `ids`, from the first, are good matches (fit at least GOOD_MATCH_FIT, never a demoted fund). */
+  goodCount: number;
   /** Per position in the fund list: the thesis similarity 0–1; per thesis document, the query terms it matched. */
   thesis: Float64Array;
   terms: Map<number, string[]>;
@@ -126,6 +131,7 @@ export class FundMatcher {
   private readonly thesisIndex: MiniSearch;
   private readonly regionByCountry = new Map<string, RegionCode>();
   private readonly today: number;
+  private readonly todayDate: Date;
   /** The fund at each name rank (the inverse of nameRank). */
   private readonly byNameRank: Int32Array;
   /** The thesis document of each fund (-1: neither description nor portfolio), and each document's funds. */
@@ -145,6 +151,7 @@ export class FundMatcher {
     now = new Date(),
   ) {
     this.today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    this.todayDate = new Date(this.today);
     this.byNameRank = new Int32Array(funds.length);
     nameRank.forEach((rank, index) => {
       this.byNameRank[rank] = index;
@@ -240,8 +247,10 @@ export class FundMatcher {
       if ((this.funds[index] as MatchFund).demoted) demoted.push(index);
       else ids[front++] = index;
     }
+    let goodCount = 0;
+    while (goodCount < front && (fit[ids[goodCount] as number] as number) >= GOOD_MATCH_FIT) goodCount++;
     for (const index of demoted) ids[front++] = index;
-    return { ids, fit, thesis, terms };
+    return { ids, fit, goodCount, thesis, terms };
   }
 
   /** The fit 0–1 (rounded to 1e-6 so float noise never decides an order), or undefined when excluded. */
@@ -266,12 +275,12 @@ export class FundMatcher {
       total += W.MATCH_WEIGHTS.geography;
     }
     if (profile.raise !== undefined) {
-      weighed += W.MATCH_WEIGHTS.raise * raiseJudgement(fund, profile.raise, profile.needsLead).value;
+      weighed += W.MATCH_WEIGHTS.raise * raiseJudgement(fund, profile.raise, profile.needsLead, this.todayDate).value;
       total += W.MATCH_WEIGHTS.raise;
     }
     if (profile.needsLead) {
       const leads = fund.row.leadsRounds;
-      weighed += W.MATCH_WEIGHTS.lead * (leads === true ? 1 : leads === false ? W.FOLLOWS_VALUE : W.UNKNOWN_VALUE);
+      weighed += W.MATCH_WEIGHTS.lead * (leads === true ? 1 : leads === false ? W.FOLLOWS_VALUE : W.LEAD_UNKNOWN_VALUE);
       total += W.MATCH_WEIGHTS.lead;
     }
     if (profile.description) {
@@ -301,12 +310,19 @@ export class FundMatcher {
     const code = this.codeByCountry.get(countryKey) ?? countryCodeOfName(countryKey);
     const stated = this.stated[index] as StatedGeography;
     if (code && stated.countries.has(code)) {
-      const covering = stated.phrases.filter((phrase) => phrase.countries.includes(code)).map((phrase) => phrase.text);
+      const covering = stated.phrases
+        .filter((phrase) => phrase.countries.includes(code))
+        .map((phrase) => placeNoun(phrase.text, phrase.countries));
       return { value: W.STATED_GEOGRAPHY_VALUE, reason: MATCH_TEXTS.statedGeography(placesText(covering)) };
     }
     if (stated.global) return { value: W.GLOBAL_GEOGRAPHY_VALUE, reason: MATCH_TEXTS.investsGlobally };
+    const statedPlaces = () => placesText(stated.phrases.map((phrase) => placeNoun(phrase.text, phrase.countries)));
+    // Named only as an exception ("selective deals elsewhere in Africa"): a region's chance at best.
+    if (code && stated.occasional.has(code)) {
+      return { value: W.SAME_REGION_VALUE, concern: MATCH_TEXTS.statedElsewhere(statedPlaces()) };
+    }
     if (code && stated.countries.size > 0) {
-      return { value: W.STATED_ELSEWHERE_VALUE, concern: MATCH_TEXTS.statedElsewhere(placesText(stated.named)) };
+      return { value: W.STATED_ELSEWHERE_VALUE, concern: MATCH_TEXTS.statedElsewhere(statedPlaces()) };
     }
     const subRegion = subRegionOfCountryCode(code);
     if (subRegion !== undefined && this.subRegions[index] === subRegion) {
@@ -371,7 +387,7 @@ export class FundMatcher {
       if (concern) concerns.push(concern);
     }
     if (profile.raise !== undefined) {
-      const judgement = raiseJudgement(fund, profile.raise, profile.needsLead);
+      const judgement = raiseJudgement(fund, profile.raise, profile.needsLead, this.todayDate);
       if (judgement.text && (includePremium || !judgement.premium)) {
         (judgement.fits ? reasons : concerns).push(judgement.text);
       } else if (!judgement.text) {
@@ -496,9 +512,10 @@ type RaiseJudgement = { value: number; fits: boolean; text: string | undefined; 
  * falls through to the size.
  */
 export function raiseJudgement(
-  fund: Pick<MatchFund, "row" | "fundSizeUsd">,
+  fund: Pick<MatchFund, "row" | "fundSizeUsd" | "fundSizeAsOf">,
   raise: number,
   needsLead = false,
+  today: Date = new Date(),
 ): RaiseJudgement {
   const { checkSizeMinUsd: min, checkSizeMaxUsd: max } = fund.row;
   if (min !== null || max !== null) {
@@ -518,28 +535,57 @@ export function raiseJudgement(
       const leads = max >= raise * 0.3;
       return leads
         ? { value: W.CHEQUE_LEADS_VALUE, fits: true, text: MATCH_TEXTS.chequeCanLead(max, raise), premium: true }
-        : { value: W.UNKNOWN_VALUE, fits: false, text: MATCH_TEXTS.chequeCannotLead(max, raise), premium: true };
+        : { value: W.RAISE_UNKNOWN_VALUE, fits: false, text: MATCH_TEXTS.chequeCannotLead(max, raise), premium: true };
     }
     if (min !== null && max !== null) {
       return { value: 1, fits: true, text: MATCH_TEXTS.chequeCovers(min, max, raise), premium: true };
     }
   }
   const size = fund.fundSizeUsd;
-  if (Number.isNaN(size) || size <= 0) return { value: W.UNKNOWN_VALUE, fits: false, text: undefined, premium: false };
+  if (Number.isNaN(size) || size <= 0)
+    return { value: W.RAISE_UNKNOWN_VALUE, fits: false, text: undefined, premium: false };
+  const judgement = sizeJudgement(size, raise, needsLead, null);
+  if (!isOldFundSize(fund.fundSizeAsOf, today)) return judgement;
+  // An older fund (more than 6 years) is weak evidence of today's capacity: its value moves halfway
+  // to an unknown size's, and its words say which fund it was.
+  const year = factYear(fund.fundSizeAsOf);
+  return {
+    ...sizeJudgement(size, raise, needsLead, year),
+    value: (judgement.value + W.RAISE_UNKNOWN_VALUE) / 2,
+  };
+}
+
+/** The raise against a fund size by the lead rule (src/shared/lead-rule.ts). */
+function sizeJudgement(size: number, raise: number, needsLead: boolean, olderYear: number | null): RaiseJudgement {
   const role = roundRole(size, raise);
   if (role.role === "too_small") {
-    return { value: W.ROUND_TOO_SMALL_VALUE, fits: false, text: MATCH_TEXTS.sizeTooLarge(size, raise), premium: false };
+    return {
+      value: W.ROUND_TOO_SMALL_VALUE,
+      fits: false,
+      text: MATCH_TEXTS.sizeTooLarge(size, raise, olderYear),
+      premium: false,
+    };
   }
   if (role.role === "can_lead") {
     return {
       value: role.comfortably ? W.SIZE_LEADS_COMFORTABLY_VALUE : W.SIZE_CAN_LEAD_VALUE,
       fits: true,
-      text: MATCH_TEXTS.sizeFits(size, raise),
+      text: MATCH_TEXTS.sizeFits(size, raise, olderYear),
       premium: false,
     };
   }
   const cheque = usualFirstCheque(size).high;
   return needsLead
-    ? { value: W.UNKNOWN_VALUE, fits: false, text: MATCH_TEXTS.sizeTooSmall(size, raise), premium: false }
-    : { value: W.SIZE_JOINS_VALUE, fits: true, text: MATCH_TEXTS.sizeJoins(size, cheque, raise), premium: false };
+    ? {
+        value: W.RAISE_UNKNOWN_VALUE,
+        fits: false,
+        text: MATCH_TEXTS.sizeTooSmall(size, raise, olderYear),
+        premium: false,
+      }
+    : {
+        value: W.SIZE_JOINS_VALUE,
+        fits: true,
+        text: MATCH_TEXTS.sizeJoins(size, cheque, raise, olderYear),
+        premium: false,
+      };
 }

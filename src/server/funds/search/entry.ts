@@ -32,6 +32,8 @@ export type Entry = SerialisedResult & {
   region: RegionCode | undefined;
   /** Fund size in USD through the fixed rates; NaN when undisclosed or in an unknown currency. */
   fundSizeUsd: number;
+  /** The fund size's own date (YYYY, YYYY-MM, YYYY-MM-DD); null when it has none. */
+  fundSizeAsOf: string | null;
   /** The review date as a number for sorting (YYYYMMDD). */
   reviewedKey: number;
   /**
@@ -85,6 +87,7 @@ export function toEntry(
     region,
     regionBit: region ? (REGION_BIT.get(region) ?? 0) : 0,
     fundSizeUsd: toUsd(row.fundSize, row.currency) ?? Number.NaN,
+    fundSizeAsOf: row.fundSize === null ? null : (facts.find((fact) => fact.field === "fundSize")?.asOf ?? null),
     reviewedKey: Number(lastReviewed.replaceAll("-", "")) || 0,
     // Demoted while the report is the latest word: a team's later "actively investing" outranks it.
     demoted: answer !== null && DEMOTING_STATUSES.has(answer),

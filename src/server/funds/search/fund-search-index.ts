@@ -164,7 +164,10 @@ export class FundSearchIndex {
       results.push(`${json.slice(0, -1)}${extra}}`);
       fundIds.push(entry.row.id);
     }
-    const answer = Buffer.from(`{"results":[${results.join(",")}],"totalCount":${ranking.ids.length}}`, "utf8");
+    const answer = Buffer.from(
+      `{"results":[${results.join(",")}],"totalCount":${ranking.ids.length},"goodCount":${ranking.goodCount}}`,
+      "utf8",
+    );
     this.pages.remember(cacheKey, answer);
     this.matchPageIds.set(answer, fundIds);
     return { body: answer, fundIds };
@@ -284,7 +287,12 @@ export class FundSearchIndex {
       ranking = matcher.rank(profile);
       if (activeOnly) {
         const all = ranking;
-        ranking = { ...all, ids: all.ids.filter((index) => this.entry(index).activelyInvesting) };
+        const ids = all.ids.filter((index) => this.entry(index).activelyInvesting);
+        // The good ones stay first: the filter keeps the order.
+        const goodCount = all.ids
+          .subarray(0, all.goodCount)
+          .filter((index) => this.entry(index).activelyInvesting).length;
+        ranking = { ...all, ids, goodCount };
       }
       if (this.matchRankings.size >= MAX_CACHED_MATCHES) {
         const oldest = this.matchRankings.keys().next().value;

@@ -1,4 +1,5 @@
 import { ADMIN_TEXTS, IMPORT_TEXTS } from "../../../../shared/admin-texts.js";
+import { publicationName } from "../../../../shared/source-address.js";
 import { ScrollFrame } from "../../../components/scroll-frame.js";
 import { Badge } from "../../../components/ui/badge.js";
 import { Skeleton } from "../../../components/ui/skeleton.js";
@@ -83,7 +84,7 @@ export function ImportHistory() {
                         </span>
                         {run.sourceUrl && (
                           <span className="block truncate text-xs text-slate-500" title={run.sourceUrl}>
-                            {hostOf(run.sourceUrl)}
+                            {publicationName(run.sourceUrl)}
                           </span>
                         )}
                         <span className="block truncate text-xs text-slate-500">
@@ -106,7 +107,7 @@ export function ImportHistory() {
                         <span className="ml-1 text-xs font-normal text-slate-500">#{run.id}</span>
                         {run.sourceUrl && (
                           <span className="block truncate text-xs font-normal text-slate-500" title={run.sourceUrl}>
-                            {hostOf(run.sourceUrl)}
+                            {publicationName(run.sourceUrl)}
                           </span>
                         )}
                       </td>
@@ -129,13 +130,4 @@ export function ImportHistory() {
       )}
     </section>
   );
-}
-
-/** The publication an import named, by its host ('techcrunch.com'). */
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, "");
-  } catch {
-    return url;
-  }
 }

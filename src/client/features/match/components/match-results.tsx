@@ -2,7 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ListPlus, RotateCcw, SearchX, TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { countOf, plural } from "../../../../shared/inflect.js";
+import { countOf } from "../../../../shared/inflect.js";
+import { matchCountText, WEAKER_MATCHES_HEADING, WEAKER_MATCHES_NOTE } from "../../../../shared/match-texts.js";
 import { FREE_RESULTS_LIMIT } from "../../../../shared/plans.js";
 import type { FundMatchRequest } from "../../../../shared/schemas/match.js";
 import { hiddenResultsCount } from "../../../../shared/texts.js";
@@ -18,9 +19,6 @@ import { MatchCard } from "./match-card.js";
 
 /** How many of the top matches one click adds to the pipeline. */
 export const TOP_PICKS = 10;
-
-const matchCountText = (count: number) =>
-  `${countOf(count, "fund", "funds")} ${plural(count, "matches", "match")} your startup`;
 
 const addedText = (count: number) =>
   count === 0
@@ -51,7 +49,7 @@ export function MatchResults({
   const statusText = match.data
     ? match.data.totalCount === 0 || match.data.results.length === 0
       ? MATCH_STATUS.empty
-      : matchCountText(match.data.totalCount)
+      : matchCountText(match.data.totalCount, match.data.goodCount)
     : match.isError
       ? undefined
       : MATCH_STATUS.matching;
@@ -137,12 +135,19 @@ export function MatchResults({
   const gated = !isSubscriber(viewer) || data.results.some((fund) => fund.isPremium);
   const results = gated ? data.results.slice(0, FREE_RESULTS_LIMIT) : data.results;
   const lastPage = offset + MATCH_PAGE_SIZE >= data.totalCount;
+  const goodOnPage = results.slice(0, Math.max(0, data.goodCount - offset));
+  const weakerOnPage = results.slice(goodOnPage.length);
+  const card = (fund: (typeof results)[number], rank: number) => (
+    <li key={fund.id} className="min-w-0">
+      <MatchCard fund={fund} rank={rank} viewer={viewer} isSaved={savedIds.has(fund.id)} onSave={save} />
+    </li>
+  );
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm font-medium text-slate-700">
-          {matchCountText(data.totalCount)}
+          {matchCountText(data.totalCount, data.goodCount)}
           {!gated && data.totalCount > MATCH_PAGE_SIZE && (
             <span className="text-slate-600">
               {" "}
@@ -157,19 +162,25 @@ export function MatchResults({
           </Button>
         )}
       </div>
-      <ol aria-label="Your shortlist" className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
-        {results.map((fund, index) => (
-          <li key={fund.id} className="min-w-0">
-            <MatchCard
-              fund={fund}
-              rank={offset + index + 1}
-              viewer={viewer}
-              isSaved={savedIds.has(fund.id)}
-              onSave={save}
-            />
-          </li>
-        ))}
-      </ol>
+      {/* The good matches first; those below GOOD_MATCH_FIT under their own heading, never hidden. */}
+      {goodOnPage.length > 0 && (
+        <ol aria-label="Your shortlist" className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+          {goodOnPage.map((fund, index) => card(fund, offset + index + 1))}
+        </ol>
+      )}
+      {weakerOnPage.length > 0 && (
+        <section aria-labelledby="weaker-matches" className="flex flex-col gap-4">
+          <div>
+            <h3 id="weaker-matches" className="text-base font-semibold text-slate-900">
+              {WEAKER_MATCHES_HEADING}
+            </h3>
+            <p className="text-sm text-slate-600">{WEAKER_MATCHES_NOTE}</p>
+          </div>
+          <ol aria-label={WEAKER_MATCHES_HEADING} className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+            {weakerOnPage.map((fund, index) => card(fund, offset + goodOnPage.length + index + 1))}
+          </ol>
+        </section>
+      )}
       {gated && data.totalCount > FREE_RESULTS_LIMIT && (
         <PaywallCard hiddenCount={hiddenResultsCount(data.totalCount)} className="mt-2" />
       )}
