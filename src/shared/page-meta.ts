@@ -135,6 +135,12 @@ export const PAGE_META = {
     robots: "noindex",
     inSitemap: false,
   },
+  "/admin/pitch-reports": {
+    title: pageTitle("Pitch Reports"),
+    description: "Pitches a fund's team reported as spam.",
+    robots: "noindex",
+    inSitemap: false,
+  },
   "/admin/claims": {
     title: pageTitle("Fund Claims"),
     description: "Claims to fund profiles to approve or refuse, and every fund's team.",

@@ -86,6 +86,10 @@ export const PITCH_TEXTS = {
   reasonRequired: "Choose a reason for passing.",
   reasonOnlyForPass: "A reason goes with a pass only.",
   reported: "Thank you: the pitch was reported to FundMatch's team.",
+  adminNav: "Pitch reports",
+  adminTitle: "Pitches reported as spam",
+  adminDescription: "Pitches a fund's team reported as spam: who sent them, to which fund, and what they said.",
+  adminEmpty: "No pitch has been reported.",
 } as const;
 
 /** "Answered 8 of 10 pitches, in 6 days (median)" (issue 39). */

@@ -27,6 +27,7 @@ import { expect, type Page, test } from "./support/test.js";
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 const PASSWORD = "Member-pass-1";
+const ADMIN = { email: "pitch-admin@example.com", password: "Admin-pass-1" };
 const MEMBER = { email: "mia@pitch-ventures.example", password: PASSWORD, displayName: "Mia Partner" };
 const MESSAGE =
   "We build payroll software for small clinics: 40 paying customers, growing 15% a month, raising our seed round now.";
@@ -59,6 +60,8 @@ test.beforeAll(async () => {
       RATE_LIMIT_PER_MINUTE: "0",
       RATE_LIMIT_SENSITIVE_SCALE: "10",
       HOST: "127.0.0.1",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
     },
     { CLIENT_DIR: CLIENT_BUILD_DIR, SSR_ENTRY: SSR_ENTRY_FILE },
   );
@@ -167,3 +170,25 @@ for (const width of [375, 1280]) {
     await founderContext.close();
   });
 }
+
+test("a member reports a pitch as spam from the inbox, and an admin reads it on the pitch reports page", async ({
+  browser,
+}) => {
+  const memberContext = await browser.newContext();
+  const inbox = await memberContext.newPage();
+  await signIn(inbox, MEMBER);
+  await inbox.goto(`${origin}/investor/funds/${fundId}/pitches`);
+  const pitch = inbox.getByRole("article", { name: "Clinic Payroll 375" });
+  await pitch.getByRole("button", { name: "Report as spam" }).click();
+  await expect(pitch.getByText("Reported as spam.")).toBeVisible();
+  await memberContext.close();
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, ADMIN);
+  await admin.goto(`${origin}/admin/pitch-reports`);
+  const reports = admin.getByRole("list", { name: "Pitches reported as spam" });
+  await expect(reports.getByText("Clinic Payroll 375 → Pitch Ventures")).toBeVisible();
+  await expect(reports.getByText(/by Mia Partner$/)).toBeVisible();
+  await adminContext.close();
+});

@@ -49,6 +49,9 @@ const AccountSettingsPage = lazyPart("features/account/account-settings-page.tsx
 const PitchInboxPage = lazyPart("features/investor/pitch-inbox-page.tsx", () =>
   import("../features/investor/pitch-inbox-page.js").then((module) => module.PitchInboxPage),
 );
+const AdminPitchReportsPage = lazyPart("features/admin/pitch-reports-page.tsx", () =>
+  import("../features/admin/pitch-reports-page.js").then((module) => module.PitchReportsPage),
+);
 const AdminLayout = lazyPart("features/admin/admin-layout.tsx", () =>
   import("../features/admin/admin-layout.js").then((module) => module.AdminLayout),
 );
@@ -149,6 +152,7 @@ export function AppRoutes() {
           <Route path="claims" element={<AdminFundClaimsPage />} />
           <Route path="data" element={<AdminDataPage />} />
           <Route path="jobs" element={<AdminJobsPage />} />
+          <Route path="pitch-reports" element={<AdminPitchReportsPage />} />
         </Route>
         {/* The server answers these with a 301; this covers links followed inside the app. */}
         {Object.entries(REDIRECTS).map(([from, to]) => (
