@@ -3,7 +3,7 @@ import { asOfKey, formatAsOf } from "../../../shared/fund-facts.js";
 import { parseEnrichment, winningFacts } from "./curated-data.js";
 
 const HEADER = "name,country_code,field,value,currency,kind,as_of,source_url";
-const url = (n: number) => `https://news.example/${n}`;
+const url = (n: number) => `https://techcrunch.com/${n}`;
 
 describe("enrichment.csv", () => {
   it("picks the latest final close over a later target or first close, and keeps AUM apart", () => {
@@ -41,6 +41,21 @@ describe("enrichment.csv", () => {
     );
     expect(rejected).toHaveLength(6);
     expect(lines.map((line) => line.field)).toEqual(["sector_agnostic"]);
+  });
+
+  it("rejects a source that is not the publication's own address: an IP, a staging copy, a mirror", () => {
+    const { lines, rejected } = parseEnrichment(
+      [
+        `${HEADER},retrieved`,
+        "Alpha,DE,fund_size,1000,EUR,final_close,2023,https://15.188.152.128/story,2026-11-27",
+        "Alpha,DE,fund_size,1000,EUR,final_close,2023,https://staging.sifted.eu/articles/x,2026-11-27",
+        "Alpha,DE,fund_size,1000,EUR,final_close,2023,https://share.snipd.com/chapter/1,2026-11-27",
+        `Alpha,DE,fund_size,1000,EUR,final_close,2023,${url(1)},2026-11-27`,
+      ].join("\n"),
+    );
+    expect(lines.map((line) => [line.sourceUrl, line.retrieved])).toEqual([[url(1), "2026-11-27"]]);
+    expect(rejected).toHaveLength(3);
+    for (const problem of rejected) expect(problem).toContain("Use the publication's own address");
   });
 
   it("rejects a field named like one of an object's members as an unknown field", () => {

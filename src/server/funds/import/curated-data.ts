@@ -3,6 +3,7 @@ import { parse as parseCsv } from "csv-parse/sync";
 import type { Logger } from "pino";
 import { toUsd } from "../../../shared/currency-rates.js";
 import { AS_OF_PATTERN, asOfKey, type FactField, type FactKind, MONEY_FACT_KINDS } from "../../../shared/fund-facts.js";
+import { sourceAddressError } from "../../../shared/source-address.js";
 import type { Db } from "../../db/client.js";
 import { runDataStepOnce } from "../../db/data-steps.js";
 import type { FundFactRow, FundRow } from "../../db/types.js";
@@ -108,6 +109,9 @@ function lineProblem(line: EnrichmentLine): string | undefined {
   if (!(MONEY_FACT_KINDS as readonly string[]).includes(line.kind)) return `unknown kind ${line.kind}`;
   if (line.asOf && !AS_OF_PATTERN.test(line.asOf)) return `bad date ${line.asOf}`;
   if (!/^https?:\/\/\S+$/i.test(line.sourceUrl)) return "no http(s) source";
+  // The one rule for sources (src/shared/source-address.ts): never a mirror, a staging copy or an IP.
+  const sourceProblem = sourceAddressError(line.sourceUrl);
+  if (sourceProblem) return sourceProblem;
   if (line.retrieved && !READING_DAY.test(line.retrieved)) return `bad reading day ${line.retrieved}`;
   const money = line.field === "fund_size" || line.field.startsWith("check_size");
   if (money && (!(Number(line.value) > 0) || toUsd(Number(line.value), line.currency) === null)) {
@@ -376,7 +380,7 @@ export async function applyCuratedData(
     // A withdrawn fund size may be stored as the fund size or, for kind aum, as the aum fact.
     for (const candidate of field ? [field] : (["fundSize", "aum"] as FactField[])) {
       const stored = factOf.get(`${fund.id}\u0000${candidate}`);
-      if (!stored || stored.origin !== "source" || stored.sourceUrl !== line.sourceUrl) continue;
+      if (stored?.origin !== "source" || stored.sourceUrl !== line.sourceUrl) continue;
       if (winning.get(key)?.has(candidate)) continue;
       withdrawnIds.push(stored.id);
       const statedColumns = columnsOf(candidate, {
