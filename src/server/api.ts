@@ -73,7 +73,11 @@ export const apiRoutes =
     await api.register(fundAudienceRoutes(services.fundAudience));
     await api.register(fundReportRoutes(services.fundReports));
     await api.register(blogRoutes(services.blog));
-    await api.register(authRoutes(services.auth, config.PUBLIC_ORIGIN, services.oidc, config.APP_ORIGIN));
+    await api.register(
+      authRoutes(services.auth, config.PUBLIC_ORIGIN, services.oidc, config.APP_ORIGIN, (userId, viewer, fundId) =>
+        services.account.save(userId, viewer, fundId),
+      ),
+    );
     if (services.demoIssuer) {
       await api.register(demoIssuerRoutes(services.demoIssuer, config.APP_ORIGIN), { prefix: "/auth/demo-issuer" });
     }

@@ -33,6 +33,18 @@ describe("pageRenderUrl", () => {
     expect(pageRenderUrl("/unsubscribe?result=invalid&result=expired")).toBe("/unsubscribe?result=invalid");
   });
 
+  it("keeps the match's profile keys and drops the others", () => {
+    expect(pageRenderUrl("/match?utm_source=x&stage=seed&raise=%E2%82%AC3m&page=2")).toBe(
+      "/match?stage=seed&raise=%E2%82%AC3m&page=2",
+    );
+    expect(pageRenderUrl("/match?x=1")).toBe("/match");
+  });
+
+  it("keeps the sign-up mode and only whether a fund waits to be saved on /login", () => {
+    expect(pageRenderUrl("/login?mode=signup&save=42&next=%2Fmatch%3Fstage%3Dseed")).toBe("/login?mode=signup&save=");
+    expect(pageRenderUrl("/login?mode=other&next=/x")).toBe("/login");
+  });
+
   it("reads keys as the browser does, so the render sees the search the browser will", () => {
     const url = "/?%73earch=1&q=caf%C3%A9&stage=seed&sort=newest&junk=%ZZ";
     const rendered = pageRenderUrl(url);
@@ -53,11 +65,15 @@ describe("the pages' declared query keys", () => {
     expect(readers).toEqual([
       // The header's section links on / copy the query (links only: React does not compare attributes when hydrating).
       "app/site-header.tsx",
+      // A visitor's save prompt links back to the page it opened on (a dialog opened after hydration only).
+      "components/save-fund-dialog.tsx",
       // Signed-in areas and the pages of e-mailed links, rendered in the browser only.
       "features/account/profile-page.tsx",
       "features/admin/funds-page.tsx",
       // The set-password and reset-password pages (one component reads their ?token=).
       "features/auth/components/password-link-page.tsx",
+      // Server-rendered: the sign-up mode and whether a fund waits to be saved (declared, with their rules).
+      "features/auth/login-page.tsx",
       // Server-rendered: whether the link has a token, and the outcome (declared, with their rules).
       "features/email/unsubscribe-page.tsx",
       "features/funds/claim-verify-page.tsx",
@@ -66,6 +82,8 @@ describe("the pages' declared query keys", () => {
       "features/funds/components/search-form.tsx",
       // In an effect only (the redirect to a fund's canonical path keeps the query), not in the render.
       "features/funds/fund-page.tsx",
+      // The match's profile: its keys are declared (PROFILE_QUERY_KEYS).
+      "features/match/match-page.tsx",
     ]);
   });
 });

@@ -1,5 +1,7 @@
 import { UNSUBSCRIBE_RESULT_CODES, UNSUBSCRIBE_RESULT_KEY } from "./email-texts.js";
+import { SIGN_IN_QUERY, SIGN_UP_MODE } from "./return-path.js";
 import { SEARCH_QUERY_KEYS } from "./search-params.js";
+import { PROFILE_QUERY_KEYS } from "./startup-profile-query.js";
 
 /**
  * How a page reads one query key while it renders: its value as it is (`"value"`), only whether it
@@ -20,6 +22,17 @@ type KeyRule = "value" | "presence" | ReadonlySet<string>;
 const PAGE_QUERY_KEYS: ReadonlyMap<string, ReadonlyMap<string, KeyRule>> = new Map([
   // The home page is the search page: its form and results follow the search in the URL.
   ["/", new Map(SEARCH_QUERY_KEYS.map((key) => [key, "value" as const]))],
+  // The match: its form is rendered with the profile its URL names (the shortlist is the browser's).
+  ["/match", new Map(PROFILE_QUERY_KEYS.map((key) => [key, "value" as const]))],
+  // Log in or sign up: `mode=signup` opens the sign-up form; whether a fund waits to be saved shows a
+  // line (its id and the way back are read by the sign-in, never in the render).
+  [
+    "/login",
+    new Map<string, KeyRule>([
+      [SIGN_IN_QUERY.mode, new Set([SIGN_UP_MODE])],
+      [SIGN_IN_QUERY.save, "presence"],
+    ]),
+  ],
   // An e-mailed unsubscribe link: whether it has a token (the form posts to the page's own address,
   // token and all), and the outcome a form post without JavaScript was led back with.
   [

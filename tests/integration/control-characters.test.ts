@@ -52,6 +52,8 @@ type TextCase = {
  */
 const NOT_FREE_TEXT = new Set([
   "alerts",
+  // A sign-in's fund to save (issue 37): an id.
+  "saveFundId",
   // RFC 8058's one-click body: one literal value.
   "List-Unsubscribe",
   "saved_search_alerts",
@@ -221,15 +223,20 @@ const CASES: TextCase[] = [
     method: "POST",
     route: "/_api/auth/register_with_password",
     role: "visitor",
-    input: () => ({ email: "new-person@example.com", password: "Secret-pass-1", displayName: "New Person" }),
-    singleLine: ["email", "displayName"],
+    input: () => ({
+      email: "new-person@example.com",
+      password: "Secret-pass-1",
+      displayName: "New Person",
+      returnTo: "/match?stage=seed",
+    }),
+    singleLine: ["email", "displayName", "returnTo"],
   },
   {
     method: "POST",
     route: "/_api/auth/login_with_password",
     role: "visitor",
-    input: () => ({ email: MEMBER.email, password: MEMBER.password }),
-    singleLine: ["email"],
+    input: () => ({ email: MEMBER.email, password: MEMBER.password, returnTo: "/match?stage=seed" }),
+    singleLine: ["email", "returnTo"],
   },
   {
     method: "POST",
@@ -282,8 +289,8 @@ const CASES: TextCase[] = [
     method: "POST",
     route: "/_api/auth/establish_session",
     role: "visitor",
-    input: () => ({ tempToken: "t".repeat(40) }),
-    singleLine: ["tempToken"],
+    input: () => ({ tempToken: "t".repeat(40), returnTo: "/match?stage=seed" }),
+    singleLine: ["tempToken", "returnTo"],
   },
   {
     method: "POST",

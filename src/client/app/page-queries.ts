@@ -22,8 +22,9 @@ export async function pageQueries(pathname: string, session: SessionData | undef
     const { blogTeaserPageQuery } = await blogQueries();
     return [countriesPageQuery, fundStatsPageQuery, blogTeaserPageQuery()];
   }
-  // The match's form offers the countries; its shortlist comes from the browser's POST.
-  if (pathname === "/match") return [countriesPageQuery];
+  // The match's form offers the countries and says how many funds stated a status (its switch); its
+  // shortlist comes from the browser's POST.
+  if (pathname === "/match") return [countriesPageQuery, fundStatsPageQuery];
   if (matchPath("/blog", pathname)) return [(await blogQueries()).blogListPageQuery(undefined)];
   const post = matchPath("/blog/:slug", pathname);
   if (post?.params.slug) return [(await blogQueries()).blogPostPageQuery(post.params.slug)];

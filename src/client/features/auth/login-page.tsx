@@ -1,8 +1,9 @@
 import { ArrowLeft, TriangleAlert } from "lucide-react";
-import { useState } from "react";
-import { Link, Navigate } from "react-router";
+import { useMemo, useState } from "react";
+import { Link, Navigate, useSearchParams } from "react-router";
 import { AUTH_TEXTS } from "../../../shared/auth-texts.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
+import { SIGN_IN_QUERY, SIGN_UP_MODE, signInCarryOf } from "../../../shared/return-path.js";
 import type { LoginRequest, RegisterRequest } from "../../../shared/schemas/auth.js";
 import { Button } from "../../components/ui/button.js";
 import { appConfig } from "../../lib/app-config.js";
@@ -19,20 +20,27 @@ import { useOAuthSignIn } from "./use-oauth-sign-in.js";
 
 type Mode = "login" | "register";
 
-/** Log in and create account on one page. */
+/**
+ * Log in and create account on one page. `?mode=signup` opens the sign-up form; `save` and `next`
+ * (a visitor's "Save to pipeline", issue 37) go with whichever sign-in the visitor picks, and the
+ * server saves the fund and checks the way back (src/shared/return-path.ts).
+ */
 export function LoginPage() {
   usePageMeta(PAGE_META["/login"]);
-  const [mode, setMode] = useState<Mode>("login");
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(params.get(SIGN_IN_QUERY.mode) === SIGN_UP_MODE ? "register" : "login");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once; the page keeps what it was opened with.
+  const carry = useMemo(() => signInCarryOf(params), []);
   const auth = useSession();
   const login = useLogin();
   const register = useRegister();
-  const oauth = useOAuthSignIn();
+  const oauth = useOAuthSignIn(carry);
   const providers = appConfig().signInProviders;
 
   // A success sets the user at once but leaves the page only after a short pause, so the success can be seen.
   const signingIn = login.isPending || login.isSuccess || register.isPending || register.isSuccess;
   if (auth.status === "authenticated" && !signingIn && oauth.state.status !== "connecting") {
-    return <Navigate to="/" replace />;
+    return <Navigate to={carry.returnTo ?? "/"} replace />;
   }
 
   const isLogin = mode === "login";
@@ -52,8 +60,9 @@ export function LoginPage() {
   };
 
   // The mutation's error is shown above the form; the promise only tells the form it is done.
-  const submitLogin = (values: LoginRequest) => login.mutateAsync(values).catch(() => undefined);
-  const submitRegister = (values: RegisterRequest) => register.mutateAsync(values).catch(() => undefined);
+  const submitLogin = (values: LoginRequest) => login.mutateAsync({ ...values, ...carry }).catch(() => undefined);
+  const submitRegister = (values: RegisterRequest) =>
+    register.mutateAsync({ ...values, ...carry }).catch(() => undefined);
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-8 sm:py-14">
@@ -77,6 +86,7 @@ export function LoginPage() {
               ? "Log in to see your saved funds and premium matches."
               : "Save the funds that match your startup, free."}
           </p>
+          {params.has(SIGN_IN_QUERY.save) && <p className="text-sm text-slate-600">{AUTH_TEXTS.saveAfterSignIn}</p>}
         </header>
 
         <SocialSignIn

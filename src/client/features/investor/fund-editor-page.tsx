@@ -212,7 +212,7 @@ function FundEditor({ fund }: { fund: FundEditorData }) {
             <FormField
               id="editor-fundSize"
               label="Fund size"
-              inputMode="numeric"
+              inputMode="text"
               placeholder="250000000"
               hint="The whole amount, e.g. 250000000 for 250 million."
               error={errors.fundSize?.message}
@@ -257,14 +257,14 @@ function FundEditor({ fund }: { fund: FundEditorData }) {
             <FormField
               id="editor-checkSizeMinUsd"
               label="Smallest cheque (USD)"
-              inputMode="numeric"
+              inputMode="text"
               error={errors.checkSizeMinUsd?.message}
               {...register("checkSizeMinUsd")}
             />
             <FormField
               id="editor-checkSizeMaxUsd"
               label="Largest cheque (USD)"
-              inputMode="numeric"
+              inputMode="text"
               error={errors.checkSizeMaxUsd?.message}
               {...register("checkSizeMaxUsd")}
             />

@@ -117,6 +117,7 @@ export function SaveFundButton({
         />
       </Button>
       <SaveFundDialog
+        fundId={fund.id}
         open={state.phase === "prompt" && state.prompt === "sign-up"}
         onOpenChange={onPromptChange}
         returnFocusRef={buttonRef}

@@ -170,6 +170,7 @@ function SaveButton({
         {isSaved ? "In pipeline" : "Save to pipeline"}
       </Button>
       <SaveFundDialog
+        fundId={fund.id}
         open={prompt === "sign-up"}
         onOpenChange={(open) => !open && setPrompt(null)}
         returnFocusRef={buttonRef}
