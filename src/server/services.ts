@@ -283,6 +283,7 @@ export async function createServices(
       await fundsIndex.stop();
       await publishedPosts.stop();
       await mailer.close();
+      pitches.close();
       if (ownsDatabase) await database.close();
     },
   };

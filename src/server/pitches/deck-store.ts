@@ -18,6 +18,8 @@ export interface DeckStore {
   /** The deck's bytes as a stream. */
   read(db: Db, deck: StoredDeck): Promise<Readable>;
   remove(db: Db, decks: readonly StoredDeck[]): Promise<void>;
+  /** Lets go of the store's connections on shutdown. */
+  close?(): void;
 }
 
 /** The default: the bytes in pitch_deck_chunks, in the pitch's own transaction. */

@@ -42,6 +42,9 @@ export function s3DeckStore(location: S3Location): DeckStore & { client: S3Clien
       if (!body) throw new Error(`the deck ${deck.key} has no body`);
       return Readable.fromWeb(body.transformToWebStream() as never);
     },
+    close() {
+      client.destroy();
+    },
     async remove(_db, decks) {
       for (const deck of decks) {
         await client.send(new DeleteObjectCommand({ Bucket: location.bucket, Key: deck.key }));

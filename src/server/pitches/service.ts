@@ -554,6 +554,11 @@ export class PitchesService {
     return { sent, failed };
   }
 
+  /** On shutdown: the deck store's connections (the S3 client's sockets). */
+  close(): void {
+    this.deps.decks.close?.();
+  }
+
   /**
    * The `pitch-stats` job: every fund's answer record over the last 12 months, written where it
    * changed (a write rebuilds the fund results on every instance). Returns how many records changed.
