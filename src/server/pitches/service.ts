@@ -426,8 +426,14 @@ export class PitchesService {
     const withdrawn = await repository.withdrawPitch(this.db, pitch.id, userId, now);
     if (!withdrawn) throw conflict(pitch.status === "withdrawn" ? PITCH_TEXTS.withdrawn : PITCH_TEXTS.alreadyAnswered);
     if (withdrawn.deckKey) {
-      await this.deps.decks.remove(this.db, [{ pitchId: withdrawn.id, key: withdrawn.deckKey }]);
-      await repository.clearDeck(this.db, withdrawn.id);
+      try {
+        await this.deps.decks.remove(this.db, [{ pitchId: withdrawn.id, key: withdrawn.deckKey }]);
+        await repository.clearDeck(this.db, withdrawn.id);
+      } catch (error) {
+        // The pitch is withdrawn either way (the fund can no longer fetch its deck); the key stays on the
+        // row, so the deck is deleted with the account at the latest.
+        this.deps.logger.error({ err: error, pitchId }, "could not delete a withdrawn pitch's deck");
+      }
     }
     return { message: PITCH_TEXTS.withdrawn };
   }
