@@ -1,11 +1,13 @@
 import { Inbox } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { canPitchFunds } from "../../shared/entitlements.js";
 import { PITCH_TEXTS, pitchStatsText } from "../../shared/pitches.js";
 import type { FundResult } from "../../shared/schemas/funds.js";
 import { lazyDialog } from "../lib/lazy-dialog.js";
+import { useSessionQuery } from "../lib/use-session-query.js";
 import { cn } from "../lib/utils.js";
-import { isSubscriber, type Viewer } from "../lib/viewer.js";
+import type { Viewer } from "../lib/viewer.js";
 import { Button } from "./ui/button.js";
 
 const PitchDialog = lazyDialog(() => import("./pitch-dialog.js").then((module) => module.PitchDialog));
@@ -17,6 +19,8 @@ const PitchDialog = lazyDialog(() => import("./pitch-dialog.js").then((module) =
  */
 export function AcceptsPitches({ fund, viewer, className }: { fund: FundResult; viewer: Viewer; className?: string }) {
   const [open, setOpen] = useState(false);
+  // The server's rule (subscribers, trial included), read from the session's own subscription.
+  const mayPitch = canPitchFunds(useSessionQuery().data?.user);
   if (!fund.acceptsPitches) return null;
   return (
     <div className={cn("flex flex-wrap items-center gap-2 text-sm text-slate-800", className)}>
@@ -24,7 +28,7 @@ export function AcceptsPitches({ fund, viewer, className }: { fund: FundResult; 
         <Inbox className="size-3.5" aria-hidden="true" />
         {PITCH_TEXTS.acceptsPitches}
       </span>
-      {isSubscriber(viewer) ? (
+      {viewer.status === "member" && mayPitch ? (
         <>
           <Button type="button" size="sm" onClick={() => setOpen(true)}>
             Pitch {fund.name}
