@@ -32,6 +32,7 @@ import type { SecurityHeaderSets } from "./http/security-headers.js";
 import { fundEditorRoutes } from "./investors/editor-routes.js";
 import { adminInvestorRoutes, investorRoutes } from "./investors/routes.js";
 import { adminJobRoutes } from "./jobs/routes.js";
+import { adminPitchRoutes, pitchRoutes } from "./pitches/routes.js";
 import type { AppServices } from "./services.js";
 import { pingRoute } from "./site/routes.js";
 
@@ -85,6 +86,7 @@ export const apiRoutes =
     await api.register(emailPreferencesRoutes(services.emailPreferences));
     await api.register(unsubscribeRoutes(services.emailPreferences));
     await api.register(fundEditorRoutes(services.investors, services.fundTeam));
+    await api.register(pitchRoutes(services.pitches));
     await api.register(
       adminScope([
         adminUsersRoutes(services.adminUsers),
@@ -95,6 +97,7 @@ export const apiRoutes =
         adminFundReportRoutes(services.fundReports),
         adminJobRoutes(services.jobs),
         adminInvestorRoutes(services.investors, config.APP_ORIGIN),
+        adminPitchRoutes(services.pitches),
       ]),
       { prefix: "/admin" },
     );

@@ -58,6 +58,7 @@ const NOT_FREE_TEXT = new Set([
   "List-Unsubscribe",
   "saved_search_alerts",
   "pipeline_reminders",
+  "pitch_digest",
   "password",
   "code",
   "purpose",
@@ -109,6 +110,10 @@ const NOT_FREE_TEXT = new Set([
   "pausedUntil",
   "pitchRoute",
   "changeId",
+  // Pitches (issue 39): an industry code, page numbers, a reason from a short list.
+  "sector",
+  "pages",
+  "reason",
 ]);
 
 let fundId = 0;
@@ -356,6 +361,25 @@ const CASES: TextCase[] = [
     as: "query",
     input: () => ({ q: "Alpha" }),
     singleLine: ["q"],
+  },
+  {
+    method: "GET",
+    route: "/_api/investor/funds/:id/pitches",
+    url: () => `/_api/investor/funds/${fundId}/pitches`,
+    role: "member",
+    as: "query",
+    input: () => ({ country: "Germany" }),
+    singleLine: ["country"],
+  },
+  {
+    method: "POST",
+    route: "/_api/investor/funds/:id/pitches/:pitchId/answer",
+    // No such pitch: the clean request is a 404, the poisoned ones are refused by the schema first.
+    url: () => `/_api/investor/funds/${fundId}/pitches/${"A".repeat(22)}/answer`,
+    role: "member",
+    input: () => ({ decision: "pass", reason: "Too early", note: "Thank you.\nNot for us." }),
+    singleLine: [],
+    multiLine: ["note"],
   },
   {
     method: "PATCH",
