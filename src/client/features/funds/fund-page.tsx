@@ -14,8 +14,9 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { RATES_OF, USD_PER_UNIT } from "../../../shared/currency-rates.js";
+import { RATES_OF, toUsd, USD_PER_UNIT } from "../../../shared/currency-rates.js";
 import { anyFundHas, type DataCounts } from "../../../shared/data-claims.js";
+import { isOldFundSize } from "../../../shared/fact-age.js";
 import {
   type FactField,
   factDateText,
@@ -33,6 +34,7 @@ import { FUND_REPORT_TEXTS } from "../../../shared/fund-report-texts.js";
 import { PITCH_HEADING } from "../../../shared/fund-signals.js";
 import { formatFundSize } from "../../../shared/fund-size.js";
 import { fundTeamUpdatedText } from "../../../shared/fund-team.js";
+import { estimatedChequeText } from "../../../shared/lead-rule.js";
 import { chequeRangeInOneCurrency } from "../../../shared/money-range.js";
 import { NOT_FOUND_META, type PageMeta } from "../../../shared/page-meta.js";
 import type { FundProvenance, FundResponse, FundResult } from "../../../shared/schemas/funds.js";
@@ -589,6 +591,10 @@ function PremiumBlock({
       </>
     ) : null;
   const hasCheque = fund.checkSizeMinUsd != null || fund.checkSizeMaxUsd != null;
+  // Unknown cheque, known and recent fund size: the lead rule's estimate, never shown as the fund's fact.
+  const sizeUsd = toUsd(fund.fundSize, fund.currency);
+  const chequeEstimate =
+    !hasCheque && sizeUsd !== null && !isOldFundSize(sourceOf("fundSize")?.asOf) ? estimatedChequeText(sizeUsd) : null;
   const rows: Array<{ label: string; value: ReactNode }> = [
     {
       label: "Website",
@@ -611,11 +617,20 @@ function PremiumBlock({
       : []),
     {
       label: "Check size",
-      value: withSource(
-        hasCheque ? <ChequeRange fund={fund} sourceOf={sourceOf} /> : null,
-        sourceOf("checkSizeMinUsd") ? "checkSizeMinUsd" : "checkSizeMaxUsd",
-        "cheque-source",
-      ),
+      value: hasCheque ? (
+        withSource(
+          <ChequeRange fund={fund} sourceOf={sourceOf} />,
+          sourceOf("checkSizeMinUsd") ? "checkSizeMinUsd" : "checkSizeMaxUsd",
+          "cheque-source",
+        )
+      ) : chequeEstimate ? (
+        <>
+          <span className="font-normal text-slate-600">{NOT_DISCLOSED}</span>
+          <span data-testid="cheque-estimate" className="block text-xs font-normal text-slate-500">
+            {chequeEstimate}
+          </span>
+        </>
+      ) : null,
     },
     {
       label: "Leads rounds",
