@@ -1,8 +1,10 @@
 import path from "node:path";
+import { toUsd } from "../../src/shared/currency-rates.js";
 import { type DataCounts, factSourcesText } from "../../src/shared/data-claims.js";
 import { isOldFundSize } from "../../src/shared/fact-age.js";
 import { unsourcedFactText } from "../../src/shared/fund-facts.js";
 import { fundPath } from "../../src/shared/fund-page.js";
+import { estimatedChequeText } from "../../src/shared/lead-rule.js";
 import type { FundResponse, FundSearchResponse } from "../../src/shared/schemas/funds.js";
 import { becomeSubscriber } from "./support/subscriber.js";
 import { expect, test } from "./support/test.js";
@@ -154,5 +156,36 @@ test("a fund size more than six years old reads as an older fund's, on its page"
     await expect(page.getByTestId("fund-size-source")).toContainText(year);
     const dir = process.env.SCREENSHOT_DIR;
     if (dir) await facts.screenshot({ path: path.join(dir, `older-fund-${width}.png`) });
+  }
+});
+
+test("where the cheque is not disclosed, a recent fund size gives the lead rule's estimate, labelled as one", async ({
+  page,
+}) => {
+  await becomeSubscriber(page, `estimate-${RUN}@example.com`);
+  let fund: FundSearchResponse["results"][number] | undefined;
+  for (let offset = 0; !fund && offset < 2000; offset += 100) {
+    const search = await page.request.post("/_api/funds/search", { data: { limit: 100, offset } });
+    const { results } = (await search.json()) as FundSearchResponse;
+    if (results.length === 0) break;
+    fund = results.find(
+      (item) =>
+        item.fundSize !== null &&
+        toUsd(item.fundSize, item.currency) !== null &&
+        item.checkSizeMinUsd == null &&
+        item.checkSizeMaxUsd == null &&
+        !isOldFundSize(item.fundSizeSource?.asOf, new Date()),
+    );
+  }
+  if (!fund) throw new Error("no fund in the shipped data has a recent size and no cheque range");
+  const expected = estimatedChequeText(toUsd(fund.fundSize, fund.currency) as number);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(fundPath(fund));
+    const premium = page.getByRole("complementary", { name: "Contact and investment criteria" });
+    await expect(premium.getByTestId("cheque-estimate")).toHaveText(expected);
+    await expect(premium.getByText("Not disclosed").first()).toBeVisible();
+    const dir = process.env.SCREENSHOT_DIR;
+    if (dir) await premium.screenshot({ path: path.join(dir, `cheque-estimate-${width}.png`) });
   }
 });
