@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
+import { isSearchQuery } from "../../../../shared/search-params.js";
 import { type Announce, useLiveStatus } from "../../../components/live-status.js";
 
 type PanelProps = { searchParams: URLSearchParams; announce: Announce };
@@ -16,7 +17,7 @@ export function loadResultsPanel() {
 const LazyResultsPanel = lazy(loadResultsPanel);
 
 /**
- * Renders the results once a search is in the URL (?search=1...); before that, only the live region
+ * Renders the results once a search is in the URL (?search=1..., or one of the basic filters); before that, only the live region
  * that announces what each search found (components/live-status.tsx), which must be in the page
  * before the first search for its words to be read.
  */
@@ -26,7 +27,7 @@ export function ResultsSection() {
   return (
     <>
       {status.region}
-      {searchParams.has("search") && <Results searchParams={searchParams} announce={status.announce} />}
+      {isSearchQuery(searchParams) && <Results searchParams={searchParams} announce={status.announce} />}
     </>
   );
 }
