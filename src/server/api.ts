@@ -6,6 +6,7 @@ import { accountRoutes } from "./account/routes.js";
 import { adminScope } from "./admin/routes.js";
 import { adminUsersRoutes } from "./admin/users/routes.js";
 import { demoIssuerRoutes } from "./auth/demo-issuer/routes.js";
+import { authFormRoutes } from "./auth/form-routes.js";
 import { authRoutes } from "./auth/routes.js";
 import { SESSION_COOKIE } from "./auth/session-cookie.js";
 import { sessionHook } from "./auth/session-hook.js";
@@ -73,6 +74,7 @@ export const apiRoutes =
     await api.register(fundReportRoutes(services.fundReports));
     await api.register(blogRoutes(services.blog));
     await api.register(authRoutes(services.auth, config.PUBLIC_ORIGIN, services.oidc, config.APP_ORIGIN));
+    await api.register(authFormRoutes(services.auth, config.PUBLIC_ORIGIN));
     if (services.demoIssuer) {
       await api.register(demoIssuerRoutes(services.demoIssuer, config.APP_ORIGIN), { prefix: "/auth/demo-issuer" });
     }

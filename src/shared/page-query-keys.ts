@@ -1,3 +1,4 @@
+import { AUTH_ERROR_KEY, AUTH_FORM_ERROR_CODES, MODE_KEY, RETURN_KEY, SIGNUP_MODE } from "./auth-form-post.js";
 import { UNSUBSCRIBE_RESULT_CODES, UNSUBSCRIBE_RESULT_KEY } from "./email-texts.js";
 import { SEARCH_QUERY_KEYS } from "./search-params.js";
 
@@ -20,6 +21,16 @@ type KeyRule = "value" | "presence" | ReadonlySet<string>;
 const PAGE_QUERY_KEYS: ReadonlyMap<string, ReadonlyMap<string, KeyRule>> = new Map([
   // The home page is the search page: its form and results follow the search in the URL.
   ["/", new Map(SEARCH_QUERY_KEYS.map((key) => [key, "value" as const]))],
+  // The login page: its mode, the return address a form posts along, and the code a form post
+  // without the app was sent back with (issue 38).
+  [
+    "/login",
+    new Map<string, KeyRule>([
+      [MODE_KEY, new Set([SIGNUP_MODE])],
+      [RETURN_KEY, "value"],
+      [AUTH_ERROR_KEY, new Set<string>(AUTH_FORM_ERROR_CODES)],
+    ]),
+  ],
   // An e-mailed unsubscribe link: whether it has a token (the form posts to the page's own address,
   // token and all), and the outcome a form post without JavaScript was led back with.
   [

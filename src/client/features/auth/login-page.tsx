@@ -1,6 +1,18 @@
 import { ArrowLeft, TriangleAlert } from "lucide-react";
-import { useState } from "react";
-import { Link, Navigate } from "react-router";
+import { useEffect } from "react";
+import { Link, Navigate, useSearchParams } from "react-router";
+import {
+  AUTH_ERROR_KEY,
+  AUTH_FORM_ERRORS,
+  isAuthFormError,
+  LOGIN_FORM_ACTION,
+  loginHref,
+  MODE_KEY,
+  REGISTER_FORM_ACTION,
+  RETURN_KEY,
+  SIGNUP_MODE,
+  safeReturnPath,
+} from "../../../shared/auth-form-post.js";
 import { AUTH_TEXTS } from "../../../shared/auth-texts.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
 import type { LoginRequest, RegisterRequest } from "../../../shared/schemas/auth.js";
@@ -17,39 +29,52 @@ import { SocialSignIn } from "./components/social-sign-in.js";
 import { loginErrorMessage, registrationErrorMessage } from "./error-messages.js";
 import { useOAuthSignIn } from "./use-oauth-sign-in.js";
 
-type Mode = "login" | "register";
-
-/** Log in and create account on one page. */
+/**
+ * Log in and create account on one page. The mode is in the URL (`?mode=signup`), so the switch is a
+ * link that works before the app starts, and the forms post to the API's form routes until the
+ * app's own handlers take over (issue 38, ADR 0066). `next` is where to go once signed in (a path on
+ * this site only); `error` is the code a form post without the app was sent back with.
+ */
 export function LoginPage() {
   usePageMeta(PAGE_META["/login"]);
-  const [mode, setMode] = useState<Mode>("login");
+  const [params] = useSearchParams();
+  const isLogin = params.get(MODE_KEY) !== SIGNUP_MODE;
+  const next = safeReturnPath(params.get(RETURN_KEY));
+  const postedError = params.get(AUTH_ERROR_KEY);
   const auth = useSession();
-  const login = useLogin();
-  const register = useRegister();
+  const login = useLogin(next);
+  const register = useRegister(next);
   const oauth = useOAuthSignIn();
   const providers = appConfig().signInProviders;
 
   // A success sets the user at once but leaves the page only after a short pause, so the success can be seen.
   const signingIn = login.isPending || login.isSuccess || register.isPending || register.isSuccess;
+  const { reset: resetLogin } = login;
+  const { reset: resetRegister } = register;
+  const { dismiss } = oauth;
+  // Another mode (the switch is a link): the other form's outcome is no longer on show.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the mode changes.
+  useEffect(() => {
+    resetLogin();
+    resetRegister();
+    dismiss();
+  }, [isLogin]);
+
   if (auth.status === "authenticated" && !signingIn && oauth.state.status !== "connecting") {
-    return <Navigate to="/" replace />;
+    return <Navigate to={next ?? "/"} replace />;
   }
 
-  const isLogin = mode === "login";
   const mutation = isLogin ? login : register;
   const formError = mutation.error
     ? isLogin
       ? loginErrorMessage(mutation.error)
       : registrationErrorMessage(mutation.error)
     : null;
-  const error = formError ?? (oauth.state.status === "error" ? oauth.state.message : null);
-
-  const switchMode = () => {
-    login.reset();
-    register.reset();
-    oauth.dismiss();
-    setMode(isLogin ? "register" : "login");
-  };
+  const error =
+    formError ??
+    (oauth.state.status === "error" ? oauth.state.message : null) ??
+    // What a form post without the app was sent back with (a closed list of codes, never free text).
+    (isAuthFormError(postedError) ? AUTH_FORM_ERRORS[postedError] : null);
 
   // The mutation's error is shown above the form; the promise only tells the form it is done.
   const submitLogin = (values: LoginRequest) => login.mutateAsync(values).catch(() => undefined);
@@ -101,20 +126,32 @@ export function LoginPage() {
         )}
 
         {isLogin ? (
-          <LoginForm key="login" onSubmit={submitLogin} busy={login.isPending || login.isSuccess} />
+          <LoginForm
+            key="login"
+            action={LOGIN_FORM_ACTION}
+            next={next}
+            onSubmit={submitLogin}
+            busy={login.isPending || login.isSuccess}
+          />
         ) : (
-          <RegisterForm key="register" onSubmit={submitRegister} busy={register.isPending || register.isSuccess} />
+          <RegisterForm
+            key="register"
+            action={REGISTER_FORM_ACTION}
+            next={next}
+            onSubmit={submitRegister}
+            busy={register.isPending || register.isSuccess}
+          />
         )}
 
         <p className="text-center text-sm text-slate-600">
           {isLogin ? AUTH_TEXTS.toRegisterLead : AUTH_TEXTS.toLoginLead}{" "}
-          <button
-            type="button"
-            onClick={switchMode}
+          <Link
+            to={loginHref({ signup: isLogin, next })}
+            replace
             className="rounded-sm font-semibold text-indigo-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden"
           >
             {isLogin ? AUTH_TEXTS.toRegister : AUTH_TEXTS.toLogin}
-          </button>
+          </Link>
         </p>
       </section>
 

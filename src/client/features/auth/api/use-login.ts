@@ -5,9 +5,10 @@ import { apiPost } from "../../../lib/api-client.js";
 import { setSessionUser } from "../../../lib/session.js";
 import { useRedirectHome } from "../use-redirect-home.js";
 
-export function useLogin() {
+export function useLogin(next?: string) {
   const queryClient = useQueryClient();
-  const redirectHome = useRedirectHome();
+  // `next`: the login page's return address, already checked (safeReturnPath).
+  const redirectHome = useRedirectHome(next);
   return useMutation({
     mutationFn: (values: LoginRequest) =>
       apiPost<{ user: SessionUser }>("/_api/auth/login_with_password", values).then((response) => response.user),

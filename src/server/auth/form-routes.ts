@@ -1,0 +1,121 @@
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type AuthFormError, loginHref, RETURN_KEY, safeReturnPath } from "../../shared/auth-form-post.js";
+import { loginRequestSchema, registerRequestSchema } from "../../shared/schemas/auth.js";
+import { DomainError } from "../errors.js";
+import { ROUTE_LIMITS } from "../http/rate-limits.js";
+import { redirect } from "../http/responses.js";
+import { clientInfo } from "./client-info.js";
+import { KNOWN_DEVICE_COOKIE, knownDeviceCookieOptions } from "./routes.js";
+import type { AuthService } from "./service.js";
+import { setSessionCookie } from "./session-cookie.js";
+
+/** A form field as a browser posts it: text, bounded (the JSON routes' schemas judge the rest). */
+const field = z.string().max(2000).optional();
+
+const loginFormSchema = z.object({ email: field, password: field, [RETURN_KEY]: field });
+const registerFormSchema = z.object({ email: field, password: field, displayName: field, [RETURN_KEY]: field });
+
+const REDIRECT_303 = redirect(
+  "Signed in: to the form's return address (a path on this site) or home. Refused: back to /login with an error code the page shows.",
+);
+
+/** The first field a registration's input was refused for, as the page's error code. */
+function registerInputError(error: z.ZodError): AuthFormError {
+  const field = error.issues[0]?.path[0];
+  if (field === "email") return "email";
+  if (field === "password") return "password";
+  if (field === "displayName") return "name";
+  return "register-input";
+}
+
+/** A refusal the service gave, as the page's error code; anything else is not the visitor's to see. */
+function loginDomainError(error: unknown): AuthFormError | undefined {
+  if (!(error instanceof DomainError)) return undefined;
+  if (error.kind === "unauthenticated") return "credentials";
+  if (error.kind === "rate_limited") return "attempts";
+  if (error.kind === "forbidden") return "deactivated";
+  return undefined;
+}
+
+/**
+ * The login page's forms without the app (issue 38, ADR 0066): a browser posts them as
+ * application/x-www-form-urlencoded, and is answered with a 303, never JSON: home (or the form's
+ * return address, a same-origin path only) with the session cookie set, or back to /login with an
+ * error code. Same service calls, same per-route limits, and the API scope's cross-site check runs
+ * first, as for every POST: a form posted from another site is refused with a 403 before this.
+ */
+export const authFormRoutes =
+  (auth: AuthService, publicOrigin: string | undefined): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 8 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    const leave = (reply: FastifyReply, location: string) =>
+      reply.header("cache-control", "no-store").redirect(location, 303);
+
+    app.post(
+      "/auth/login_form",
+      {
+        schema: {
+          body: loginFormSchema,
+          response: { 303: REDIRECT_303 },
+          description: "The login page's form posted by a browser before the app starts (or without JavaScript).",
+        },
+        config: { rateLimit: ROUTE_LIMITS.passwordCheck },
+      },
+      async (request, reply) => {
+        const next = safeReturnPath(request.body[RETURN_KEY]);
+        const back = (error: AuthFormError) => leave(reply, loginHref({ next, error }));
+        const input = loginRequestSchema.safeParse({ email: request.body.email, password: request.body.password });
+        if (!input.success) return back("login-input");
+        try {
+          const signedIn = await auth.login(input.data, clientInfo(request), request.cookies[KNOWN_DEVICE_COOKIE]);
+          setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
+          reply.setCookie(KNOWN_DEVICE_COOKIE, signedIn.deviceToken, {
+            ...knownDeviceCookieOptions(publicOrigin),
+            expires: signedIn.deviceExpiresAt,
+          });
+        } catch (error) {
+          const code = loginDomainError(error);
+          if (code) return back(code);
+          throw error;
+        }
+        return leave(reply, next ?? "/");
+      },
+    );
+
+    app.post(
+      "/auth/register_form",
+      {
+        schema: {
+          body: registerFormSchema,
+          response: { 303: REDIRECT_303 },
+          description: "The sign-up form posted by a browser before the app starts (or without JavaScript).",
+        },
+        config: { rateLimit: ROUTE_LIMITS.registration },
+      },
+      async (request, reply) => {
+        const next = safeReturnPath(request.body[RETURN_KEY]);
+        const back = (error: AuthFormError) => leave(reply, loginHref({ signup: true, next, error }));
+        const input = registerRequestSchema.safeParse({
+          email: request.body.email,
+          password: request.body.password,
+          displayName: request.body.displayName,
+        });
+        if (!input.success) return back(registerInputError(input.error));
+        try {
+          const signedIn = await auth.register(input.data, clientInfo(request));
+          setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
+        } catch (error) {
+          if (error instanceof DomainError && error.kind === "conflict") return back("exists");
+          if (error instanceof DomainError && error.kind === "invalid") return back("register-input");
+          throw error;
+        }
+        return leave(reply, next ?? "/");
+      },
+    );
+  };
