@@ -1,5 +1,7 @@
 import { Bookmark, BookmarkCheck, LoaderCircle } from "lucide-react";
-import { useReducer, useRef } from "react";
+import { type KeyboardEvent, type MouseEvent, useReducer, useRef } from "react";
+import { useLocation } from "react-router";
+import { loginHref } from "../../../../shared/auth-form-post.js";
 import type { FundResult } from "../../../../shared/schemas/funds.js";
 import { TEXTS } from "../../../../shared/texts.js";
 import { SaveFundDialog } from "../../../components/save-fund-dialog.js";
@@ -71,6 +73,8 @@ export function SaveFundButton({
 }: SaveFundButtonProps) {
   const [state, dispatch] = useReducer(reducer, { phase: "idle" });
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const location = useLocation();
   const intent = resolveSaveIntent(viewer, fund);
   const pending = state.phase === "pending";
 
@@ -97,6 +101,47 @@ export function SaveFundButton({
   };
   const Icon = pending ? LoaderCircle : isSaved ? BookmarkCheck : Bookmark;
 
+  // A visitor's save is a link to sign-up, back to this page after (issue 38): it works before the
+  // app starts; once it runs, the click opens the sign-up prompt instead, as a button does.
+  if (intent === "prompt-sign-up") {
+    const openPrompt = (event: MouseEvent | KeyboardEvent) => {
+      event.preventDefault();
+      void handleClick();
+    };
+    return (
+      <>
+        <Button
+          asChild
+          variant="ghost"
+          size="icon"
+          className={cn("-mt-1 -mr-2 text-slate-500 hover:text-indigo-700", className)}
+        >
+          {/* biome-ignore lint/a11y/useSemanticElements: a link until the app starts, then a button that opens the prompt. */}
+          <a
+            ref={linkRef}
+            href={loginHref({ signup: true, next: `${location.pathname}${location.search}` })}
+            role="button"
+            aria-label="Save fund"
+            aria-describedby={describedBy}
+            aria-haspopup="dialog"
+            onClick={openPrompt}
+            onKeyDown={(event) => {
+              // A button answers Space too; a link only Enter.
+              if (event.key === " ") openPrompt(event);
+            }}
+          >
+            <Icon className="size-5" aria-hidden="true" />
+          </a>
+        </Button>
+        <SaveFundDialog
+          open={state.phase === "prompt" && state.prompt === "sign-up"}
+          onOpenChange={onPromptChange}
+          returnFocusRef={linkRef}
+        />
+      </>
+    );
+  }
+
   return (
     <>
       <Button
@@ -106,7 +151,7 @@ export function SaveFundButton({
         aria-label="Save fund"
         aria-describedby={describedBy}
         aria-pressed={intent === "toggle" ? isSaved : undefined}
-        aria-haspopup={intent === "prompt-sign-up" || intent === "prompt-upgrade" ? "dialog" : undefined}
+        aria-haspopup={intent === "prompt-upgrade" ? "dialog" : undefined}
         disabled={pending || intent === "wait"}
         onClick={handleClick}
         className={cn("-mt-1 -mr-2 text-slate-500 hover:text-indigo-700", isSaved && "text-indigo-600", className)}
