@@ -11,6 +11,7 @@ import { authRoutes } from "./auth/routes.js";
 import { SESSION_COOKIE } from "./auth/session-cookie.js";
 import { sessionHook } from "./auth/session-hook.js";
 import { demoBillingRoutes } from "./billing/demo-routes.js";
+import { billingFormRoutes } from "./billing/form-routes.js";
 import { billingRoutes } from "./billing/routes.js";
 import { adminBlogRoutes, blogRoutes } from "./blog/routes.js";
 import type { Config } from "./config.js";
@@ -97,6 +98,7 @@ export const apiRoutes =
       { prefix: "/admin" },
     );
     await api.register(billingRoutes(services.billing, services.gateway, config.APP_ORIGIN));
+    await api.register(billingFormRoutes(services.billing, config.APP_ORIGIN));
     const emulator = services.gateway.emulator;
     if (emulator) await api.register(demoBillingRoutes(emulator), { prefix: "/billing/demo" });
     api.setNotFoundHandler(sendNoApiRoute);
