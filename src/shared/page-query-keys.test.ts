@@ -58,14 +58,21 @@ describe("the pages' declared query keys", () => {
       "features/admin/funds-page.tsx",
       // The set-password and reset-password pages (one component reads their ?token=).
       "features/auth/components/password-link-page.tsx",
+      // Server-rendered: the login page's mode, return address and error code (declared, with their rules).
+      "features/auth/login-page.tsx",
       // Server-rendered: whether the link has a token, and the outcome (declared, with their rules).
       "features/email/unsubscribe-page.tsx",
       "features/funds/claim-verify-page.tsx",
       // The home page's search: its keys are declared (SEARCH_QUERY_KEYS).
       "features/funds/components/results-section.tsx",
+      // A visitor's Save links to sign-up with the page as its return address (a link only: React
+      // does not compare attributes when hydrating).
+      "features/funds/components/save-fund-button.tsx",
       "features/funds/components/search-form.tsx",
       // In an effect only (the redirect to a fund's canonical path keeps the query), not in the render.
       "features/funds/fund-page.tsx",
+      // The start: the page's queries for the same URL the server rendered (app/page-queries.ts).
+      "main.tsx",
     ]);
   });
 });
