@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type AuthFormError, loginHref, RETURN_KEY, safeReturnPath } from "../../shared/auth-form-post.js";
 import { loginRequestSchema, registerRequestSchema } from "../../shared/schemas/auth.js";
+import { noControlCharacters } from "../../shared/schemas/fields.js";
 import { DomainError } from "../errors.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import { redirect } from "../http/responses.js";
@@ -11,11 +12,26 @@ import { KNOWN_DEVICE_COOKIE, knownDeviceCookieOptions } from "./routes.js";
 import type { AuthService } from "./service.js";
 import { setSessionCookie } from "./session-cookie.js";
 
-/** A form field as a browser posts it: text, bounded (the JSON routes' schemas judge the rest). */
-const field = z.string().max(2000).optional();
+/**
+ * A form field as a browser posts it: text, bounded, and (but for the password) without control
+ * characters, which no one types into a form: a crafted post is refused with a 400 as the JSON
+ * routes refuse it. Everything else is judged by the JSON routes' schemas, and sent back to the page.
+ */
+const field = (name: string) =>
+  z
+    .string()
+    .max(2000)
+    .refine(...noControlCharacters(name))
+    .optional();
+const password = z.string().max(2000).optional();
 
-const loginFormSchema = z.object({ email: field, password: field, [RETURN_KEY]: field });
-const registerFormSchema = z.object({ email: field, password: field, displayName: field, [RETURN_KEY]: field });
+const loginFormSchema = z.object({ email: field("Email"), password, [RETURN_KEY]: field("Return address") });
+const registerFormSchema = z.object({
+  email: field("Email"),
+  password,
+  displayName: field("Name"),
+  [RETURN_KEY]: field("Return address"),
+});
 
 const REDIRECT_303 = redirect(
   "Signed in: to the form's return address (a path on this site) or home. Refused: back to /login with an error code the page shows.",

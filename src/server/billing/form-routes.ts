@@ -3,15 +3,25 @@ import { z } from "zod";
 import { BILLING_TEXTS } from "../../shared/billing-texts.js";
 import { CHECKOUT_CALLBACK_PATH } from "../../shared/checkout-form.js";
 import { CHECKOUT_ERROR_TYPE, checkoutRequestSchema } from "../../shared/schemas/billing.js";
+import { noControlCharacters } from "../../shared/schemas/fields.js";
 import { DomainError, ERROR_KINDS } from "../errors.js";
 import { sendPopupPage } from "../http/popup-page.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import { htmlPage, redirect } from "../http/responses.js";
 import type { BillingService } from "./service.js";
 
+/** No control characters (no one types them into a form): a crafted post is refused with a 400. */
 const checkoutFormSchema = z.object({
-  plan: z.string().max(40).optional(),
-  email: z.string().max(2000).optional(),
+  plan: z
+    .string()
+    .max(40)
+    .refine(...noControlCharacters("Plan"))
+    .optional(),
+  email: z
+    .string()
+    .max(2000)
+    .refine(...noControlCharacters("Email"))
+    .optional(),
 });
 
 /**
