@@ -40,6 +40,17 @@ test.describe("with the CPU slowed 4 times, the first tap", () => {
     }
   });
 
+  test("on Advanced filters (held and replayed once the app starts) opens the panel", async ({ page }) => {
+    await slowCpu(page);
+    for (let attempt = 1; attempt <= TRIES; attempt += 1) {
+      await openUnready(page, "/");
+      const toggle = page.getByRole("button", { name: "Advanced filters" });
+      await toggle.click();
+      await expect(toggle, `try ${attempt}`).toHaveAttribute("aria-expanded", "true", { timeout: 30_000 });
+      await expect(page.locator("#advanced-filters")).toBeVisible();
+    }
+  });
+
   test("on the login page's Sign up shows the sign-up form", async ({ page }) => {
     await slowCpu(page);
     for (let attempt = 1; attempt <= TRIES; attempt += 1) {

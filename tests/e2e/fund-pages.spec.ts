@@ -44,7 +44,7 @@ test("a subscriber narrows a search with advanced filters, opens a fund page and
   const cards = matches.getByRole("article");
   await expect(cards.first()).toBeVisible();
   await expect(cards.first().getByText("Leads rounds").first()).toBeVisible();
-  await expect(cards.first().getByText(/^Reviewed \w{3} \d{4} · /)).toBeVisible();
+  await expect(cards.first().getByText(/^(Reviewed|Listed) \w{3} \d{4} · /)).toBeVisible();
   const countBefore = await cards.count();
 
   // Removing a chip widens the search; Back brings the filter back.

@@ -243,7 +243,7 @@ test.describe("fund cards on a phone", () => {
       await expect(card.getByRole("term").filter({ hasText: "Fund size" })).toBeVisible();
       await expect(card.getByRole("button", { name: /save/i })).toBeVisible();
       await expect(card.getByTestId("premium-preview")).toBeVisible();
-      await expect(card.getByText(/^Reviewed /)).toBeVisible();
+      await expect(card.getByText(/^(Reviewed|Listed) /)).toBeVisible();
       // The tag headings are for screen readers only on a phone; the tags themselves show.
       await expect(card.getByRole("term").filter({ hasText: "Stages" })).toHaveCount(1);
       await expect(card.getByRole("definition").first()).toBeVisible();

@@ -208,8 +208,11 @@ export function SearchForm() {
 
         <div className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center gap-2">
+            {/* No HTML equivalent (the panel is the app's): a tap before the app starts is replayed (ADR 0066). */}
             <Button
               ref={toggleRef}
+              id="advanced-filters-toggle"
+              data-replay=""
               variant="ghost"
               size="sm"
               className="-ml-2 text-indigo-800"
