@@ -42,7 +42,7 @@ const CONTROLS: Control[] = [
   {
     label: "home: Advanced filters",
     url: "/",
-    tap: (page) => page.getByRole("button", { name: "Advanced filters" }).click(),
+    tap: (page) => page.getByRole("button", { name: "Advanced filters", exact: true }).click(),
     outcome: (page) => page.locator("#advanced-filters").waitFor({ timeout: OUTCOME_MS }),
   },
   {

@@ -44,7 +44,7 @@ test.describe("with the CPU slowed 4 times, the first tap", () => {
     await slowCpu(page);
     for (let attempt = 1; attempt <= TRIES; attempt += 1) {
       await openUnready(page, "/");
-      const toggle = page.getByRole("button", { name: "Advanced filters" });
+      const toggle = page.getByRole("button", { name: "Advanced filters", exact: true });
       await toggle.click();
       await expect(toggle, `try ${attempt}`).toHaveAttribute("aria-expanded", "true", { timeout: 30_000 });
       await expect(page.locator("#advanced-filters")).toBeVisible();
