@@ -30,6 +30,7 @@ const TABLE_OWNERS = {
   "src/server/investors/repository.ts": ["fund-teams"],
   "src/server/jobs/repository.ts": ["jobs"],
   "src/server/mail/repository.ts": ["email-signing-keys"],
+  "src/server/pitches/repository.ts": ["pitches"],
   "src/server/users/repository.ts": ["users"],
 };
 

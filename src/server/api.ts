@@ -34,6 +34,7 @@ import type { SecurityHeaderSets } from "./http/security-headers.js";
 import { fundEditorRoutes } from "./investors/editor-routes.js";
 import { adminInvestorRoutes, investorRoutes } from "./investors/routes.js";
 import { adminJobRoutes } from "./jobs/routes.js";
+import { adminPitchRoutes, pitchRoutes } from "./pitches/routes.js";
 import type { AppServices } from "./services.js";
 import { pingRoute } from "./site/routes.js";
 
@@ -74,8 +75,16 @@ export const apiRoutes =
     await api.register(fundAudienceRoutes(services.fundAudience));
     await api.register(fundReportRoutes(services.fundReports));
     await api.register(blogRoutes(services.blog));
-    await api.register(authRoutes(services.auth, config.PUBLIC_ORIGIN, services.oidc, config.APP_ORIGIN));
-    await api.register(authFormRoutes(services.auth, config.PUBLIC_ORIGIN));
+    await api.register(
+      authRoutes(services.auth, config.PUBLIC_ORIGIN, services.oidc, config.APP_ORIGIN, (userId, viewer, fundId) =>
+        services.account.save(userId, viewer, fundId),
+      ),
+    );
+    await api.register(
+      authFormRoutes(services.auth, config.PUBLIC_ORIGIN, (userId, viewer, fundId) =>
+        services.account.save(userId, viewer, fundId),
+      ),
+    );
     if (services.demoIssuer) {
       await api.register(demoIssuerRoutes(services.demoIssuer, config.APP_ORIGIN), { prefix: "/auth/demo-issuer" });
     }
@@ -84,6 +93,7 @@ export const apiRoutes =
     await api.register(emailPreferencesRoutes(services.emailPreferences));
     await api.register(unsubscribeRoutes(services.emailPreferences));
     await api.register(fundEditorRoutes(services.investors, services.fundTeam));
+    await api.register(pitchRoutes(services.pitches));
     await api.register(
       adminScope([
         adminUsersRoutes(services.adminUsers),
@@ -94,6 +104,7 @@ export const apiRoutes =
         adminFundReportRoutes(services.fundReports),
         adminJobRoutes(services.jobs),
         adminInvestorRoutes(services.investors, config.APP_ORIGIN),
+        adminPitchRoutes(services.pitches),
       ]),
       { prefix: "/admin" },
     );

@@ -3,6 +3,7 @@ import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { isEmailAddress } from "../shared/email-address.js";
 import { meetsPasswordRule } from "../shared/schemas/auth.js";
+import { parseS3Url } from "./pitches/s3-url.js";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -190,6 +191,13 @@ export const envSchema = z.object({
   STRIPE_API_BASE_URL: prefixed(["http://", "https://"]),
   /** stripe or demo; unset = stripe when STRIPE_SECRET_KEY is set, else demo (refused in production). */
   PAYMENTS_MODE: z.enum(["stripe", "demo"]).optional(),
+  /**
+   * Where pitch decks are stored (issue 39): an S3-compatible bucket,
+   * https://ACCESS_KEY:SECRET_KEY@host[:port]/bucket[?region=…]; unset = in PostgreSQL (their own table).
+   */
+  S3_URL: prefixed(["https://", "http://"]).refine((value) => value === undefined || parseS3Url(value) !== undefined, {
+    message: "must be https://ACCESS_KEY:SECRET_KEY@host/bucket (keys and bucket included)",
+  }),
   /** Outgoing mail server, smtp(s)://user:pass@host:port; unset = e-mails go to the log and DATA_DIR/outbox. */
   SMTP_URL: prefixed(["smtp://", "smtps://"]),
   /** Sender of the product's e-mails. */

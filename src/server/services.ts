@@ -36,6 +36,17 @@ import { InvestorsService, listedTeams } from "./investors/service.js";
 import { registerProductJobs } from "./jobs/registry.js";
 import { JobQueue, type JobQueueOptions } from "./jobs/service.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
+import { postgresDeckStore } from "./pitches/deck-store.js";
+import { parseS3Url } from "./pitches/s3-url.js";
+import { PitchesService, pitchStatsForIndex } from "./pitches/service.js";
+
+/** The S3 deck store (S3_URL), its SDK loaded only when one is configured. */
+async function s3Decks(url: string) {
+  const location = parseS3Url(url);
+  if (!location) throw new Error("S3_URL must be https://ACCESS_KEY:SECRET_KEY@host/bucket");
+  const { s3DeckStore } = await import("./pitches/s3-deck-store.js");
+  return s3DeckStore(location);
+}
 
 /** Every domain's service, built once per app; routes get the ones they need. */
 export type AppServices = {
@@ -69,6 +80,8 @@ export type AppServices = {
   /** This instance's copy of the published blog posts. */
   publishedPosts: VersionedSnapshot<PublishedPosts>;
   aiWriter: AiWriterService;
+  /** Pitching through FundMatch (issue 39): founders' pitches and decks, fund teams' inboxes and answers. */
+  pitches: PitchesService;
   /** The job queue on the database (docs/decisions/0022-job-queue.md); jobs are registered before start. */
   jobs: JobQueue;
   gateway: BillingGateway;
@@ -119,7 +132,10 @@ export async function createServices(
     }
   });
 
-  const fundsIndex = new FundsIndexProvider(database, logger, listedTeams);
+  const fundsIndex = new FundsIndexProvider(database, logger, async (db) => ({
+    teams: await listedTeams(db),
+    pitchStats: await pitchStatsForIndex(db),
+  }));
   await fundsIndex.start();
   const publishedPosts = new VersionedSnapshot(
     database,
@@ -184,13 +200,37 @@ export async function createServices(
   const jobs = new JobQueue(database, logger, options.jobs);
   registerProductJobs(jobs, {
     auth,
+    pitches: {
+      refreshPitchStats: (now) => pitches.refreshPitchStats(now),
+      sendDigest: (now) => pitches.sendDigest(now),
+    },
     pipelineReminders: new PipelineReminders(database.db, emailPreferences, funds, { origin: publicOrigin }),
     savedSearchAlerts: new SavedSearchAlerts(database.db, funds, emailPreferences, publicOrigin),
   });
   const investors = new InvestorsService(database.db, { funds, mailer, logger });
   const audienceRecorder = new AudienceRecorder(database.db, (userIds) => investors.membershipsOf(userIds), logger);
   const fundReports = new FundReportsService(database.db, funds, mailer, { origin: publicOrigin, logger });
-  const account = new AccountService(database.db, fundsIndex, auth, billing, fundReports, mailer, audienceRecorder);
+  const account = new AccountService(
+    database.db,
+    fundsIndex,
+    auth,
+    billing,
+    fundReports,
+    mailer,
+    audienceRecorder,
+    () => pitches,
+  );
+  const pitches = new PitchesService(database.db, {
+    funds,
+    investors,
+    pipeline: account,
+    mailer,
+    emailPreferences,
+    decks: config.S3_URL ? await s3Decks(config.S3_URL) : postgresDeckStore,
+    origin: publicOrigin,
+    logger,
+    statsChanged: () => fundsIndex.invalidate(),
+  });
   const services: AppServices = {
     database,
     auth,
@@ -199,7 +239,7 @@ export async function createServices(
     demoIssuer,
     account,
     emailPreferences,
-    adminUsers: new AdminUsersService(database.db, billing, auth, account),
+    adminUsers: new AdminUsersService(database.db, billing, auth, account, pitches),
     funds,
     fundImport: new FundImportService(database.db, fundsIndex),
     fundAdmin: new FundAdminService(database.db, fundsIndex, fundReports),
@@ -223,6 +263,7 @@ export async function createServices(
       allowHosts: config.AI_WRITER_ALLOW_HOSTS,
       logger,
     }),
+    pitches,
     jobs,
     gateway,
     mailer,
@@ -242,6 +283,7 @@ export async function createServices(
       await fundsIndex.stop();
       await publishedPosts.stop();
       await mailer.close();
+      pitches.close();
       if (ownsDatabase) await database.close();
     },
   };

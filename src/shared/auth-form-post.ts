@@ -1,5 +1,6 @@
 import { AUTH_ERRORS } from "./auth-texts.js";
 import { PASSWORD_MIN_LENGTH } from "./password-rules.js";
+import { safeReturnPath as checkedReturnPath, SIGN_IN_QUERY, SIGN_UP_MODE } from "./return-path.js";
 
 /**
  * The login page's forms as plain HTML (issue 38): before the app starts, or without JavaScript,
@@ -9,9 +10,10 @@ import { PASSWORD_MIN_LENGTH } from "./password-rules.js";
  * only: safeReturnPath), `error` one of a closed list of codes, so no made-up text is ever shown.
  */
 export const LOGIN_PAGE = "/login";
-export const MODE_KEY = "mode";
-export const SIGNUP_MODE = "signup";
-export const RETURN_KEY = "next";
+export const MODE_KEY = SIGN_IN_QUERY.mode;
+export const SIGNUP_MODE = SIGN_UP_MODE;
+export const RETURN_KEY = SIGN_IN_QUERY.next;
+export const SAVE_KEY = SIGN_IN_QUERY.save;
 export const AUTH_ERROR_KEY = "error";
 
 export const LOGIN_FORM_ACTION = "/_api/auth/login_form";
@@ -38,36 +40,24 @@ export function isAuthFormError(value: string | null | undefined): value is Auth
   return value != null && Object.hasOwn(AUTH_FORM_ERRORS, value);
 }
 
-/** Longest return address kept; a longer one is dropped (home instead). */
-const RETURN_PATH_MAX = 2000;
-
 /**
- * A return address as a path on this site ('/funds/12-x?save=1'), or undefined for anything that
- * could lead elsewhere: absolute URLs, protocol-relative '//host', backslashes (which browsers read
- * as slashes), control characters, or anything that resolves to another origin.
+ * A return address as a path on this site, or undefined (the one rule: src/shared/return-path.ts,
+ * which also refuses the login page itself and the API).
  */
 export function safeReturnPath(value: string | null | undefined): string | undefined {
-  if (typeof value !== "string" || value.length === 0 || value.length > RETURN_PATH_MAX) return undefined;
-  if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return undefined;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse them.
-  if (/[\u0000-\u001f\u007f]/.test(value)) return undefined;
-  const base = "http://fundmatch.invalid";
-  let url: URL;
-  try {
-    url = new URL(value, base);
-  } catch {
-    return undefined;
-  }
-  if (url.origin !== base) return undefined;
-  // The login page itself is no place to return to.
-  if (url.pathname === LOGIN_PAGE) return undefined;
-  return `${url.pathname}${url.search}${url.hash}`;
+  return checkedReturnPath(value) ?? undefined;
 }
 
 /** The login page's address for a mode, a return address and an error. */
-export function loginHref(options: { signup?: boolean; next?: string | undefined; error?: AuthFormError }): string {
+export function loginHref(options: {
+  signup?: boolean;
+  save?: number | undefined;
+  next?: string | undefined;
+  error?: AuthFormError;
+}): string {
   const params = new URLSearchParams();
   if (options.signup) params.set(MODE_KEY, SIGNUP_MODE);
+  if (options.save !== undefined) params.set(SAVE_KEY, String(options.save));
   const next = safeReturnPath(options.next);
   if (next) params.set(RETURN_KEY, next);
   if (options.error) params.set(AUTH_ERROR_KEY, options.error);

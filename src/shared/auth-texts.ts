@@ -22,6 +22,9 @@ export const AUTH_TEXTS = {
   toLogin: "Log in",
   or: "OR",
   backHome: "Back to Home",
+  /** /login opened from a visitor's "Save to pipeline" (issue 37). */
+  saveAfterSignIn:
+    "Afterwards you are back where you were, and the fund you chose goes into your pipeline (a Premium feature).",
   passwordHint: "Password needs uppercase, lowercase and a number.",
   displayNameHint: "Your display name may contain spaces, emojis and special characters.",
   sessionCheckFailed: "Session check failed",

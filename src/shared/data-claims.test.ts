@@ -15,6 +15,7 @@ const counts: DataCounts = {
     fundManager: 0,
     sectorAgnostic: 12,
   },
+  statedStatus: 7,
 };
 
 describe("claims about the data", () => {

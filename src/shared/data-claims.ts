@@ -19,6 +19,8 @@ export type DataCounts = {
     fundManager: number;
     sectorAgnostic: number;
   };
+  /** Funds whose team or a source said whether they invest now. */
+  statedStatus: number;
 };
 
 const number = (value: number) => value.toLocaleString("en-US");

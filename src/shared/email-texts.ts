@@ -4,7 +4,7 @@
  */
 
 /** The optional e-mails, each with its own switch. Transactional mail (passwords, payments) has none. */
-export const EMAIL_KINDS = ["saved_search_alerts", "pipeline_reminders"] as const;
+export const EMAIL_KINDS = ["saved_search_alerts", "pipeline_reminders", "pitch_digest"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** What Settings shows for each kind. */
@@ -16,6 +16,10 @@ export const EMAIL_KIND_TEXTS: Record<EmailKind, { label: string; description: s
   pipeline_reminders: {
     label: "Pipeline reminders",
     description: "An e-mail when a next step in your fundraising pipeline is due.",
+  },
+  pitch_digest: {
+    label: "New pitches digest",
+    description: "A daily e-mail of the new pitches to the funds whose team you are on.",
   },
 };
 

@@ -97,3 +97,30 @@ export function canEditFund(memberFundIds: readonly number[], fundId: number): b
 export function receivesPipelineReminders(subscription: Subscription | null | undefined): boolean {
   return canSaveFunds(subscription);
 }
+
+/**
+ * Pitching a fund through FundMatch (issue 39): subscribers, trial included, like saving funds. A
+ * visitor is asked to sign in (401) and a member without a subscription to subscribe (402).
+ */
+export function canPitchFunds(subscription: Subscription | null | undefined): boolean {
+  return canSaveFunds(subscription);
+}
+
+/**
+ * A fund's pitch inbox, its answers and its spam reports: the members of that fund's team only,
+ * whatever their own subscription (the team answers; it does not pay to be pitched).
+ */
+export function canAnswerPitches(memberFundIds: readonly number[], fundId: number): boolean {
+  return memberFundIds.includes(fundId);
+}
+
+/**
+ * A pitch's deck: the founder who sent it, and the members of the fund it was sent to; nobody else,
+ * admins included (a deck is the founder's, shared with one fund).
+ */
+export function canFetchDeck(
+  viewer: { userId: number; memberFundIds: readonly number[] },
+  pitch: { founderId: number; fundId: number },
+): boolean {
+  return viewer.userId === pitch.founderId || viewer.memberFundIds.includes(pitch.fundId);
+}

@@ -4,6 +4,7 @@
  * member's counts share. Zod-free: the cards and the fund page import it.
  */
 import { formatAsOf } from "./fund-facts.js";
+import { countOf, plural } from "./inflect.js";
 
 /** The advanced search's and the match's switch: unknown statuses are hidden by the founder's own choice. */
 export const ACTIVELY_INVESTING_FILTER_LABEL = "Only funds that say they are actively investing";
@@ -12,6 +13,17 @@ export const ACTIVELY_INVESTING_CHIP = "Actively investing";
 /** Under the switch: why a fund without a stated status is left out. */
 export const ACTIVELY_INVESTING_FILTER_HINT =
   "Funds that have not said whether they are investing are hidden while this is on.";
+
+/**
+ * Under the switch, with the count from the data (GET /_api/funds/stats `statedStatus`: a team's
+ * status or a source's reported status): how many funds the filter can keep at most, or, when none
+ * has said, why the switch is off (issue 37). Without the count, the hint alone.
+ */
+export function activelyInvestingHint(statedStatus: number | undefined): string {
+  if (statedStatus === undefined) return ACTIVELY_INVESTING_FILTER_HINT;
+  if (statedStatus === 0) return "No fund has said yet whether it is investing, so this filter is off.";
+  return `${countOf(statedStatus, "fund has", "funds have")} said whether ${plural(statedStatus, "it is", "they are")} investing; the others are hidden while this is on.`;
+}
 
 /** "Updated by the fund's team · Nov 2026", from a result's `updatedByFundTeam` ("2026-11"). */
 export function updatedByFundTeamText(month: string): string {

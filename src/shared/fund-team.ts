@@ -12,15 +12,22 @@ export const INVESTING_STATUS_LABELS: Readonly<Record<InvestingStatus, string>> 
   paused: "Paused",
 };
 
-/** How the fund wants to be pitched: its own form, an e-mail address at its domain, or introductions only. */
-export const PITCH_ROUTES = ["form", "email", "warm_intro"] as const;
+/**
+ * How the fund wants to be pitched: its own form, an e-mail address at its domain, introductions
+ * only, or through FundMatch's own inbox (issue 39: founders send a deck, the team answers there).
+ */
+export const PITCH_ROUTES = ["form", "email", "warm_intro", "fundmatch"] as const;
 export type PitchRoute = (typeof PITCH_ROUTES)[number];
 
 export const PITCH_ROUTE_LABELS: Readonly<Record<PitchRoute, string>> = {
   form: "Pitch form",
   email: "Pitch by e-mail",
   warm_intro: "Warm introductions only",
+  fundmatch: "Pitch through FundMatch",
 };
+
+/** The routes that take no address: introductions only, and FundMatch's own inbox. */
+export const PITCH_ROUTES_WITHOUT_TARGET: readonly PitchRoute[] = ["warm_intro", "fundmatch"];
 
 /** The editor's limits, from the issue: a thesis of 600 characters, 20 portfolio companies. */
 export const THESIS_MAX = 600;

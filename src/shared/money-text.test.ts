@@ -114,6 +114,27 @@ describe("one amount as a founder types it", () => {
     }
   });
 
+  it("reads an amount with a unit in every currency the product converts, by its code or sign", () => {
+    const signs: Record<string, string> = { USD: "$", EUR: "€", GBP: "£", INR: "₹" };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 999 }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.constantFrom(["k", 1e3], ["K", 1e3], ["m", 1e6], ["M", 1e6], ["bn", 1e9], ["", 1]),
+        fc.constantFrom(...Object.keys(USD_PER_UNIT)),
+        fc.boolean(),
+        (whole, tenth, [unit, multiplier], code, bySign) => {
+          const number = tenth === 0 ? `${whole}` : `${whole}.${tenth}`;
+          const sign = signs[code];
+          const text = bySign && sign ? `${sign}${number}${unit}` : `${number}${unit} ${code}`;
+          const read = parseAmountText(text);
+          expect(read?.currency, text).toBe(code);
+          expect(read?.amount, text).toBeCloseTo((whole + tenth / 10) * (multiplier as number), 3);
+        },
+      ),
+    );
+  });
+
   it("never throws, and what it reads is a finite amount of zero or more", () => {
     fc.assert(
       fc.property(fc.string(), (text) => {

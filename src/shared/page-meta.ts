@@ -135,6 +135,12 @@ export const PAGE_META = {
     robots: "noindex",
     inSitemap: false,
   },
+  "/admin/pitch-reports": {
+    title: pageTitle("Pitch Reports"),
+    description: "Pitches a fund's team reported as spam.",
+    robots: "noindex",
+    inSitemap: false,
+  },
   "/admin/claims": {
     title: pageTitle("Fund Claims"),
     description: "Claims to fund profiles to approve or refuse, and every fund's team.",
@@ -172,6 +178,14 @@ export const FUND_EDITOR_META: PageMeta = {
   inSitemap: false,
 };
 
+/** A fund's pitch inbox, /investor/funds/{id}/pitches: its team's, rendered in the browser (issue 39). */
+export const PITCH_INBOX_META: PageMeta = {
+  title: pageTitle("Pitches"),
+  description: "The pitches founders sent your fund through FundMatch: read the decks and answer.",
+  robots: "noindex",
+  inSitemap: false,
+};
+
 /** An admin's view of a fund's history of changes, /admin/funds/{id}/history. */
 export const FUND_HISTORY_META: PageMeta = {
   title: pageTitle("Fund History"),
@@ -183,6 +197,7 @@ export const FUND_HISTORY_META: PageMeta = {
 /** Pages whose path carries an id: answered 200 whatever the id (the page itself asks the API). */
 const PAGE_PATTERNS: ReadonlyArray<readonly [RegExp, PageMeta]> = [
   [/^\/investor\/funds\/\d{1,10}$/, FUND_EDITOR_META],
+  [/^\/investor\/funds\/\d{1,10}\/pitches$/, PITCH_INBOX_META],
   [/^\/admin\/funds\/\d{1,10}\/history$/, FUND_HISTORY_META],
 ];
 

@@ -33,6 +33,22 @@ describe("pageRenderUrl", () => {
     expect(pageRenderUrl("/unsubscribe?result=invalid&result=expired")).toBe("/unsubscribe?result=invalid");
   });
 
+  it("keeps the match's profile keys and drops the others", () => {
+    expect(pageRenderUrl("/match?utm_source=x&stage=seed&raise=%E2%82%AC3m&page=2")).toBe(
+      "/match?stage=seed&raise=%E2%82%AC3m&page=2",
+    );
+    expect(pageRenderUrl("/match?x=1")).toBe("/match");
+  });
+
+  it("keeps on /login the sign-up mode, the fund and the way back its forms post along, and a known error code", () => {
+    expect(pageRenderUrl("/login?mode=signup&save=42&next=%2Fmatch%3Fstage%3Dseed")).toBe(
+      "/login?mode=signup&save=42&next=%2Fmatch%3Fstage%3Dseed",
+    );
+    expect(pageRenderUrl("/login?mode=other&next=/x")).toBe("/login?next=%2Fx");
+    expect(pageRenderUrl("/login?error=credentials&error=x&utm=1")).toBe("/login?error=credentials");
+    expect(pageRenderUrl("/login?error=made+up")).toBe("/login");
+  });
+
   it("reads keys as the browser does, so the render sees the search the browser will", () => {
     const url = "/?%73earch=1&q=caf%C3%A9&stage=seed&sort=newest&junk=%ZZ";
     const rendered = pageRenderUrl(url);
@@ -53,12 +69,15 @@ describe("the pages' declared query keys", () => {
     expect(readers).toEqual([
       // The header's section links on / copy the query (links only: React does not compare attributes when hydrating).
       "app/site-header.tsx",
+      // A visitor's save prompt links back to the page it opened on (a dialog opened after hydration only).
+      "components/save-fund-dialog.tsx",
       // Signed-in areas and the pages of e-mailed links, rendered in the browser only.
       "features/account/profile-page.tsx",
       "features/admin/funds-page.tsx",
       // The set-password and reset-password pages (one component reads their ?token=).
       "features/auth/components/password-link-page.tsx",
-      // Server-rendered: the login page's mode, return address and error code (declared, with their rules).
+      // Server-rendered: the sign-up mode, the return address and fund its forms post along, and the
+      // error code a form post without the app came back with (declared, with their rules).
       "features/auth/login-page.tsx",
       // Server-rendered: whether the link has a token, and the outcome (declared, with their rules).
       "features/email/unsubscribe-page.tsx",
@@ -71,6 +90,8 @@ describe("the pages' declared query keys", () => {
       "features/funds/components/search-form.tsx",
       // In an effect only (the redirect to a fund's canonical path keeps the query), not in the render.
       "features/funds/fund-page.tsx",
+      // The match's profile: its keys are declared (PROFILE_QUERY_KEYS).
+      "features/match/match-page.tsx",
       // The start: the page's queries for the same URL the server rendered (app/page-queries.ts).
       "main.tsx",
     ]);

@@ -1,6 +1,8 @@
-import { AUTH_ERROR_KEY, AUTH_FORM_ERROR_CODES, MODE_KEY, RETURN_KEY, SIGNUP_MODE } from "./auth-form-post.js";
+import { AUTH_ERROR_KEY, AUTH_FORM_ERROR_CODES } from "./auth-form-post.js";
 import { UNSUBSCRIBE_RESULT_CODES, UNSUBSCRIBE_RESULT_KEY } from "./email-texts.js";
+import { SIGN_IN_QUERY, SIGN_UP_MODE } from "./return-path.js";
 import { SEARCH_QUERY_KEYS } from "./search-params.js";
+import { PROFILE_QUERY_KEYS } from "./startup-profile-query.js";
 
 /**
  * How a page reads one query key while it renders: its value as it is (`"value"`), only whether it
@@ -21,13 +23,17 @@ type KeyRule = "value" | "presence" | ReadonlySet<string>;
 const PAGE_QUERY_KEYS: ReadonlyMap<string, ReadonlyMap<string, KeyRule>> = new Map([
   // The home page is the search page: its form and results follow the search in the URL.
   ["/", new Map(SEARCH_QUERY_KEYS.map((key) => [key, "value" as const]))],
-  // The login page: its mode, the return address a form posts along, and the code a form post
-  // without the app was sent back with (issue 38).
+  // The match: its form is rendered with the profile its URL names (the shortlist is the browser's).
+  ["/match", new Map(PROFILE_QUERY_KEYS.map((key) => [key, "value" as const]))],
+  // Log in or sign up: `mode=signup` opens the sign-up form; the fund a visitor's Save waits to save
+  // and the way back are posted along by the page's forms before the app starts (issue 38), and the
+  // code such a post came back with (a closed list).
   [
     "/login",
     new Map<string, KeyRule>([
-      [MODE_KEY, new Set([SIGNUP_MODE])],
-      [RETURN_KEY, "value"],
+      [SIGN_IN_QUERY.mode, new Set([SIGN_UP_MODE])],
+      [SIGN_IN_QUERY.save, "value"],
+      [SIGN_IN_QUERY.next, "value"],
       [AUTH_ERROR_KEY, new Set<string>(AUTH_FORM_ERROR_CODES)],
     ]),
   ],

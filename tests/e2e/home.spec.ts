@@ -317,7 +317,9 @@ test("the save button asks a visitor to sign up", async ({ page }) => {
 
   await saveButton.click();
   await dialog.getByRole("link", { name: "Sign Up Free" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // The sign-up form, with the fund and the way back to these results (issue 37).
+  await expect(page).toHaveURL(/\/login\?mode=signup&save=\d+&next=%2F/);
+  await expect(page.getByRole("heading", { level: 1, name: "Create an account" })).toBeVisible();
 });
 
 test("the FAQ keeps one answer open at a time", async ({ page }) => {

@@ -166,8 +166,12 @@ test("a subscriber fills the profile, reads the shortlist, finds it prefilled, a
   await expectNoSeriousViolations(page);
   await screenshot(page, "match-1280.png");
 
-  // The profile comes back after a reload.
+  // A reload shows the run the URL names, amounts as typed (issue 37); /match alone starts from the
+  // saved profile.
   await page.reload();
+  await expect(page.getByLabel("Round target (USD, optional)")).toHaveValue("3m");
+  await expect(shortlist(page).getByRole("article").first()).toBeVisible();
+  await page.goto("/match");
   await expect(page.getByLabel("What your startup does")).toHaveValue(DESCRIPTION);
   await expect(page.getByRole("combobox", { name: "Stage" })).toHaveText("Seed");
   await expect(page.getByRole("combobox", { name: "Country" })).toHaveText("United States");

@@ -5,6 +5,7 @@ import { BILLING_TEXTS } from "../../src/shared/billing-texts.js";
 import { CLAIM_TEXTS } from "../../src/shared/fund-claim-texts.js";
 import { FUND_REPORT_TEXTS } from "../../src/shared/fund-report-texts.js";
 import { JOB_TEXTS } from "../../src/shared/job-texts.js";
+import { PITCH_TEXTS } from "../../src/shared/pitches.js";
 import { SUBSCRIBE_TEXTS } from "../../src/shared/subscribe-texts.js";
 import { type APIResponse, expect, type Page, test } from "./support/test.js";
 
@@ -31,6 +32,7 @@ const ADMIN_PAGE_LINKS = [
   { name: CLAIM_TEXTS.adminNav, href: "/admin/claims" },
   { name: DATA_ADMIN_TEXTS.nav, href: "/admin/data" },
   { name: JOB_TEXTS.nav, href: "/admin/jobs" },
+  { name: PITCH_TEXTS.adminNav, href: "/admin/pitch-reports" },
 ];
 
 const VISITOR_PLAN_LINE = /^Start free with your top three matches for every search\./;

@@ -115,6 +115,10 @@ test("the browser takes over the server's HTML without replacing it or reporting
     "/?utm_source=news",
     `${fund.path}?utm_source=news`,
     "/?search=1&stage=seed&utm_source=news",
+    // The match with the profile its URL names, and the sign-up form a visitor's save opens (issue 37).
+    "/match",
+    "/match?stage=seed&sectors=fintech&country=Germany&raise=%E2%82%AC3m&currency=EUR&needsLead=1&description=Payments",
+    "/login?mode=signup&save=1&next=%2Fmatch%3Fstage%3Dseed",
   ]) {
     await page.goto(url, { waitUntil: "commit" });
     await page.waitForSelector("#root > *", { state: "attached" });

@@ -52,10 +52,13 @@ type TextCase = {
  */
 const NOT_FREE_TEXT = new Set([
   "alerts",
+  // A sign-in's fund to save (issue 37): an id.
+  "saveFundId",
   // RFC 8058's one-click body: one literal value.
   "List-Unsubscribe",
   "saved_search_alerts",
   "pipeline_reminders",
+  "pitch_digest",
   "password",
   "code",
   "purpose",
@@ -107,6 +110,10 @@ const NOT_FREE_TEXT = new Set([
   "pausedUntil",
   "pitchRoute",
   "changeId",
+  // Pitches (issue 39): an industry code, page numbers, a reason from a short list.
+  "sector",
+  "pages",
+  "reason",
 ]);
 
 let fundId = 0;
@@ -216,15 +223,20 @@ const CASES: TextCase[] = [
     method: "POST",
     route: "/_api/auth/register_with_password",
     role: "visitor",
-    input: () => ({ email: "new-person@example.com", password: "Secret-pass-1", displayName: "New Person" }),
-    singleLine: ["email", "displayName"],
+    input: () => ({
+      email: "new-person@example.com",
+      password: "Secret-pass-1",
+      displayName: "New Person",
+      returnTo: "/match?stage=seed",
+    }),
+    singleLine: ["email", "displayName", "returnTo"],
   },
   {
     method: "POST",
     route: "/_api/auth/login_with_password",
     role: "visitor",
-    input: () => ({ email: MEMBER.email, password: MEMBER.password }),
-    singleLine: ["email"],
+    input: () => ({ email: MEMBER.email, password: MEMBER.password, returnTo: "/match?stage=seed" }),
+    singleLine: ["email", "returnTo"],
   },
   {
     // The login page's forms posted without the app (issue 38): form-encoded, answered with a 303.
@@ -302,8 +314,8 @@ const CASES: TextCase[] = [
     method: "POST",
     route: "/_api/auth/establish_session",
     role: "visitor",
-    input: () => ({ tempToken: "t".repeat(40) }),
-    singleLine: ["tempToken"],
+    input: () => ({ tempToken: "t".repeat(40), returnTo: "/match?stage=seed" }),
+    singleLine: ["tempToken", "returnTo"],
   },
   {
     method: "POST",
@@ -374,6 +386,25 @@ const CASES: TextCase[] = [
     as: "query",
     input: () => ({ q: "Alpha" }),
     singleLine: ["q"],
+  },
+  {
+    method: "GET",
+    route: "/_api/investor/funds/:id/pitches",
+    url: () => `/_api/investor/funds/${fundId}/pitches`,
+    role: "member",
+    as: "query",
+    input: () => ({ country: "Germany" }),
+    singleLine: ["country"],
+  },
+  {
+    method: "POST",
+    route: "/_api/investor/funds/:id/pitches/:pitchId/answer",
+    // No such pitch: the clean request is a 404, the poisoned ones are refused by the schema first.
+    url: () => `/_api/investor/funds/${fundId}/pitches/${"A".repeat(22)}/answer`,
+    role: "member",
+    input: () => ({ decision: "pass", reason: "Too early", note: "Thank you.\nNot for us." }),
+    singleLine: [],
+    multiLine: ["note"],
   },
   {
     method: "PATCH",

@@ -155,7 +155,12 @@ describe.each(TEST_DRIVERS)("e-mail preferences and one-click unsubscribe, on %s
   it("keeps each account's switches its own: every kind on at first, each saved at once", async () => {
     const ada = await alertSubscriber();
     const bob = await alertSubscriber();
-    const ON = { saved_search_alerts: true, pipeline_reminders: true, saved_searches: { total: 1, alerting: 1 } };
+    const ON = {
+      saved_search_alerts: true,
+      pipeline_reminders: true,
+      pitch_digest: true,
+      saved_searches: { total: 1, alerting: 1 },
+    };
     expect((await prefs(ada.cookie)).json()).toEqual(ON);
     const saved = await prefs(ada.cookie, { saved_search_alerts: false });
     expect(saved.statusCode).toBe(200);
@@ -163,7 +168,13 @@ describe.each(TEST_DRIVERS)("e-mail preferences and one-click unsubscribe, on %s
     expect((await prefs(ada.cookie, { pipeline_reminders: false })).json()).toEqual({
       saved_search_alerts: false,
       pipeline_reminders: false,
+      pitch_digest: true,
       saved_searches: { total: 1, alerting: 0 },
+    });
+    // Issue 39: the new pitches digest has its own switch, and turning it off leaves the others.
+    expect((await prefs(ada.cookie, { pitch_digest: false })).json()).toMatchObject({
+      pipeline_reminders: false,
+      pitch_digest: false,
     });
     expect((await prefs(bob.cookie)).json()).toEqual(ON);
   });
@@ -180,6 +191,7 @@ describe.each(TEST_DRIVERS)("e-mail preferences and one-click unsubscribe, on %s
     expect((await prefs(user.cookie)).json()).toEqual({
       saved_search_alerts: false,
       pipeline_reminders: true,
+      pitch_digest: true,
       saved_searches: NO_SEARCHES,
     });
   });
@@ -215,6 +227,7 @@ describe.each(TEST_DRIVERS)("e-mail preferences and one-click unsubscribe, on %s
     expect((await prefs(user.cookie)).json()).toEqual({
       saved_search_alerts: false,
       pipeline_reminders: true,
+      pitch_digest: true,
       saved_searches: { total: 1, alerting: 0 },
     });
 

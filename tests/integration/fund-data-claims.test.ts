@@ -134,6 +134,29 @@ describe.each(TEST_DRIVERS)("counted claims, the locked preview and the admin's 
     expect(after.withFact.website).toBe(3);
   });
 
+  it("counts the funds that stated a status: a team's word or a source's report, each fund once (issue 37)", async () => {
+    const db = t.testDatabase.database.db;
+    const before = fundStatsSchema.parse((await call("GET", "/_api/funds/stats", null)).json());
+    expect(before.statedStatus).toBe(0);
+    // A team's status, a source's reported status, and a fund with both (counted once).
+    await db.execute(sql`update ${funds} set investing_status = 'active' where ${funds.name} = 'Web Only Ventures'`);
+    await db.execute(sql`update ${funds} set status = 'winding_down' where ${funds.name} = 'Bare Fund'`);
+    await db.execute(
+      sql`update ${funds} set investing_status = 'paused', status = 'not_raising' where ${funds.name} = 'Full Facts Capital'`,
+    );
+    t.app.services.fundsIndex.invalidate();
+    const stats = fundStatsSchema.parse((await call("GET", "/_api/funds/stats", null)).json());
+    const [counted] = await db
+      .select({
+        stated: sql<number>`count(*) filter (where ${funds.investingStatus} is not null or ${funds.status} is not null)::int`,
+      })
+      .from(funds);
+    expect(stats.statedStatus).toBe(counted?.stated);
+    expect(stats.statedStatus).toBe(3);
+    await db.execute(sql`update ${funds} set investing_status = null, status = null`);
+    t.app.services.fundsIndex.invalidate();
+  });
+
   it("refuses the admin routes to a visitor (401) and a member (403)", async () => {
     for (const [method, url, payload] of [
       ["GET", "/_api/admin/data", undefined],

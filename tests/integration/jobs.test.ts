@@ -56,6 +56,8 @@ describe.each(TEST_DRIVERS)("the job queue's admin API on %s", (driver) => {
       ["expired-records-sweep", "0 * * * *"],
       ["saved-search-alerts", "0 8 * * 1"],
       ["pipeline-reminders", "0 7 * * *"],
+      ["pitch-stats", "20 * * * *"],
+      ["pitch-digest", "0 8 * * *"],
     ]);
     const alerts = jobs.find((job) => job.name === "saved-search-alerts");
     const next = new Date(alerts?.nextRunAt ?? "");

@@ -34,8 +34,9 @@ export async function pageQueries(
     ]);
     return [countriesPageQuery, fundStatsPageQuery, blogTeaserPageQuery(), ...(searchQuery ? [searchQuery] : [])];
   }
-  // The match's form offers the countries; its shortlist comes from the browser's POST.
-  if (pathname === "/match") return [countriesPageQuery];
+  // The match's form offers the countries and says how many funds stated a status (its switch); its
+  // shortlist comes from the browser's POST.
+  if (pathname === "/match") return [countriesPageQuery, fundStatsPageQuery];
   if (matchPath("/blog", pathname)) return [(await blogQueries()).blogListPageQuery(undefined)];
   const post = matchPath("/blog/:slug", pathname);
   if (post?.params.slug) return [(await blogQueries()).blogPostPageQuery(post.params.slug)];

@@ -46,6 +46,12 @@ const SubscribePage = lazyPart("features/billing/subscribe-page.tsx", () =>
 const AccountSettingsPage = lazyPart("features/account/account-settings-page.tsx", () =>
   import("../features/account/account-settings-page.js").then((module) => module.AccountSettingsPage),
 );
+const PitchInboxPage = lazyPart("features/investor/pitch-inbox-page.tsx", () =>
+  import("../features/investor/pitch-inbox-page.js").then((module) => module.PitchInboxPage),
+);
+const AdminPitchReportsPage = lazyPart("features/admin/pitch-reports-page.tsx", () =>
+  import("../features/admin/pitch-reports-page.js").then((module) => module.PitchReportsPage),
+);
 const AdminLayout = lazyPart("features/admin/admin-layout.tsx", () =>
   import("../features/admin/admin-layout.js").then((module) => module.AdminLayout),
 );
@@ -133,6 +139,7 @@ export function AppRoutes() {
         <Route path="match" element={<MatchPage />} />
         <Route path="investor/funds" element={<MyFundsPage />} />
         <Route path="investor/funds/:id" element={<FundEditorPage />} />
+        <Route path="investor/funds/:id/pitches" element={<PitchInboxPage />} />
         {/* The admin guard and navigation wrap every admin page. */}
         <Route path="admin" element={<AdminLayout />}>
           <Route index element={<Navigate to="users" replace />} />
@@ -145,6 +152,7 @@ export function AppRoutes() {
           <Route path="claims" element={<AdminFundClaimsPage />} />
           <Route path="data" element={<AdminDataPage />} />
           <Route path="jobs" element={<AdminJobsPage />} />
+          <Route path="pitch-reports" element={<AdminPitchReportsPage />} />
         </Route>
         {/* The server answers these with a 301; this covers links followed inside the app. */}
         {Object.entries(REDIRECTS).map(([from, to]) => (

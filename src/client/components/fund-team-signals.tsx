@@ -100,6 +100,7 @@ export function FundTeamMark({ fund }: { fund: FundResult }) {
 export function PitchRouteValue({ fund }: { fund: FundResult }) {
   if (!fund.pitchRoute) return null;
   if (fund.pitchRoute === "warm_intro") return <span>{PITCH_ROUTE_LABELS.warm_intro}</span>;
+  if (fund.pitchRoute === "fundmatch") return <span>{PITCH_ROUTE_LABELS.fundmatch}</span>;
   if (fund.pitchRoute === "email") {
     // Each part encoded: the link writes to the address shown, whatever it holds.
     const mailto = fund.pitchTarget ? mailtoHref(fund.pitchTarget) : null;

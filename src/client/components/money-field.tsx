@@ -4,9 +4,11 @@ import { FormField } from "./form-field.js";
 type MoneyFieldProps = Omit<ComponentProps<typeof FormField>, "inputMode" | "autoComplete" | "type">;
 
 /**
- * An amount in USD as a founder types it ("750k", "$2M", "1,500,000"): a text field with the
- * decimal keypad on phones and no autofill; the form's schema reads the text (parseUsdAmount, src/shared/search-params.ts).
+ * An amount as a founder types it ("750k", "$2M", "1,500,000", "€3m"): a text field without
+ * autofill, read by the app's one amount reader (src/shared/money-text.ts). The phone's full
+ * keyboard, not the decimal keypad: the keypad has no letters or currency signs, so "250k" and
+ * "€3m" could not be typed on it.
  */
 export function MoneyField(props: MoneyFieldProps) {
-  return <FormField inputMode="decimal" autoComplete="off" {...props} />;
+  return <FormField inputMode="text" autoComplete="off" spellCheck={false} {...props} />;
 }

@@ -1,8 +1,9 @@
-import { BadgeCheck, ChartColumn, Clock, Database, Flag, Newspaper, Upload, Users } from "lucide-react";
+import { BadgeCheck, ChartColumn, Clock, Database, Flag, Inbox, Newspaper, Upload, Users } from "lucide-react";
 import { ADMIN_TEXTS, DATA_ADMIN_TEXTS } from "../../shared/admin-texts.js";
 import { CLAIM_TEXTS } from "../../shared/fund-claim-texts.js";
 import { FUND_REPORT_TEXTS } from "../../shared/fund-report-texts.js";
 import { JOB_TEXTS } from "../../shared/job-texts.js";
+import { PITCH_TEXTS } from "../../shared/pitches.js";
 
 /**
  * The admin pages, in one list: the admin navigation on every admin page and the admin's part of
@@ -19,4 +20,5 @@ export const ADMIN_PAGES = [
   { to: "/admin/claims", label: CLAIM_TEXTS.adminNav, icon: BadgeCheck },
   { to: "/admin/data", label: DATA_ADMIN_TEXTS.nav, icon: ChartColumn },
   { to: "/admin/jobs", label: JOB_TEXTS.nav, icon: Clock },
+  { to: "/admin/pitch-reports", label: PITCH_TEXTS.adminNav, icon: Inbox },
 ] as const;

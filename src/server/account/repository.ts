@@ -75,6 +75,40 @@ export async function updatePipeline(
   return row;
 }
 
+/**
+ * A pitch's step in the founder's pipeline (issue 39): the fund is saved when absent, and its status
+ * moves to `status` unless it already stands at one of `keepIf` (a pitch never moves a line
+ * backwards: a fund already in conversation stays so when the founder pitches it). A line of text
+ * is added to the note, cut to the note's limit.
+ */
+export async function recordPitchStep(
+  db: Db,
+  userId: number,
+  fundId: number,
+  step: { status: PipelineStatus; keepIf: readonly PipelineStatus[]; noteLine: string | null; max: number },
+): Promise<void> {
+  const keep = sql.join(
+    step.keepIf.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const line = step.noteLine ?? "";
+  await db
+    .insert(savedFunds)
+    .values({ userId, fundId, status: step.status, note: line.slice(0, step.max) })
+    .onConflictDoUpdate({
+      target: [savedFunds.userId, savedFunds.fundId],
+      set: {
+        status: step.keepIf.length
+          ? sql`case when ${savedFunds.status} in (${keep}) then ${savedFunds.status} else ${step.status} end`
+          : step.status,
+        note: line
+          ? sql`left(case when ${savedFunds.note} = '' then ${line} else ${savedFunds.note} || E'\n' || ${line} end, ${step.max})`
+          : sql`${savedFunds.note}`,
+        updatedAt: new Date(),
+      },
+    });
+}
+
 /** The user's saved funds with dates and pipeline, for the data export (the service adds the funds' names). */
 export async function savedFundsForExport(db: Db, userId: number) {
   return db
@@ -288,7 +322,7 @@ export async function deleteSavedSearch(db: Db, userId: number, id: number): Pro
  */
 export async function emailPreferencesOf(db: Db, userId: number): Promise<EmailPreferences> {
   const [row] = await db
-    .select({ pipelineReminders: emailPreferences.pipelineReminders })
+    .select({ pipelineReminders: emailPreferences.pipelineReminders, pitchDigest: emailPreferences.pitchDigest })
     .from(emailPreferences)
     .where(eq(emailPreferences.userId, userId));
   const [searches] = await db
@@ -302,6 +336,7 @@ export async function emailPreferencesOf(db: Db, userId: number): Promise<EmailP
   return {
     saved_search_alerts: alerting > 0,
     pipeline_reminders: row?.pipelineReminders ?? true,
+    pitch_digest: row?.pitchDigest ?? true,
     saved_searches: { total: searches?.total ?? 0, alerting },
   };
 }
@@ -329,8 +364,12 @@ export async function updateEmailPreferences(
           ),
         );
     }
-    if (update.pipeline_reminders !== undefined) {
-      const set = { pipelineReminders: update.pipeline_reminders, updatedAt: new Date() };
+    if (update.pipeline_reminders !== undefined || update.pitch_digest !== undefined) {
+      const set = {
+        ...(update.pipeline_reminders !== undefined ? { pipelineReminders: update.pipeline_reminders } : {}),
+        ...(update.pitch_digest !== undefined ? { pitchDigest: update.pitch_digest } : {}),
+        updatedAt: new Date(),
+      };
       await tx
         .insert(emailPreferences)
         .values({ userId, ...set })

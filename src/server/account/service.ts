@@ -1,5 +1,6 @@
 import { canExportPipeline, canSaveFunds, canSaveSearches, seesAllResults } from "../../shared/entitlements.js";
 import { startupProfileSummary } from "../../shared/match-texts.js";
+import { PIPELINE_NOTE_MAX } from "../../shared/pipeline.js";
 import { SAVED_SEARCHES_LIMIT_MESSAGE, SAVED_SEARCHES_MAX } from "../../shared/saved-searches.js";
 import {
   type Pipeline,
@@ -25,6 +26,12 @@ import { ChangeConfirmation, type ConfirmationInput, type ConfirmationState } fr
 import type { PipelineExport, PipelineExportRow } from "./pipeline-export.js";
 import * as repository from "./repository.js";
 
+/** What the account asks of the pitches domain (a structural type: that domain imports this one). */
+export type AccountPitches = {
+  exportOf(userId: number): Promise<unknown[]>;
+  deleteDecksOf(userId: number): Promise<void>;
+};
+
 export class AccountService {
   constructor(
     private readonly db: Db,
@@ -35,6 +42,11 @@ export class AccountService {
     mailer: Mailer,
     /** Counts a save for the fund's team (issue 24): counts only, never who. */
     private readonly audience?: Pick<AudienceRecorder, "record">,
+    /**
+     * The founder's pitches (issue 39), owned by the pitches domain: listed in the data export, their
+     * decks deleted with the account. Asked for when needed, since that domain is built after this one.
+     */
+    private readonly pitches?: () => AccountPitches,
   ) {
     this.confirmation = new ChangeConfirmation(db, auth, mailer);
   }
@@ -112,14 +124,35 @@ export class AccountService {
   async delete(user: UserRow, sessionToken: string | undefined, input: ConfirmationInput): Promise<void> {
     await this.confirmation.confirm(user, sessionToken, input, "Password is required.");
     await this.billing.cancelBeforeDeletion(user);
+    // The decks first: an object store has no foreign key for the deletion to cascade along.
+    await this.pitches?.().deleteDecksOf(user.id);
     await users.deleteUser(this.db, user.id);
     await this.auth.userChanged(user.id);
+  }
+
+  /**
+   * A pitch's step in the founder's own pipeline (issue 39), from the pitches domain: sent puts the
+   * fund at Contacted (saving it when absent), a meeting at In conversation, a pass at Passed with
+   * the reason in the note. A line already further on (committed) stays where it is.
+   */
+  async recordPitchStep(userId: number, fundId: number, step: "sent" | "meeting" | "pass", noteLine?: string) {
+    const next =
+      step === "sent"
+        ? { status: "contacted" as const, keepIf: ["contacted", "in_conversation", "passed", "committed"] as const }
+        : step === "meeting"
+          ? { status: "in_conversation" as const, keepIf: ["committed"] as const }
+          : { status: "passed" as const, keepIf: ["committed"] as const };
+    await repository.recordPitchStep(this.db, userId, fundId, {
+      ...next,
+      noteLine: noteLine ?? null,
+      max: PIPELINE_NOTE_MAX,
+    });
   }
 
   /** Everything stored about the user, without password hashes or session tokens. */
   async exportData(user: UserRow) {
     // The funds' names come from the fund index (the funds domain owns that table).
-    const [saved, index, sessionList, identities, fundReports, startupProfile, searches] = await Promise.all([
+    const [saved, index, sessionList, identities, fundReports, startupProfile, searches, pitches] = await Promise.all([
       repository.savedFundsForExport(this.db, user.id),
       this.indexes.current(),
       this.auth.sessionsOf(user.id),
@@ -127,6 +160,7 @@ export class AccountService {
       this.fundReports.reportsForExport(user.id),
       repository.startupProfileOf(this.db, user.id),
       repository.savedSearchesOf(this.db, user.id),
+      this.pitches?.().exportOf(user.id) ?? Promise.resolve([]),
     ]);
     return {
       exportedAt: new Date().toISOString(),
@@ -176,6 +210,8 @@ export class AccountService {
         ipAddress: row.ipAddress,
       })),
       fundReports,
+      // Each pitch sent through FundMatch: to which fund, what it said, and the fund's answer.
+      pitches,
     };
   }
 

@@ -1,15 +1,15 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type AuthFormError, loginHref, RETURN_KEY, safeReturnPath } from "../../shared/auth-form-post.js";
+import { type AuthFormError, loginHref, RETURN_KEY, SAVE_KEY, safeReturnPath } from "../../shared/auth-form-post.js";
 import { loginRequestSchema, registerRequestSchema } from "../../shared/schemas/auth.js";
 import { noControlCharacters } from "../../shared/schemas/fields.js";
 import { DomainError } from "../errors.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import { redirect } from "../http/responses.js";
 import { clientInfo } from "./client-info.js";
-import { KNOWN_DEVICE_COOKIE, knownDeviceCookieOptions } from "./routes.js";
-import type { AuthService } from "./service.js";
+import { KNOWN_DEVICE_COOKIE, knownDeviceCookieOptions, type SaveFund } from "./routes.js";
+import { type AuthService, viewerOf } from "./service.js";
 import { setSessionCookie } from "./session-cookie.js";
 
 /**
@@ -25,13 +25,24 @@ const field = (name: string) =>
     .optional();
 const password = z.string().max(2000).optional();
 
-const loginFormSchema = z.object({ email: field("Email"), password, [RETURN_KEY]: field("Return address") });
+const loginFormSchema = z.object({
+  email: field("Email"),
+  password,
+  [RETURN_KEY]: field("Return address"),
+  [SAVE_KEY]: field("Fund"),
+});
 const registerFormSchema = z.object({
   email: field("Email"),
   password,
   displayName: field("Name"),
   [RETURN_KEY]: field("Return address"),
+  [SAVE_KEY]: field("Fund"),
 });
+
+/** The fund id a visitor's Save posted along, or undefined for anything that is not one. */
+function fundIdOf(value: string | undefined): number | undefined {
+  return value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : undefined;
+}
 
 const REDIRECT_303 = redirect(
   "Signed in: to the form's return address (a path on this site) or home. Refused: back to /login with an error code the page shows.",
@@ -63,8 +74,23 @@ function loginDomainError(error: unknown): AuthFormError | undefined {
  * first, as for every POST: a form posted from another site is refused with a 403 before this.
  */
 export const authFormRoutes =
-  (auth: AuthService, publicOrigin: string | undefined): FastifyPluginAsyncZod =>
+  (auth: AuthService, publicOrigin: string | undefined, saveFund?: SaveFund): FastifyPluginAsyncZod =>
   async (app) => {
+    /**
+     * The fund a visitor's Save asked for, saved with the new session's rights (as the JSON sign-in
+     * does, issue 37). A save the plan does not allow, or of a fund that is gone, does not undo the
+     * sign-in: the visitor lands on the page they came from, where the fund shows unsaved.
+     */
+    const saveAfterSignIn = async (user: Parameters<typeof viewerOf>[0] & { id: number }, save: string | undefined) => {
+      const fundId = fundIdOf(save);
+      if (fundId === undefined || !saveFund) return;
+      try {
+        await saveFund(user.id, viewerOf(user), fundId);
+      } catch (error) {
+        if (!(error instanceof DomainError) || (error.kind !== "payment_required" && error.kind !== "not_found"))
+          throw error;
+      }
+    };
     app.addContentTypeParser(
       "application/x-www-form-urlencoded",
       { parseAs: "string", bodyLimit: 8 * 1024 },
@@ -85,7 +111,8 @@ export const authFormRoutes =
       },
       async (request, reply) => {
         const next = safeReturnPath(request.body[RETURN_KEY]);
-        const back = (error: AuthFormError) => leave(reply, loginHref({ next, error }));
+        const back = (error: AuthFormError) =>
+          leave(reply, loginHref({ save: fundIdOf(request.body[SAVE_KEY]), next, error }));
         const input = loginRequestSchema.safeParse({ email: request.body.email, password: request.body.password });
         if (!input.success) return back("login-input");
         try {
@@ -95,6 +122,7 @@ export const authFormRoutes =
             ...knownDeviceCookieOptions(publicOrigin),
             expires: signedIn.deviceExpiresAt,
           });
+          await saveAfterSignIn(signedIn.user, request.body[SAVE_KEY]);
         } catch (error) {
           const code = loginDomainError(error);
           if (code) return back(code);
@@ -116,7 +144,8 @@ export const authFormRoutes =
       },
       async (request, reply) => {
         const next = safeReturnPath(request.body[RETURN_KEY]);
-        const back = (error: AuthFormError) => leave(reply, loginHref({ signup: true, next, error }));
+        const back = (error: AuthFormError) =>
+          leave(reply, loginHref({ signup: true, save: fundIdOf(request.body[SAVE_KEY]), next, error }));
         const input = registerRequestSchema.safeParse({
           email: request.body.email,
           password: request.body.password,
@@ -126,6 +155,7 @@ export const authFormRoutes =
         try {
           const signedIn = await auth.register(input.data, clientInfo(request));
           setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
+          await saveAfterSignIn(signedIn.user, request.body[SAVE_KEY]);
         } catch (error) {
           if (error instanceof DomainError && error.kind === "conflict") return back("exists");
           if (error instanceof DomainError && error.kind === "invalid") return back("register-input");

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { safeReturnPath } from "../../shared/return-path.js";
 import {
   establishSessionRequestSchema,
   loginRequestSchema,
@@ -7,6 +8,7 @@ import {
   oauthAuthorizeQuerySchema,
   oauthCallbackQuerySchema,
   PASSWORD_RESET_REQUESTED,
+  type PendingSaveResult,
   passwordLinkStatusRequestSchema,
   passwordLinkStatusResponseSchema,
   passwordResetRequestedSchema,
@@ -14,17 +16,20 @@ import {
   requestPasswordResetSchema,
   resetPasswordRequestSchema,
   type SignInProviderId,
+  type SignInResponse,
+  signInResponseSchema,
   userResponseSchema,
 } from "../../shared/schemas/auth.js";
 import { setPasswordRequestSchema } from "../../shared/schemas/billing.js";
-import { unauthenticated } from "../errors.js";
+import { DomainError, unauthenticated } from "../errors.js";
 import { sendPopupPage } from "../http/popup-page.js";
 import { ROUTE_LIMITS } from "../http/rate-limits.js";
 import { htmlPage, redirect } from "../http/responses.js";
 import { clientInfo } from "./client-info.js";
 import { OidcError, type OidcSignIn } from "./oidc.js";
-import { AUTH_MESSAGES, type AuthService, toSessionUser } from "./service.js";
+import { AUTH_MESSAGES, type AuthService, toSessionUser, viewerOf } from "./service.js";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie.js";
+import type { Viewer } from "./viewer.js";
 
 type PopupMessage =
   | { type: "OAUTH_TOKEN_SUCCESS"; token: string }
@@ -49,14 +54,46 @@ const PROVIDER_NAMES: Record<SignInProviderId, string> = { google: "Google", dem
 const notConfigured = (provider: SignInProviderId) =>
   new OidcError("provider_not_configured", `Sign-in with ${PROVIDER_NAMES[provider]} is not available.`);
 
+/** Saves a fund for a user with that user's rights (the account domain's rule, passed in by api.ts). */
+export type SaveFund = (userId: number, viewer: Viewer, fundId: number) => Promise<void>;
+
 export const authRoutes =
   (
     auth: AuthService,
     publicOrigin: string | undefined,
     oidc: OidcSignIn | undefined,
     linkOrigin: string,
+    saveFund?: SaveFund,
   ): FastifyPluginAsyncZod =>
   async (app) => {
+    /**
+     * A sign-in's answer with what it carried along (issue 37): the return address as checked (the
+     * schema refused any other), and the fund asked for saved with the new session's own rights. A
+     * save the plan does not allow, or of a fund that is gone, does not undo the sign-in: the
+     * answer says why, and the page says it to the founder.
+     */
+    const signInAnswer = async (
+      user: Parameters<typeof toSessionUser>[0],
+      body: { returnTo?: string | undefined; saveFundId?: number | undefined },
+    ): Promise<SignInResponse> => {
+      const answer: SignInResponse = { user: toSessionUser(user) };
+      const returnTo = body.returnTo === undefined ? null : safeReturnPath(body.returnTo);
+      if (returnTo) answer.returnTo = returnTo;
+      if (body.saveFundId !== undefined && saveFund) {
+        const fundId = body.saveFundId;
+        let pending: PendingSaveResult = { fundId, saved: true };
+        try {
+          await saveFund(user.id, viewerOf(user), fundId);
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          if (error.kind === "payment_required") pending = { fundId, saved: false, reason: "subscription_required" };
+          else if (error.kind === "not_found") pending = { fundId, saved: false, reason: "not_found" };
+          else throw error;
+        }
+        answer.pendingSave = pending;
+      }
+      return answer;
+    };
     // Every link and return address is the configured origin, never the request's Host header.
     const appOrigin = (_request: FastifyRequest) => linkOrigin;
     const sendPopup = (request: FastifyRequest, reply: FastifyReply, message: PopupMessage) =>
@@ -77,32 +114,38 @@ export const authRoutes =
     app.post(
       "/auth/register_with_password",
       {
-        schema: { body: registerRequestSchema, response: { 201: userResponseSchema } },
+        schema: { body: registerRequestSchema, response: { 201: signInResponseSchema } },
         // These two answer errors with a `message` field (as well as `error`).
         config: { errorAsMessage: true, rateLimit: ROUTE_LIMITS.registration },
       },
       async (request, reply) => {
-        const signedIn = await auth.register(request.body, clientInfo(request));
+        const { email, password, displayName } = request.body;
+        const signedIn = await auth.register({ email, password, displayName }, clientInfo(request));
         setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
-        return reply.status(201).send({ user: toSessionUser(signedIn.user) });
+        return reply.status(201).send(await signInAnswer(signedIn.user, request.body));
       },
     );
 
     app.post(
       "/auth/login_with_password",
       {
-        schema: { body: loginRequestSchema, response: { 200: userResponseSchema } },
+        schema: { body: loginRequestSchema, response: { 200: signInResponseSchema } },
         config: { errorAsMessage: true, rateLimit: ROUTE_LIMITS.passwordCheck },
       },
       async (request, reply) => {
-        const signedIn = await auth.login(request.body, clientInfo(request), request.cookies[KNOWN_DEVICE_COOKIE]);
+        const { email, password } = request.body;
+        const signedIn = await auth.login(
+          { email, password },
+          clientInfo(request),
+          request.cookies[KNOWN_DEVICE_COOKIE],
+        );
         setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
         // Sent back to log-in only: this browser's wrong passwords are counted apart from strangers'.
         reply.setCookie(KNOWN_DEVICE_COOKIE, signedIn.deviceToken, {
           ...stateCookie,
           expires: signedIn.deviceExpiresAt,
         });
-        return { user: toSessionUser(signedIn.user) };
+        return signInAnswer(signedIn.user, request.body);
       },
     );
 
@@ -216,7 +259,7 @@ export const authRoutes =
     app.post(
       "/auth/establish_session",
       {
-        schema: { body: establishSessionRequestSchema, response: { 200: userResponseSchema } },
+        schema: { body: establishSessionRequestSchema, response: { 200: signInResponseSchema } },
         config: { rateLimit: ROUTE_LIMITS.establishSession },
       },
       async (request, reply) => {
@@ -224,7 +267,7 @@ export const authRoutes =
         if (!user) throw unauthenticated("This sign-in has expired. Please try again.");
         const signedIn = await auth.signIn(user, clientInfo(request));
         setSessionCookie(request, reply, publicOrigin, signedIn.token, signedIn.expiresAt);
-        return { user: toSessionUser(signedIn.user) };
+        return signInAnswer(signedIn.user, request.body);
       },
     );
 

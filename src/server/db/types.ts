@@ -14,6 +14,8 @@ export type {
   JobRunRow,
   NewBlogPostRow,
   NewFundRow,
+  PitchDeckViewRow,
+  PitchRow,
   SessionRow,
   UserRow,
 } from "./schema/index.js";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FactField } from "../../shared/fund-facts.js";
 import { HISTORY_FIELDS, type HistoryField, type HistoryWriter, isHistoryField } from "../../shared/fund-history.js";
+import { PITCH_ROUTES_WITHOUT_TARGET, type PitchRoute } from "../../shared/fund-team.js";
 import type { PortfolioCompany } from "../../shared/schemas/investor.js";
 import type { Db } from "../db/client.js";
 import type { FundFactRow, FundRow, NewFundRow } from "../db/types.js";
@@ -111,10 +112,10 @@ export function historyColumnsOf(field: HistoryField, value: unknown): Partial<N
       };
     }
     case "pitchRoute": {
-      const pitch = value as { route: "form" | "email" | "warm_intro"; target: string | null } | null;
+      const pitch = value as { route: PitchRoute; target: string | null } | null;
       return {
         pitchRoute: pitch?.route ?? null,
-        pitchTarget: pitch?.route === "warm_intro" ? null : (pitch?.target ?? null),
+        pitchTarget: pitch && PITCH_ROUTES_WITHOUT_TARGET.includes(pitch.route) ? null : (pitch?.target ?? null),
       };
     }
     case "fundingStages":

@@ -1,5 +1,5 @@
 import { isAddressAtDomain } from "../../shared/email-address.js";
-import type { ListedTeamMember } from "../../shared/schemas/funds.js";
+import type { ListedTeamMember, PitchStats } from "../../shared/schemas/funds.js";
 import type { FundFactRow, FundRow } from "../db/types.js";
 import { fundDomain } from "./team-edits.js";
 
@@ -11,6 +11,8 @@ import { fundDomain } from "./team-edits.js";
 
 /** The public members: the stated investing status, the team's last update, the listed members. */
 export type FundTeamPublicView = {
+  acceptsPitches: boolean;
+  pitchStats: PitchStats;
   vehicleName: string | null;
   investingStatus: FundRow["investingStatus"];
   pausedUntil: string | null;
@@ -38,8 +40,11 @@ export function fundTeamPublicView(
   row: FundRow,
   facts: readonly FundFactRow[],
   team: readonly ListedTeamMember[],
+  pitchStats: PitchStats = null,
 ): FundTeamPublicView {
   return {
+    acceptsPitches: row.pitchRoute === "fundmatch",
+    pitchStats,
     vehicleName: row.vehicleName,
     investingStatus: row.investingStatus,
     // The schema allows a date only with 'paused'; checked again so a stray value never reads as a promise.
@@ -66,3 +71,12 @@ export function fundTeamPremiumView(row: FundRow): FundTeamPremiumView {
 
 /** Listed members per fund, as the index provider loads them with the funds. */
 export type ListedTeams = ReadonlyMap<number, readonly ListedTeamMember[]>;
+
+/** Each fund's answer record (issue 39), where it has one; a fund absent here shows none. */
+export type FundPitchStats = ReadonlyMap<number, NonNullable<PitchStats>>;
+
+/**
+ * What other domains add to the funds' snapshot, read in its transaction: the listed team members
+ * (investors domain) and the answer records (pitches domain).
+ */
+export type FundExtras = { teams?: ListedTeams; pitchStats?: FundPitchStats };

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Database, Db } from "../db/client.js";
 import { VersionedSnapshot } from "../db/versioned-snapshot.js";
-import type { ListedTeams } from "./fund-team-view.js";
+import type { FundExtras } from "./fund-team-view.js";
 import { FUNDS_DATA, loadFundsSnapshot } from "./repository.js";
 import { FundSearchIndex } from "./search/fund-search-index.js";
 
@@ -12,15 +12,16 @@ import { FundSearchIndex } from "./search/fund-search-index.js";
  */
 export class FundsIndexProvider extends VersionedSnapshot<FundSearchIndex> {
   /**
-   * `loadTeams` reads the funds' listed team members in the snapshot's transaction; the investors
-   * domain owns them and services.ts hands its reader in (issue 24).
+   * `loadExtras` reads, in the snapshot's transaction, what other domains add to each fund: the
+   * listed team members (investors domain, issue 24) and the answer records (pitches domain, issue
+   * 39); services.ts hands their readers in.
    */
-  constructor(database: Database, logger: Logger, loadTeams?: (db: Db) => Promise<ListedTeams>) {
+  constructor(database: Database, logger: Logger, loadExtras?: (db: Db) => Promise<FundExtras>) {
     super(
       database,
       FUNDS_DATA,
       async (db) => {
-        const snapshot = await loadFundsSnapshot(db, loadTeams);
+        const snapshot = await loadFundsSnapshot(db, loadExtras);
         const index = new FundSearchIndex(snapshot.rows, snapshot.version, snapshot.facts, snapshot.extra);
         // The match's thesis index is built with the search index, never on a request (ADR 0021).
         index.prepareMatch();

@@ -16,15 +16,26 @@ export function knownFacts(row: FundRow): Record<InformativeFact, boolean> {
   };
 }
 
-/** How many funds there are and how many have each informative fact. */
+/**
+ * Whether anyone said if the fund invests now: its team ("active", "paused") or a source's report
+ * (winding down, not raising, paused). What the "only funds actively investing" filter can go by
+ * (issue 37: the switch says how many funds have stated a status).
+ */
+export function hasStatedStatus(row: FundRow): boolean {
+  return row.investingStatus !== null || row.status !== null;
+}
+
+/** How many funds there are, how many have each informative fact and how many stated a status. */
 export function countFundStats(rows: readonly FundRow[]): FundStats {
   const countries = new Set(rows.map((row) => row.country.trim().toLowerCase()));
   const withFact = Object.fromEntries(INFORMATIVE_FACTS.map((fact) => [fact, 0])) as Record<InformativeFact, number>;
+  let statedStatus = 0;
   for (const row of rows) {
     const known = knownFacts(row);
     for (const fact of INFORMATIVE_FACTS) if (known[fact]) withFact[fact] += 1;
+    if (hasStatedStatus(row)) statedStatus += 1;
   }
-  return { totalFunds: rows.length, countries: countries.size, withFact };
+  return { totalFunds: rows.length, countries: countries.size, withFact, statedStatus };
 }
 
 const statsByIndex = new WeakMap<object, FundStats>();

@@ -1,5 +1,6 @@
 import { getDomain } from "tldts";
 import { type FactField, FUND_TEAM_SOURCE } from "../../shared/fund-facts.js";
+import { PITCH_ROUTES_WITHOUT_TARGET } from "../../shared/fund-team.js";
 import type { FundEditorData, FundEditPatch, PortfolioCompany } from "../../shared/schemas/investor.js";
 import type { FundFactRow, FundRow, NewFundRow } from "../db/types.js";
 import { closeDateOf, historyColumnsOf, historyValueOf, portfolioOf } from "./fund-history.js";
@@ -165,7 +166,10 @@ export function patchValues(patch: FundEditPatch): Map<TeamField, TeamValue> {
       "pitchRoute",
       patch.pitchRoute === null
         ? null
-        : { route: patch.pitchRoute, target: patch.pitchRoute === "warm_intro" ? null : (patch.pitchTarget ?? null) },
+        : {
+            route: patch.pitchRoute,
+            target: PITCH_ROUTES_WITHOUT_TARGET.includes(patch.pitchRoute) ? null : (patch.pitchTarget ?? null),
+          },
     );
   }
   return values;

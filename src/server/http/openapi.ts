@@ -24,6 +24,7 @@ import * as fundUpdateSchemas from "../../shared/schemas/fund-update.js";
 import * as fundSchemas from "../../shared/schemas/funds.js";
 import * as importSchemas from "../../shared/schemas/import.js";
 import * as matchSchemas from "../../shared/schemas/match.js";
+import * as pitchSchemas from "../../shared/schemas/pitches.js";
 import * as savedSearchSchemas from "../../shared/schemas/saved-searches.js";
 import { API_PREFIX } from "./route-inventory.js";
 
@@ -62,6 +63,7 @@ const SHARED_SCHEMA_MODULES = [
   billingSchemas,
   blogSchemas,
   matchSchemas,
+  pitchSchemas,
   savedSearchSchemas,
 ];
 

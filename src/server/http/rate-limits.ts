@@ -29,6 +29,8 @@ export const ROUTE_LIMITS = {
   fundClaim: { max: 10, timeWindow: "10 minutes" },
   /** Following a claim's e-mailed link: a guess at a token is one request. */
   fundClaimVerify: { max: 20, timeWindow: "1 minute" },
+  /** A pitch with its deck (up to 20 MB, opened with pdf.js); the service also limits per account. */
+  pitch: { max: 10, timeWindow: "10 minutes" },
   /** A workbook of every fund: the heaviest call in the API. */
   export: { max: 10, timeWindow: "1 minute" },
   /** Stripe's deliveries, from Stripe's few addresses: generous, but not unlimited. */

@@ -258,3 +258,12 @@ export async function listedMembers(db: Db): Promise<ListedMemberRow[]> {
     .orderBy(asc(fundMembers.fundId), asc(fundMembers.joinedAt), asc(fundMembers.userId));
   return rows.flatMap((row) => (row.name?.trim() ? [{ ...row, name: row.name.trim() }] : []));
 }
+
+/** A fund's members: each account and the work address its membership was proven with. */
+export async function membersOfFund(db: Db, fundId: number): Promise<Array<{ userId: number; email: string }>> {
+  return db
+    .select({ userId: fundMembers.userId, email: fundMembers.email })
+    .from(fundMembers)
+    .where(eq(fundMembers.fundId, fundId))
+    .orderBy(asc(fundMembers.joinedAt), asc(fundMembers.userId));
+}

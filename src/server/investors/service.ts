@@ -84,6 +84,11 @@ export class InvestorsService {
     return investorsRepository.membershipsOf(this.db, userIds);
   }
 
+  /** A fund's members with the work addresses their memberships were proven with (pitches' mail). */
+  membersOfFund(fundId: number): Promise<Array<{ userId: number; email: string }>> {
+    return investorsRepository.membersOfFund(this.db, fundId);
+  }
+
   /** Throws `forbidden` unless the account is on this fund's team (`canEditFund`). */
   async assertCanEditFund(userId: number, fundId: number): Promise<void> {
     const fundIds = await this.memberFundIds(userId);

@@ -4,9 +4,13 @@ import path from "node:path";
 import { createTransport } from "nodemailer";
 import type { Logger } from "pino";
 
-/** `headers`: extra ones, e.g. List-Unsubscribe on the optional e-mails. */
+/**
+ * `headers`: extra ones, e.g. List-Unsubscribe on the optional e-mails. `replyTo`: where an answer
+ * goes when it is not to FundMatch (a fund member's address on a pitch's meeting request).
+ */
 export type MailMessage = {
   to: string;
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;

@@ -47,3 +47,6 @@ export const savedSearchAlertEmail = onFirstUse(
   "savedSearchAlertEmail",
 );
 export const setPasswordEmail = onFirstUse(() => import("./templates/set-password.js"), "setPasswordEmail");
+export const pitchAnswerEmail = onFirstUse(() => import("./templates/pitch-answer.js"), "pitchAnswerEmail");
+export type { DigestPitch } from "./templates/pitch-digest.js";
+export const pitchDigestEmail = onFirstUse(() => import("./templates/pitch-digest.js"), "pitchDigestEmail");

@@ -190,5 +190,6 @@ export const dataExportSchema = z
     signInProviders: z.array(z.object({ issuer: z.string(), linkedAt: z.string() })),
     sessions: z.array(z.looseObject({})),
     fundReports: z.array(z.looseObject({})),
+    pitches: z.array(z.looseObject({})),
   })
   .describe("A JSON file (Content-Disposition: attachment) of everything stored about the signed-in user.");

@@ -13,6 +13,11 @@ export const fundStatsSchema = z.object({
       z.ZodNumber
     >,
   ),
+  /**
+   * How many funds have said whether they invest now: their team's status or a source's reported
+   * status (what the "only funds actively investing" filter can go by).
+   */
+  statedStatus: z.number().int().nonnegative(),
 });
 
 export type FundStats = z.infer<typeof fundStatsSchema>;

@@ -6,12 +6,29 @@ import {
   PASSWORD_MIN_LENGTH,
   PASSWORD_RULE_MESSAGE,
 } from "../password-rules.js";
-import { emailSchema, idResponseSchema, noControlCharacters } from "./fields.js";
+import { RETURN_PATH_MAX, safeReturnPath } from "../return-path.js";
+import { emailSchema, idResponseSchema, idSchema, noControlCharacters } from "./fields.js";
+
+/**
+ * What a sign-in carries along (issue 37): where to lead back to (a path of this site only,
+ * src/shared/return-path.ts) and a fund the visitor asked to save before signing in, saved by the
+ * same call with the account's own rights. Both optional: a plain sign-in sends neither.
+ */
+const afterSignInShape = {
+  returnTo: z
+    .string({ error: "returnTo must be a path of this site, such as /match." })
+    .max(RETURN_PATH_MAX, `returnTo must be at most ${RETURN_PATH_MAX} characters.`)
+    .refine(...noControlCharacters("returnTo"))
+    .refine((value) => safeReturnPath(value) !== null, "returnTo must be a path of this site, such as /match.")
+    .optional(),
+  saveFundId: idSchema("saveFundId").optional(),
+};
 
 /** The messages the login page shows for each field. */
 export const loginRequestSchema = z.strictObject({
   email: emailSchema("Email is required"),
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+  ...afterSignInShape,
 });
 
 // The password rule lives zod-free in password-rules.ts, which the client's forms import too.
@@ -32,6 +49,7 @@ export const registerRequestSchema = z.strictObject({
     .min(1, "Name is required")
     .max(100, "Name must be at most 100 characters")
     .refine(...noControlCharacters("Name")),
+  ...afterSignInShape,
 });
 
 /** Session establishment. */
@@ -41,6 +59,7 @@ export const establishSessionRequestSchema = z.strictObject({
     .min(1, "Temporary token is required")
     .max(200)
     .refine(...noControlCharacters("Temporary token")),
+  ...afterSignInShape,
 });
 
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -68,6 +87,24 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** The answer of every call that signs someone in or reads the session. */
 export const userResponseSchema = z.object({ user: sessionUserSchema });
+
+/**
+ * The fund a sign-in was asked to save: saved, or why not (the plan does not save funds: 402's
+ * `subscription_required`; the fund is gone: `not_found`).
+ */
+export const pendingSaveResultSchema = z.object({
+  fundId: idResponseSchema,
+  saved: z.boolean(),
+  reason: z.enum(["subscription_required", "not_found"]).optional(),
+});
+export type PendingSaveResult = z.infer<typeof pendingSaveResultSchema>;
+
+/** A sign-in's answer: the user, the checked return address when one was sent, the pending save's outcome. */
+export const signInResponseSchema = userResponseSchema.extend({
+  returnTo: z.string().optional(),
+  pendingSave: pendingSaveResultSchema.optional(),
+});
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 export const logoutResponseSchema = z.object({ ok: z.literal(true) });
 

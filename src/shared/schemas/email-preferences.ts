@@ -14,6 +14,7 @@ const onOff = (kind: EmailKind) => z.boolean({ error: `${kind} must be true or f
 export const emailPreferencesSchema = z.object({
   saved_search_alerts: z.boolean(),
   pipeline_reminders: z.boolean(),
+  pitch_digest: z.boolean(),
   saved_searches: z.object({ total: z.number().int().min(0), alerting: z.number().int().min(0) }),
 });
 export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
@@ -27,6 +28,7 @@ export const emailPreferencesUpdateSchema = z
     {
       saved_search_alerts: onOff("saved_search_alerts").optional(),
       pipeline_reminders: onOff("pipeline_reminders").optional(),
+      pitch_digest: onOff("pitch_digest").optional(),
     },
     { error: `Unknown field. Send any of: ${EMAIL_KINDS.join(", ")}.` },
   )

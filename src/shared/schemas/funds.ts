@@ -253,6 +253,15 @@ export const listedTeamMemberSchema = z.object({
 });
 export type ListedTeamMember = z.infer<typeof listedTeamMemberSchema>;
 
+/** A fund's answer record (issue 39): pitches received and answered in 12 months, the median days to an answer. */
+export const pitchStatsSchema = z
+  .object({
+    received: z.number().int().nonnegative(),
+    answered: z.number().int().nonnegative(),
+    medianDaysToAnswer: z.number().nonnegative().nullable(),
+  })
+  .nullable();
+
 export const fundResultSchema = z.object({
   id: idResponseSchema,
   name: z.string(),
@@ -350,6 +359,13 @@ export const fundResultSchema = z.object({
     .nullable(),
   /** The team members who chose to be listed on the fund page (name, role, LinkedIn); empty otherwise. */
   team: z.array(listedTeamMemberSchema),
+  /** Issue 39: the fund's team takes pitches through FundMatch (shown to everyone; the button is for subscribers). */
+  acceptsPitches: z.boolean(),
+  /**
+   * Issue 39: the fund's answer record over the last 12 months, computed by the `pitch-stats` job;
+   * null below 5 pitches received (too few to say anything).
+   */
+  pitchStats: pitchStatsSchema,
   /** How the fund wants to be pitched (premium, shown next to the website): its form, an e-mail address, or introductions only. */
   pitchRoute: z.enum(PITCH_ROUTES).nullable().optional(),
   /** The form's URL or the e-mail address; null for warm introductions. */
@@ -370,6 +386,8 @@ export const fundSearchResponseSchema = z.object({
 export type FundSearchResponse = z.infer<typeof fundSearchResponseSchema>;
 
 /** GET /_api/funds/:id path: the id the fund page's path starts with. */
+export type PitchStats = z.infer<typeof pitchStatsSchema>;
+
 export const fundParamsSchema = z.strictObject({
   id: z
     .string({ error: "The fund id must be a positive integer." })

@@ -136,7 +136,7 @@ const editableFields = {
   ),
   investingStatus: z.nullable(z.enum(INVESTING_STATUSES, "Investing must be 'active' or 'paused'.")),
   pausedUntil: date("Paused until"),
-  pitchRoute: z.nullable(z.enum(PITCH_ROUTES, "How to pitch must be 'form', 'email' or 'warm_intro'.")),
+  pitchRoute: z.nullable(z.enum(PITCH_ROUTES, "How to pitch must be 'form', 'email', 'warm_intro' or 'fundmatch'.")),
   pitchTarget: optionalText("The pitch form's address or e-mail", FUND_LIMITS.url),
 };
 

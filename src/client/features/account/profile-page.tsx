@@ -43,6 +43,9 @@ import {
 } from "./pipeline-view.js";
 
 // dnd-kit and the board load only when the board is shown (ADR 0006's entry budget).
+const PitchesSection = lazyPart("features/account/components/pitches-section.tsx", () =>
+  import("./components/pitches-section.js").then((module) => module.PitchesSection),
+);
 const PipelineBoard = lazyPart("features/account/components/pipeline-board.tsx", () =>
   import("./components/pipeline-board.js").then((module) => module.PipelineBoard),
 );
@@ -79,7 +82,10 @@ function Profile({ user }: { user: SessionUser }) {
           <YourReportsCard />
           <AccountActionsCard />
         </aside>
-        <SavedFundsSection key={user.id} />
+        <div className="flex min-w-0 flex-col gap-10">
+          <PitchesSection key={`pitches-${user.id}`} />
+          <SavedFundsSection key={user.id} />
+        </div>
       </div>
     </div>
   );

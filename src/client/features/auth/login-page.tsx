@@ -1,5 +1,5 @@
 import { ArrowLeft, TriangleAlert } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import {
   AUTH_ERROR_KEY,
@@ -7,14 +7,11 @@ import {
   isAuthFormError,
   LOGIN_FORM_ACTION,
   loginHref,
-  MODE_KEY,
   REGISTER_FORM_ACTION,
-  RETURN_KEY,
-  SIGNUP_MODE,
-  safeReturnPath,
 } from "../../../shared/auth-form-post.js";
 import { AUTH_TEXTS } from "../../../shared/auth-texts.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
+import { SIGN_IN_QUERY, SIGN_UP_MODE, signInCarryOf } from "../../../shared/return-path.js";
 import type { LoginRequest, RegisterRequest } from "../../../shared/schemas/auth.js";
 import { Button } from "../../components/ui/button.js";
 import { appConfig } from "../../lib/app-config.js";
@@ -30,21 +27,24 @@ import { loginErrorMessage, registrationErrorMessage } from "./error-messages.js
 import { useOAuthSignIn } from "./use-oauth-sign-in.js";
 
 /**
- * Log in and create account on one page. The mode is in the URL (`?mode=signup`), so the switch is a
- * link that works before the app starts, and the forms post to the API's form routes until the
- * app's own handlers take over (issue 38, ADR 0066). `next` is where to go once signed in (a path on
- * this site only); `error` is the code a form post without the app was sent back with.
+ * Log in and create account on one page. `?mode=signup` opens the sign-up form; `save` and `next`
+ * (a visitor's "Save", issue 37) go with whichever sign-in the visitor picks, and the server saves
+ * the fund and checks the way back (src/shared/return-path.ts). The mode is in the URL, so the
+ * switch is a link that works before the app starts, and the forms post to the API's form routes
+ * until the app's own handlers take over (issue 38, ADR 0066); `error` is the code such a post came
+ * back with.
  */
 export function LoginPage() {
   usePageMeta(PAGE_META["/login"]);
   const [params] = useSearchParams();
-  const isLogin = params.get(MODE_KEY) !== SIGNUP_MODE;
-  const next = safeReturnPath(params.get(RETURN_KEY));
+  const isLogin = params.get(SIGN_IN_QUERY.mode) !== SIGN_UP_MODE;
   const postedError = params.get(AUTH_ERROR_KEY);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once; the page keeps what it was opened with.
+  const carry = useMemo(() => signInCarryOf(params), []);
   const auth = useSession();
-  const login = useLogin(next);
-  const register = useRegister(next);
-  const oauth = useOAuthSignIn();
+  const login = useLogin();
+  const register = useRegister();
+  const oauth = useOAuthSignIn(carry);
   const providers = appConfig().signInProviders;
 
   // A success sets the user at once but leaves the page only after a short pause, so the success can be seen.
@@ -61,7 +61,7 @@ export function LoginPage() {
   }, [isLogin]);
 
   if (auth.status === "authenticated" && !signingIn && oauth.state.status !== "connecting") {
-    return <Navigate to={next ?? "/"} replace />;
+    return <Navigate to={carry.returnTo ?? "/"} replace />;
   }
 
   const mutation = isLogin ? login : register;
@@ -77,8 +77,9 @@ export function LoginPage() {
     (isAuthFormError(postedError) ? AUTH_FORM_ERRORS[postedError] : null);
 
   // The mutation's error is shown above the form; the promise only tells the form it is done.
-  const submitLogin = (values: LoginRequest) => login.mutateAsync(values).catch(() => undefined);
-  const submitRegister = (values: RegisterRequest) => register.mutateAsync(values).catch(() => undefined);
+  const submitLogin = (values: LoginRequest) => login.mutateAsync({ ...values, ...carry }).catch(() => undefined);
+  const submitRegister = (values: RegisterRequest) =>
+    register.mutateAsync({ ...values, ...carry }).catch(() => undefined);
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-8 sm:py-14">
@@ -102,6 +103,7 @@ export function LoginPage() {
               ? "Log in to see your saved funds and premium matches."
               : "Save the funds that match your startup, free."}
           </p>
+          {params.has(SIGN_IN_QUERY.save) && <p className="text-sm text-slate-600">{AUTH_TEXTS.saveAfterSignIn}</p>}
         </header>
 
         <SocialSignIn
@@ -129,7 +131,8 @@ export function LoginPage() {
           <LoginForm
             key="login"
             action={LOGIN_FORM_ACTION}
-            next={next}
+            next={carry.returnTo}
+            save={carry.saveFundId}
             onSubmit={submitLogin}
             busy={login.isPending || login.isSuccess}
           />
@@ -137,7 +140,8 @@ export function LoginPage() {
           <RegisterForm
             key="register"
             action={REGISTER_FORM_ACTION}
-            next={next}
+            next={carry.returnTo}
+            save={carry.saveFundId}
             onSubmit={submitRegister}
             busy={register.isPending || register.isSuccess}
           />
@@ -146,7 +150,7 @@ export function LoginPage() {
         <p className="text-center text-sm text-slate-600">
           {isLogin ? AUTH_TEXTS.toRegisterLead : AUTH_TEXTS.toLoginLead}{" "}
           <Link
-            to={loginHref({ signup: isLogin, next })}
+            to={loginHref({ signup: isLogin, save: carry.saveFundId, next: carry.returnTo })}
             replace
             className="rounded-sm font-semibold text-indigo-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden"
           >

@@ -28,10 +28,13 @@ export function oauthErrorState(error: OAuthErrorPayload): OAuthState {
   return { status: "error", message: error.message || OAUTH_TEXTS.failed };
 }
 
-export function useOAuthSignIn() {
+/** `carry`: what the sign-in takes along (the way back, a fund to save), as /login's query asked. */
+export function useOAuthSignIn(carry: { returnTo?: string; saveFundId?: number } = {}) {
   const [state, setState] = useState<OAuthState>(IDLE);
   const establishSession = useEstablishSession();
   const cancelWatch = useRef<() => void>(() => {});
+  const carryRef = useRef(carry);
+  carryRef.current = carry;
   useEffect(() => () => cancelWatch.current(), []);
 
   /** Must run inside the click handler: browsers only allow popups opened by a user gesture. */
@@ -58,7 +61,7 @@ export function useOAuthSignIn() {
         }
         if (outcome.kind === "error") return setState(oauthErrorState(outcome.error));
         try {
-          await establishSession.mutateAsync({ tempToken: outcome.token, provider });
+          await establishSession.mutateAsync({ tempToken: outcome.token, provider, ...carryRef.current });
           // The hook has set the user and scheduled the move to the home page.
         } catch (error) {
           const message =

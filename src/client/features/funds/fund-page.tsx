@@ -37,6 +37,7 @@ import {
   PitchRouteValue,
   ReportedStatus,
 } from "../../components/fund-team-signals.js";
+import { AcceptsPitches, PitchStatsLine } from "../../components/pitch-signals.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Skeleton } from "../../components/ui/skeleton.js";
@@ -227,6 +228,8 @@ function FundDetails({
           </p>
           <InvestingStatusBadge fund={fund} className="mt-3" />
           <ReportedStatus fund={fund} className="mt-3" />
+          <AcceptsPitches fund={fund} viewer={viewer} className="mt-3" />
+          <PitchStatsLine fund={fund} className="mt-2" />
         </div>
         <SaveFundButton
           fund={fund}

@@ -23,7 +23,7 @@ export type EditorFormValues = {
   portfolio: Array<{ name: string; url: string }>;
   investingStatus: "" | "active" | "paused";
   pausedUntil: string;
-  pitchRoute: "" | "form" | "email" | "warm_intro";
+  pitchRoute: "" | "form" | "email" | "warm_intro" | "fundmatch";
   pitchTarget: string;
   listing: { listed: boolean; name: string; role: string; linkedin: string };
 };

@@ -9,6 +9,7 @@ import { PORTFOLIO_MAX, THESIS_MAX } from "../../../shared/fund-team.js";
 import { INDUSTRIES } from "../../../shared/industries.js";
 import { INVESTOR_TEXTS } from "../../../shared/investor-texts.js";
 import { FUND_EDITOR_META } from "../../../shared/page-meta.js";
+import { pitchInboxPath } from "../../../shared/pitches.js";
 import type { FundEditorData } from "../../../shared/schemas/investor.js";
 import { STAGES } from "../../../shared/stages.js";
 import { AccessDeniedScreen } from "../../components/access-denied.js";
@@ -182,12 +183,19 @@ function FundEditor({ fund }: { fund: FundEditorData }) {
           <h1 className="text-3xl font-bold tracking-tight break-words text-slate-900">{fund.name}</h1>
           <p className="mt-2 text-sm text-slate-600">{INVESTOR_TEXTS.editorIntro}</p>
         </div>
-        <Button asChild variant="outline" size="sm">
-          <Link to={fundPath(fund)}>
-            <ExternalLink aria-hidden="true" />
-            {INVESTOR_TEXTS.viewPage}
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {fund.pitchRoute === "fundmatch" && (
+            <Button asChild variant="outline" size="sm">
+              <Link to={pitchInboxPath(fund.id)}>Pitches</Link>
+            </Button>
+          )}
+          <Button asChild variant="outline" size="sm">
+            <Link to={fundPath(fund)}>
+              <ExternalLink aria-hidden="true" />
+              {INVESTOR_TEXTS.viewPage}
+            </Link>
+          </Button>
+        </div>
       </div>
 
       <form onSubmit={submit} noValidate className="mt-8 flex flex-col gap-6" aria-label={INVESTOR_TEXTS.editorTitle}>
@@ -204,7 +212,7 @@ function FundEditor({ fund }: { fund: FundEditorData }) {
             <FormField
               id="editor-fundSize"
               label="Fund size"
-              inputMode="numeric"
+              inputMode="text"
               placeholder="250000000"
               hint="The whole amount, e.g. 250000000 for 250 million."
               error={errors.fundSize?.message}
@@ -249,14 +257,14 @@ function FundEditor({ fund }: { fund: FundEditorData }) {
             <FormField
               id="editor-checkSizeMinUsd"
               label="Smallest cheque (USD)"
-              inputMode="numeric"
+              inputMode="text"
               error={errors.checkSizeMinUsd?.message}
               {...register("checkSizeMinUsd")}
             />
             <FormField
               id="editor-checkSizeMaxUsd"
               label="Largest cheque (USD)"
-              inputMode="numeric"
+              inputMode="text"
               error={errors.checkSizeMaxUsd?.message}
               {...register("checkSizeMaxUsd")}
             />
@@ -416,6 +424,7 @@ function FundEditor({ fund }: { fund: FundEditorData }) {
               { value: "form", label: "Our own pitch form" },
               { value: "email", label: "By e-mail" },
               { value: "warm_intro", label: "Warm introductions only" },
+              { value: "fundmatch", label: "Pitch through FundMatch (founders send a deck to your inbox)" },
             ].map((option) => (
               <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
                 <input

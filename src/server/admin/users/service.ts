@@ -43,6 +43,8 @@ export class AdminUsersService {
     private readonly billing: BillingService,
     private readonly auth: Pick<AuthService, "userChanged">,
     private readonly account: Pick<AccountService, "savedFundCounts">,
+    /** Deletes a founder's decks before the account (issue 39): the object store does not cascade. */
+    private readonly decks?: { deleteDecksOf(userId: number): Promise<void> },
   ) {}
 
   /** Every account, with the actions that apply to it for this admin. */
@@ -95,6 +97,7 @@ export class AdminUsersService {
         // The confirmation dialog says the subscription goes too: stop it at Stripe first. Sessions
         // and saved funds are removed with the user by the foreign keys.
         await this.billing.cancelBeforeDeletion(user);
+        await this.decks?.deleteDecksOf(userId);
         if (!(await users.deleteUser(this.db, userId))) throw userNotFound();
         await this.auth.userChanged(userId);
         return { message: "User permanently deleted." };

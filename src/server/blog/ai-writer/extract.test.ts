@@ -53,11 +53,10 @@ describe("extractArticle", () => {
   it("ends the reader at its time limit, however long the page would take", async () => {
     // Past the depth check on purpose: 3,000 nested divs keep Readability busy for minutes.
     const slow = page(`${"<div>".repeat(3_000)}${[1, 2, 3].map(paragraph).join("")}`);
-    const started = Date.now();
+    // Without the limit this would outlast the test's own timeout: the rejection is the signal.
     await expect(
       extractArticle(slow, "https://news.example/", { maxDepth: Number.POSITIVE_INFINITY, timeoutMs: 1_500 }),
     ).rejects.toThrow("the page took more than 2 seconds to read");
-    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it("takes a plain-text page as it is, its first line as the title", async () => {

@@ -11,6 +11,8 @@ export const emailPreferences = pgTable("email_preferences", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   pipelineReminders: boolean("pipeline_reminders").notNull().default(true),
+  /** The daily digest of new pitches to the member's funds (issue 39). */
+  pitchDigest: boolean("pitch_digest").notNull().default(true),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
 

@@ -60,7 +60,7 @@ export const funds = pgTable(
     pausedUntil: date("paused_until", { mode: "string" }),
     /** How the fund wants to be pitched: its own form (URL), an e-mail address at its domain, or warm introductions only. */
     pitchRoute: text("pitch_route", { enum: PITCH_ROUTES }),
-    /** The form's URL or the e-mail address for `pitchRoute` 'form' / 'email'; null for 'warm_intro'. */
+    /** The form's URL or the e-mail address for `pitchRoute` 'form' / 'email'; null for 'warm_intro' and 'fundmatch'. */
     pitchTarget: text("pitch_target"),
     /** Portfolio companies' web addresses, keyed by the company's name in `portfolio` (premium, optional). */
     portfolioLinks: jsonb("portfolio_links").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
@@ -94,7 +94,7 @@ export const funds = pgTable(
     check("funds_status_known", sql.raw(`status in (${FUND_STATUSES.map((status) => `'${status}'`).join(", ")})`)),
     check(
       "funds_pitch_target_matches_route",
-      sql`(${table.pitchRoute} is null and ${table.pitchTarget} is null) or (${table.pitchRoute} = 'warm_intro' and ${table.pitchTarget} is null) or (${table.pitchRoute} in ('form', 'email') and ${table.pitchTarget} is not null)`,
+      sql`(${table.pitchRoute} is null and ${table.pitchTarget} is null) or (${table.pitchRoute} in ('warm_intro', 'fundmatch') and ${table.pitchTarget} is null) or (${table.pitchRoute} in ('form', 'email') and ${table.pitchTarget} is not null)`,
     ),
     // Duplicate detection of the import matches on name plus country, case-insensitively.
     index("funds_name_country_idx").on(sql`lower(${table.name})`, sql`lower(${table.country})`),

@@ -17,6 +17,7 @@ export * from "./jobs.js";
 export * from "./oauth.js";
 export * from "./password-tokens.js";
 export * from "./pipeline-reminders.js";
+export * from "./pitches.js";
 export * from "./saved-funds.js";
 export * from "./saved-searches.js";
 export * from "./sessions.js";

@@ -2,7 +2,7 @@ import { toUsd } from "../../../shared/currency-rates.js";
 import { DEMOTING_STATUSES } from "../../../shared/fund-facts.js";
 import { INDUSTRY_CODES } from "../../../shared/industries.js";
 import { REGION_CODES, type RegionCode } from "../../../shared/regions.js";
-import type { ListedTeamMember } from "../../../shared/schemas/funds.js";
+import type { ListedTeamMember, PitchStats } from "../../../shared/schemas/funds.js";
 import { STAGE_CODES } from "../../../shared/stages.js";
 import type { FundFactRow, FundRow } from "../../db/types.js";
 import { regionOfFund } from "../country-regions.js";
@@ -57,7 +57,12 @@ export const STAGE_BIT = new Map<string, number>(STAGE_CODES.map((code, index) =
 export const INDUSTRY_INDEX = new Map<string, number>(INDUSTRY_CODES.map((code, index) => [code, index]));
 export const REGION_BIT = new Map<string, number>(REGION_CODES.map((code, index) => [code, 1 << index]));
 
-export function toEntry(row: FundRow, facts: readonly FundFactRow[], team: readonly ListedTeamMember[] = []): Entry {
+export function toEntry(
+  row: FundRow,
+  facts: readonly FundFactRow[],
+  team: readonly ListedTeamMember[] = [],
+  pitchStats: PitchStats = null,
+): Entry {
   let stageMask = 0;
   for (const stage of row.fundingStages) stageMask |= STAGE_BIT.get(stage) ?? 0;
   let industryMaskLow = 0;
@@ -92,7 +97,7 @@ export function toEntry(row: FundRow, facts: readonly FundFactRow[], team: reado
     // The portfolio's names count as description words: the text query finds a fund by a company it
     // backed. The text query is a subscriber's filter, so this never reveals the premium portfolio.
     tokens: { name: wordsOf(row.name), description: wordsOf([row.description ?? "", ...row.portfolio].join(" ")) },
-    publicJson: publicMembersJson(row, facts, team),
+    publicJson: publicMembersJson(row, facts, team, pitchStats),
     premiumJson: premiumMembersJson(row),
     premiumFactsJson: premiumFactsJson(row),
     publicProvenanceJson: provenanceJson(facts, false),

@@ -1,7 +1,7 @@
 import type { FundSearchQuery } from "../../../shared/schemas/funds.js";
 import type { FundMatchRequest } from "../../../shared/schemas/match.js";
 import type { FundFactRow, FundRow } from "../../db/types.js";
-import type { ListedTeams } from "../fund-team-view.js";
+import type { FundExtras } from "../fund-team-view.js";
 import { FundMatcher, type MatchRanking, normaliseProfile, profileKey } from "../match/matcher.js";
 import { matchReasons } from "../scoring.js";
 import { type Entry, toEntry } from "./entry.js";
@@ -46,12 +46,9 @@ export class FundSearchIndex {
   private matcher: FundMatcher | undefined;
   private readonly matchRankings = new Map<string, MatchRanking>();
 
-  constructor(
-    rows: readonly FundRow[],
-    version: number,
-    facts: readonly FundFactRow[] = [],
-    teams: ListedTeams = new Map(),
-  ) {
+  constructor(rows: readonly FundRow[], version: number, facts: readonly FundFactRow[] = [], extras: FundExtras = {}) {
+    const teams = extras.teams ?? new Map();
+    const pitchStats = extras.pitchStats ?? new Map();
     this.version = version;
     this.size = rows.length;
     const factsByFund = new Map<number, FundFactRow[]>();
@@ -60,7 +57,9 @@ export class FundSearchIndex {
       if (list) list.push(fact);
       else factsByFund.set(fact.fundId, [fact]);
     }
-    this.entries = rows.map((row) => toEntry(row, factsByFund.get(row.id) ?? [], teams.get(row.id) ?? []));
+    this.entries = rows.map((row) =>
+      toEntry(row, factsByFund.get(row.id) ?? [], teams.get(row.id) ?? [], pitchStats.get(row.id) ?? null),
+    );
 
     const order = this.entries.map((_, index) => index);
     const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });

@@ -8,6 +8,7 @@ import type {
   FundProvenance,
   FundResult,
   ListedTeamMember,
+  PitchStats,
   PREMIUM_FUND_FIELDS,
 } from "../../../shared/schemas/funds.js";
 import { isStageCode, sortStages } from "../../../shared/stages.js";
@@ -85,6 +86,7 @@ export function publicMembersJson(
   row: FundRow,
   facts: readonly FundFactRow[],
   team: readonly ListedTeamMember[] = [],
+  pitchStats: PitchStats = null,
 ): string {
   // Rows written outside the import may hold stages out of order; responses show them earliest first.
   const stages = sortStages(row.fundingStages.filter(isStageCode));
@@ -117,7 +119,7 @@ export function publicMembersJson(
     sectorAgnostic: row.sectorAgnostic,
     status: reportedStatusOf(row, facts),
     factsKnown: countFactsKnown(row),
-    ...fundTeamPublicView(row, facts, team),
+    ...fundTeamPublicView(row, facts, team, pitchStats),
   });
 }
 

@@ -50,8 +50,10 @@ export function CommittedAmountField({
       </label>
       <input
         id={id}
-        inputMode="numeric"
+        // The full keyboard: "250k" and "€200k" are amounts too (src/shared/money-text.ts).
+        inputMode="text"
         autoComplete="off"
+        spellCheck={false}
         value={text}
         placeholder="500,000"
         aria-invalid={invalid || undefined}

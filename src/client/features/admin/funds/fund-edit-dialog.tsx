@@ -96,7 +96,7 @@ export function FundEditDialog({ fund, onClose }: { fund: AdminFund | null; onCl
             {field("fundManager", "Fund manager")}
             {field("website", "Website", { type: "url", placeholder: "https://" })}
             {field("linkedin", "LinkedIn", { type: "url", placeholder: "https://www.linkedin.com/company/…" })}
-            {field("fundSize", "Fund size", { inputMode: "numeric" })}
+            {field("fundSize", "Fund size", { inputMode: "text" })}
             <div className="flex flex-col gap-1.5">
               <label htmlFor="fund-currency" className="text-sm font-medium text-slate-800">
                 Currency
@@ -122,8 +122,8 @@ export function FundEditDialog({ fund, onClose }: { fund: AdminFund | null; onCl
                 </p>
               )}
             </div>
-            {field("checkSizeMinUsd", "Minimum check size (USD)", { inputMode: "numeric" })}
-            {field("checkSizeMaxUsd", "Maximum check size (USD)", { inputMode: "numeric" })}
+            {field("checkSizeMinUsd", "Minimum check size (USD)", { inputMode: "text" })}
+            {field("checkSizeMaxUsd", "Maximum check size (USD)", { inputMode: "text" })}
             {field("foundedYear", "Founded year", { inputMode: "numeric" })}
             {/* Saving is a review: the server sets the date to today, so the form only shows it. */}
             {field("lastReviewed", "Last reviewed", {

@@ -1,4 +1,6 @@
+import { toUsd } from "../../../../shared/currency-rates.js";
 import type { FundStatus } from "../../../../shared/fund-facts.js";
+import { parseAmountText } from "../../../../shared/money-text.js";
 import type { AdminFund } from "../../../../shared/schemas/admin-funds.js";
 import type { FundInput } from "../../../../shared/schemas/fund-input.js";
 
@@ -57,9 +59,27 @@ export function formValuesOf(fund: AdminFund): FundFormValues {
 }
 
 /**
- * The form's strings as the shared fund rules take them: blanks become null, numbers are read as
- * numbers ('1,000,000' too); a number that is not one stays text, so that the rules refuse it with
- * their own message instead of it being silently dropped.
+ * An amount as typed, by the app's one reader (src/shared/money-text.ts: '2,500,000', '2.5M',
+ * '250k', '€3m'), in `currency`: an amount in another currency the product converts is converted
+ * when the field is in US dollars (a cheque); for the fund size, whose currency is chosen beside it,
+ * a different one stays text. Text that is not one amount stays text too, so that the shared rules
+ * refuse it with their own message instead of it being silently dropped.
+ */
+export function amountOfText(value: string, currency: string | null): number | string | null {
+  const read = parseAmountText(value);
+  if (read === undefined) return null;
+  if (read === null) return value;
+  if (read.currency === null || read.currency === currency) return read.amount;
+  if (currency !== "USD") return value;
+  const usd = toUsd(read.amount, read.currency);
+  return usd === null ? value : Math.round(usd);
+}
+
+/**
+ * The form's strings as the shared fund rules take them: blanks become null, amounts are read by the
+ * one amount reader, the year as a number; what is not a number stays text, so that the rules refuse
+ * it with their own message instead of it being silently dropped. A fund size that names its
+ * currency ('€50m') with the currency left empty takes that currency.
  */
 export function fundInputOf(values: FundFormValues): FundInput {
   const text = (value: string) => (value.trim() === "" ? null : value.trim());
@@ -69,6 +89,8 @@ export function fundInputOf(values: FundFormValues): FundInput {
     const parsed = Number(trimmed);
     return (Number.isFinite(parsed) ? parsed : value) as number;
   };
+  const sizeRead = parseAmountText(values.fundSize);
+  const currency = text(values.currency)?.toUpperCase() ?? sizeRead?.currency ?? null;
   return {
     name: values.name,
     country: values.country,
@@ -77,10 +99,10 @@ export function fundInputOf(values: FundFormValues): FundInput {
     linkedin: text(values.linkedin),
     fundingStages: values.fundingStages as FundInput["fundingStages"],
     industryFocus: values.industryFocus as FundInput["industryFocus"],
-    fundSize: number(values.fundSize),
-    currency: text(values.currency)?.toUpperCase() ?? null,
-    checkSizeMinUsd: number(values.checkSizeMinUsd),
-    checkSizeMaxUsd: number(values.checkSizeMaxUsd),
+    fundSize: amountOfText(values.fundSize, currency) as number | null,
+    currency,
+    checkSizeMinUsd: amountOfText(values.checkSizeMinUsd, "USD") as number | null,
+    checkSizeMaxUsd: amountOfText(values.checkSizeMaxUsd, "USD") as number | null,
     leadsRounds: values.leadsRounds === "" ? null : values.leadsRounds === "yes",
     sectorAgnostic: values.sectorAgnostic === "" ? null : values.sectorAgnostic === "yes",
     portfolio: values.portfolio

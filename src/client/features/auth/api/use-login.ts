@@ -1,21 +1,19 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { LoginRequest, SessionUser } from "../../../../shared/schemas/auth.js";
+import type { LoginRequest, SignInResponse } from "../../../../shared/schemas/auth.js";
 import { track } from "../../../lib/analytics.js";
 import { apiPost } from "../../../lib/api-client.js";
 import { setSessionUser } from "../../../lib/session.js";
-import { useRedirectHome } from "../use-redirect-home.js";
+import { useRedirectAfterSignIn } from "../use-redirect-home.js";
 
-export function useLogin(next?: string) {
+export function useLogin() {
   const queryClient = useQueryClient();
-  // `next`: the login page's return address, already checked (safeReturnPath).
-  const redirectHome = useRedirectHome(next);
+  const redirectAfterSignIn = useRedirectAfterSignIn();
   return useMutation({
-    mutationFn: (values: LoginRequest) =>
-      apiPost<{ user: SessionUser }>("/_api/auth/login_with_password", values).then((response) => response.user),
-    onSuccess: (user) => {
-      setSessionUser(queryClient, user);
+    mutationFn: (values: LoginRequest) => apiPost<SignInResponse>("/_api/auth/login_with_password", values),
+    onSuccess: (answer) => {
+      setSessionUser(queryClient, answer.user);
       track({ event: "login", method: "password" });
-      redirectHome();
+      redirectAfterSignIn(answer);
     },
   });
 }

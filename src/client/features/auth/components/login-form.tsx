@@ -15,13 +15,15 @@ type LoginFormProps = {
   action: string;
   /** The return address once signed in (already checked: a path on this site), posted along. */
   next?: string | undefined;
+  /** The fund a visitor's Save waits to save (issue 37), posted along. */
+  save?: number | undefined;
   /** Resolves when the attempt is over; a failure is shown by the page, not thrown. */
   onSubmit: (values: LoginRequest) => Promise<unknown>;
   /** Stays true after a success, until the redirect: the form must not be sent twice. */
   busy: boolean;
 };
 
-export function LoginForm({ action, next, onSubmit, busy }: LoginFormProps) {
+export function LoginForm({ action, next, save, onSubmit, busy }: LoginFormProps) {
   const form = useForm({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { email: "", password: "" },
@@ -41,6 +43,7 @@ export function LoginForm({ action, next, onSubmit, busy }: LoginFormProps) {
       aria-busy={disabled}
     >
       {next && <input type="hidden" name="next" value={next} />}
+      {save !== undefined && <input type="hidden" name="save" value={save} />}
       <fieldset disabled={disabled} className="flex flex-col gap-4">
         <FormField
           id="login-email"

@@ -14,11 +14,13 @@ type RegisterFormProps = {
   action: string;
   /** The return address once signed in (already checked: a path on this site), posted along. */
   next?: string | undefined;
+  /** The fund a visitor's Save waits to save (issue 37), posted along. */
+  save?: number | undefined;
   onSubmit: (values: RegisterRequest) => Promise<unknown>;
   busy: boolean;
 };
 
-export function RegisterForm({ action, next, onSubmit, busy }: RegisterFormProps) {
+export function RegisterForm({ action, next, save, onSubmit, busy }: RegisterFormProps) {
   const form = useForm({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { displayName: "", email: "", password: "" },
@@ -37,6 +39,7 @@ export function RegisterForm({ action, next, onSubmit, busy }: RegisterFormProps
       aria-busy={disabled}
     >
       {next && <input type="hidden" name="next" value={next} />}
+      {save !== undefined && <input type="hidden" name="save" value={save} />}
       <fieldset disabled={disabled} className="flex flex-col gap-4">
         <FormField
           id="register-display-name"

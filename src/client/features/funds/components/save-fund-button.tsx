@@ -1,7 +1,7 @@
 import { Bookmark, BookmarkCheck, LoaderCircle } from "lucide-react";
 import { type KeyboardEvent, type MouseEvent, useReducer, useRef } from "react";
 import { useLocation } from "react-router";
-import { loginHref } from "../../../../shared/auth-form-post.js";
+import { signUpToSaveHref } from "../../../../shared/return-path.js";
 import type { FundResult } from "../../../../shared/schemas/funds.js";
 import { TEXTS } from "../../../../shared/texts.js";
 import { SaveFundDialog } from "../../../components/save-fund-dialog.js";
@@ -101,7 +101,7 @@ export function SaveFundButton({
   };
   const Icon = pending ? LoaderCircle : isSaved ? BookmarkCheck : Bookmark;
 
-  // A visitor's save is a link to sign-up, back to this page after (issue 38): it works before the
+  // A visitor's save is a link to sign-up, back to this page with the fund saved after (issues 37, 38): it works before the
   // app starts; once it runs, the click opens the sign-up prompt instead, as a button does.
   if (intent === "prompt-sign-up") {
     const openPrompt = (event: MouseEvent | KeyboardEvent) => {
@@ -119,7 +119,7 @@ export function SaveFundButton({
           {/* biome-ignore lint/a11y/useSemanticElements: a link until the app starts, then a button that opens the prompt. */}
           <a
             ref={linkRef}
-            href={loginHref({ signup: true, next: `${location.pathname}${location.search}` })}
+            href={signUpToSaveHref(fund.id, `${location.pathname}${location.search}`)}
             role="button"
             aria-label="Save fund"
             aria-describedby={describedBy}
@@ -134,6 +134,7 @@ export function SaveFundButton({
           </a>
         </Button>
         <SaveFundDialog
+          fundId={fund.id}
           open={state.phase === "prompt" && state.prompt === "sign-up"}
           onOpenChange={onPromptChange}
           returnFocusRef={linkRef}
@@ -162,6 +163,7 @@ export function SaveFundButton({
         />
       </Button>
       <SaveFundDialog
+        fundId={fund.id}
         open={state.phase === "prompt" && state.prompt === "sign-up"}
         onOpenChange={onPromptChange}
         returnFocusRef={buttonRef}

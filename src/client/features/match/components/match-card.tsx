@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { fundPath } from "../../../../shared/fund-page.js";
 import type { FundMatchResult } from "../../../../shared/schemas/match.js";
 import { InvestingStatusBadge, ReportedStatus } from "../../../components/fund-team-signals.js";
+import { AcceptsPitches, PitchStatsLine } from "../../../components/pitch-signals.js";
 import { SaveFundDialog } from "../../../components/save-fund-dialog.js";
 import { Button } from "../../../components/ui/button.js";
 import { UnlockPremiumDialog } from "../../../components/unlock-premium-dialog.js";
@@ -47,6 +48,8 @@ export function MatchCard({ fund, rank, viewer, isSaved, onSave }: MatchCardProp
           )}
           <InvestingStatusBadge fund={fund} className="mt-2" />
           <ReportedStatus fund={fund} className="mt-2" compact />
+          <AcceptsPitches fund={fund} viewer={viewer} className="mt-2" />
+          <PitchStatsLine fund={fund} className="mt-1" />
         </div>
       </header>
       <FitBar fit={fund.fit} />
@@ -167,6 +170,7 @@ function SaveButton({
         {isSaved ? "In pipeline" : "Save to pipeline"}
       </Button>
       <SaveFundDialog
+        fundId={fund.id}
         open={prompt === "sign-up"}
         onOpenChange={(open) => !open && setPrompt(null)}
         returnFocusRef={buttonRef}

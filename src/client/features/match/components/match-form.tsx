@@ -1,7 +1,8 @@
 import { Sparkles } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { ACTIVELY_INVESTING_FILTER_HINT, ACTIVELY_INVESTING_FILTER_LABEL } from "../../../../shared/fund-signals.js";
+import { CONVERTED_CURRENCIES } from "../../../../shared/currency-rates.js";
+import { ACTIVELY_INVESTING_FILTER_LABEL, activelyInvestingHint } from "../../../../shared/fund-signals.js";
 import { INDUSTRIES } from "../../../../shared/industries.js";
 import { countOf } from "../../../../shared/inflect.js";
 import { STARTUP_DESCRIPTION_MAX, STARTUP_SECTORS_MAX } from "../../../../shared/schemas/match.js";
@@ -14,7 +15,7 @@ import { Switch } from "../../../components/ui/switch.js";
 import { Textarea } from "../../../components/ui/textarea.js";
 import { useCountries } from "../../../lib/use-countries.js";
 import { cn } from "../../../lib/utils.js";
-import { EMPTY_MATCH_FORM, type MatchFormValues, matchFormResolver } from "../match-form-schema.js";
+import { convertedHint, EMPTY_MATCH_FORM, type MatchFormValues, matchFormResolver } from "../match-form-schema.js";
 
 const STAGE_OPTIONS = STAGES.map((stage) => ({ value: stage.code, label: stage.label }));
 const SECTOR_OPTIONS = INDUSTRIES.map((industry) => ({ value: industry.code, label: industry.label }));
@@ -26,12 +27,21 @@ type MatchFormProps = {
   canSave: boolean;
   /** Subscribers may keep only the funds that say they are actively investing (issue 24). */
   canFilterActive?: boolean;
+  /** How many funds said whether they invest (the data's count); the switch is off at 0 (issue 37). */
+  statedStatus?: number | undefined;
   pending: boolean;
   onSubmit: (values: MatchFormValues) => Promise<void> | void;
 };
 
 /** The startup profile: what the match ranks the funds against. */
-export function MatchForm({ initialValues, canSave, canFilterActive = false, pending, onSubmit }: MatchFormProps) {
+export function MatchForm({
+  initialValues,
+  canSave,
+  canFilterActive = false,
+  statedStatus,
+  pending,
+  onSubmit,
+}: MatchFormProps) {
   const countries = useCountries();
   const form = useForm<MatchFormValues>({
     resolver: matchFormResolver,
@@ -39,6 +49,9 @@ export function MatchForm({ initialValues, canSave, canFilterActive = false, pen
     mode: "onBlur",
   });
   const { control, register, handleSubmit, reset, formState, watch } = form;
+  // The inputs' values in the server's HTML too (register sets them only once the app runs), so the
+  // page a plain GET lands on shows the profile its URL names.
+  const first = initialValues ?? EMPTY_MATCH_FORM;
   const errors = formState.errors;
 
   // The saved profile arrives after the form is on screen: prefill unless the founder has started typing.
@@ -55,10 +68,16 @@ export function MatchForm({ initialValues, canSave, canFilterActive = false, pen
     }));
   }, [countries.data, country]);
   const descriptionLength = watch("description").length;
+  const currency = watch("currency");
+  const raiseHint = convertedHint(watch("raise"), currency, "This round, such as 500k, 2M or €3m.");
+  const targetHint = convertedHint(watch("roundTarget"), currency, "The whole round, for your pipeline's progress.");
 
   return (
+    // A plain GET to /match before the app's scripts run: the page reads the profile from its URL.
     <form
       noValidate
+      method="get"
+      action="/match"
       onSubmit={handleSubmit(onSubmit)}
       aria-labelledby="match-form-title"
       className="flex flex-col gap-5"
@@ -124,22 +143,44 @@ export function MatchForm({ initialValues, canSave, canFilterActive = false, pen
             </div>
           )}
         />
-        <MoneyField
-          id="match-raise"
-          label="Raising (USD)"
-          placeholder="$2M"
-          hint="This round, such as 500k or 2M."
-          error={errors.raise?.message}
-          {...register("raise")}
-        />
-        <MoneyField
-          id="match-round-target"
-          label="Round target (USD, optional)"
-          placeholder="$3M"
-          hint="The whole round, for your pipeline's progress."
-          error={errors.roundTarget?.message}
-          {...register("roundTarget")}
-        />
+        <div className="grid gap-5 sm:grid-cols-[9rem_1fr_1fr] md:col-span-2">
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="match-currency" className="text-sm font-medium text-slate-800">
+              Currency
+            </label>
+            {/* A native select: it works from the first paint and its value goes with the form's GET. */}
+            <select
+              id="match-currency"
+              className="h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs outline-hidden focus-visible:border-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-600/30 sm:text-sm"
+              defaultValue={first.currency}
+              {...register("currency")}
+            >
+              {CONVERTED_CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </div>
+          <MoneyField
+            id="match-raise"
+            label={`Raising (${currency})`}
+            placeholder={currency === "USD" ? "$2M" : "2M"}
+            hint={raiseHint}
+            error={errors.raise?.message}
+            defaultValue={first.raise}
+            {...register("raise")}
+          />
+          <MoneyField
+            id="match-round-target"
+            label={`Round target (${currency}, optional)`}
+            placeholder={currency === "USD" ? "$3M" : "3M"}
+            hint={targetHint}
+            error={errors.roundTarget?.message}
+            defaultValue={first.roundTarget}
+            {...register("roundTarget")}
+          />
+        </div>
         <div className="flex flex-col gap-1.5 md:col-span-2">
           <label htmlFor="match-description" className="text-sm font-medium text-slate-800">
             What your startup does
@@ -153,6 +194,7 @@ export function MatchForm({ initialValues, canSave, canFilterActive = false, pen
             aria-describedby={
               errors.description ? "match-description-error match-description-count" : "match-description-count"
             }
+            defaultValue={first.description}
             {...register("description")}
           />
           <div className="flex justify-between gap-3 text-xs">
@@ -169,7 +211,8 @@ export function MatchForm({ initialValues, canSave, canFilterActive = false, pen
             name="activelyInvesting"
             id="match-actively-investing"
             label={ACTIVELY_INVESTING_FILTER_LABEL}
-            hint={ACTIVELY_INVESTING_FILTER_HINT}
+            hint={activelyInvestingHint(statedStatus)}
+            disabled={statedStatus === 0}
           />
         )}
         {canSave && (
@@ -209,12 +252,15 @@ function SwitchField({
   id,
   label,
   hint,
+  disabled = false,
 }: {
   control: ReturnType<typeof useForm<MatchFormValues>>["control"];
   name: "needsLead" | "saveProfile" | "activelyInvesting";
   id: string;
   label: string;
   hint?: string;
+  /** Off and not to be switched on (a filter with nothing to go by). */
+  disabled?: boolean;
 }) {
   return (
     <Controller
@@ -224,7 +270,8 @@ function SwitchField({
         <div className={cn("flex gap-3", hint ? "items-start" : "items-center")}>
           <Switch
             id={id}
-            checked={field.value}
+            checked={field.value && !disabled}
+            disabled={disabled}
             onCheckedChange={field.onChange}
             onBlur={field.onBlur}
             aria-describedby={hint ? `${id}-hint` : undefined}

@@ -32,19 +32,38 @@ const MATCH_STATUS = {
 } as const;
 
 /**
- * The shortlist for one profile: cards ranked by fit, paging for subscribers, the top 3 and Premium
- * for others. `announce` says what the run found in the match page's live region (one mount per run).
+ * The funds of the top picks not saved yet, in the order to save them: the pipeline lists the most
+ * recently saved first (src/server/account/repository.ts), so the last pick is saved first and the
+ * board reads in the shortlist's order (issue 37).
+ */
+export function topPicksToSave<T extends { id: number }>(results: readonly T[], saved: ReadonlySet<number>): T[] {
+  return results
+    .slice(0, TOP_PICKS)
+    .filter((fund) => !saved.has(fund.id))
+    .reverse();
+}
+
+/**
+ * The shortlist for one profile: cards ranked by fit, paging for subscribers (the page is the
+ * URL's, so Back returns to it), the top 3 and Premium for others. `announce` says what the run
+ * found in the match page's live region (one mount per run); `onShown` says the cards are on screen.
  */
 export function MatchResults({
   request,
+  page,
+  onPage,
+  onShown,
   viewer,
   announce,
 }: {
   request: FundMatchRequest;
+  page: number;
+  onPage: (page: number) => void;
+  onShown: () => void;
   viewer: Viewer;
   announce: Announce;
 }) {
-  const [offset, setOffset] = useState(0);
+  const offset = (page - 1) * MATCH_PAGE_SIZE;
   const match = useMatch(request, offset);
   const statusText = match.data
     ? match.data.totalCount === 0 || match.data.results.length === 0
@@ -56,6 +75,10 @@ export function MatchResults({
   useEffect(() => {
     if (statusText !== undefined) announce(statusText);
   }, [statusText, announce]);
+  const answered = match.data !== undefined || match.isError;
+  useEffect(() => {
+    if (answered) onShown();
+  }, [answered, onShown]);
   const queryClient = useQueryClient();
   const savedFunds = useSavedFunds(viewer.status === "member");
   const savedIds = new Set(savedFunds.data?.map((fund) => fund.id) ?? []);
@@ -80,9 +103,10 @@ export function MatchResults({
       // The saved list as it is now (another tab may have saved some), else as last known.
       const fresh = await savedFunds.refetch();
       const saved = new Set((fresh.data ?? savedFunds.data ?? []).map((fund) => fund.id));
-      const toAdd = first.results.slice(0, TOP_PICKS).filter((fund) => !saved.has(fund.id));
+      const toAdd = topPicksToSave(first.results, saved);
       let added = 0;
       try {
+        // One at a time, in this order: each save's time places it on the board.
         for (const fund of toAdd) {
           await apiPost<unknown>("/_api/user/save-fund", { fundId: fund.id });
           added += 1;
@@ -189,15 +213,11 @@ export function MatchResults({
           <Button
             variant="outline"
             disabled={offset === 0 || match.isFetching}
-            onClick={() => setOffset(Math.max(0, offset - MATCH_PAGE_SIZE))}
+            onClick={() => onPage(Math.max(1, page - 1))}
           >
             Previous
           </Button>
-          <Button
-            variant="outline"
-            disabled={lastPage || match.isFetching}
-            onClick={() => setOffset(offset + MATCH_PAGE_SIZE)}
-          >
+          <Button variant="outline" disabled={lastPage || match.isFetching} onClick={() => onPage(page + 1)}>
             Next
           </Button>
         </nav>
