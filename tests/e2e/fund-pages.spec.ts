@@ -44,7 +44,10 @@ test("a subscriber narrows a search with advanced filters, opens a fund page and
   const cards = matches.getByRole("article");
   await expect(cards.first()).toBeVisible();
   await expect(cards.first().getByText("Leads rounds").first()).toBeVisible();
-  await expect(cards.first().getByText(/^(Reviewed|Listed) \w{3} \d{4} · /)).toBeVisible();
+  // Issue 36: a seeded fund says when it was listed, never that it was reviewed.
+  await expect(
+    cards.first().getByText(/^Listed \w{3} \d{4} · FundMatch's curated list · not reviewed yet/),
+  ).toBeVisible();
   const countBefore = await cards.count();
 
   // Removing a chip widens the search; Back brings the filter back.
@@ -66,7 +69,9 @@ test("a subscriber narrows a search with advanced filters, opens a fund page and
   const premium = page.getByRole("complementary", { name: "Contact and investment criteria" });
   await expect(premium.getByText("Leads rounds")).toBeVisible();
   await expect(premium.getByRole("button", { name: "Unlock Premium Funds" })).toHaveCount(0);
-  await expect(page.getByText(/^Reviewed \w{3} \d{4} · curated$/).first()).toBeVisible();
+  await expect(
+    page.getByText(/^Listed \w{3} \d{4} · FundMatch's curated list · not reviewed yet$/).first(),
+  ).toBeVisible();
   await expect(page.getByRole("list", { name: "Similar funds" }).getByRole("article")).toHaveCount(3);
 
   // A correction goes to the data team.
@@ -170,9 +175,9 @@ test("a visitor sees the advanced filters locked, the upgrade dialog, and a fund
   await expect(page.getByRole("heading", { level: 1, name: "Fund not found" })).toBeVisible();
 });
 
-test("the home page's 'Dated and sourced' leads to About our data", async ({ page }) => {
+test("the home page's 'How our data is sourced' leads to About our data", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("link", { name: "Dated and sourced" }).click();
+  await page.getByRole("link", { name: "How our data is sourced" }).click();
   await expect(page).toHaveURL(/#about-our-data$/);
   await expect(page.getByRole("heading", { name: "About our data" })).toBeInViewport();
 });
