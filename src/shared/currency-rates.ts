@@ -3,11 +3,16 @@
  * funds report their size in their own currency, a founder filters in USD. The rates are fixed
  * on purpose (rounded mid-market rates of mid-2025), so that the same search gives the same answer
  * every day and on every instance; a fund-size range is a rough bracket, which a few percent of
- * exchange-rate movement does not change. The product never shows a converted amount.
+ * exchange-rate movement does not change. Where the product shows a converted amount (a cheque
+ * range whose ends its sources stated in two currencies, a size's dollar equivalent), it says it is
+ * converted, at the rate of RATES_OF, and keeps the original on hover.
  *
  * A fund whose currency is not in this table cannot be compared and does not match a fund-size
  * filter, like a fund whose size is undisclosed. Add a currency here when the data brings one.
  */
+/** When the fixed rates were read, as a converted amount's hover says it ("converted at the rate of mid-2025"). */
+export const RATES_OF = "mid-2025";
+
 export const USD_PER_UNIT: Readonly<Record<string, number>> = {
   USD: 1,
   EUR: 1.1,
@@ -81,4 +86,13 @@ export function toUsd(amount: number | null | undefined, currency: string | null
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return null;
   const code = (currency ?? "USD").trim().toUpperCase();
   return isConvertedCurrency(code) ? amount * (USD_PER_UNIT[code] as number) : null;
+}
+
+/** An amount in another currency through the fixed rates; null when either currency is not in the table. */
+export function convertAmount(amount: number, from: string, to: string): number | null {
+  const source = from.trim().toUpperCase();
+  const target = to.trim().toUpperCase();
+  if (source === target) return amount;
+  if (!isConvertedCurrency(source) || !isConvertedCurrency(target)) return null;
+  return (amount * (USD_PER_UNIT[source] as number)) / (USD_PER_UNIT[target] as number);
 }

@@ -1,5 +1,14 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { coverageText, type DataCounts, fundsCountText, premiumCoverageText } from "./data-claims.js";
+import {
+  anyFundHas,
+  coverageText,
+  type DataCounts,
+  factSourcesText,
+  fundsCountText,
+  premiumCoverageText,
+  premiumHoldings,
+  sourcedFactsSignal,
+} from "./data-claims.js";
 import type { FundStats } from "./schemas/admin-data.js";
 
 const counts: DataCounts = {
@@ -15,6 +24,7 @@ const counts: DataCounts = {
     fundManager: 0,
     sectorAgnostic: 12,
   },
+  facts: { known: 3000, sourcedAndDated: 1345, withOwnDate: 900 },
   statedStatus: 7,
 };
 
@@ -31,9 +41,37 @@ describe("claims about the data", () => {
 
   it("leave out of the Premium pitch a detail no fund has", () => {
     expect(premiumCoverageText(counts)).toBe(
-      "Of our 1,204 funds, Premium shows the website of 1,010, the cheque range of 402 and the portfolio of 96.",
+      "Of our 1,204 funds, Premium shows websites for 1,010 funds, cheque ranges for 402 funds, whether they lead rounds for 300 funds and portfolios for 96 funds.",
     );
-    const none = { ...counts, withFact: { ...counts.withFact, website: 0, chequeRange: 0, portfolio: 0 } };
+    expect(premiumHoldings(counts)).toEqual([
+      "Websites for 1,010 funds",
+      "Cheque ranges for 402 funds",
+      "Whether they lead rounds for 300 funds",
+      "Portfolios for 96 funds",
+    ]);
+    expect(anyFundHas(counts, "linkedin")).toBe(false);
+    expect(anyFundHas(counts, "website")).toBe(true);
+    expect(anyFundHas(undefined, "linkedin")).toBe(true);
+    const none = {
+      ...counts,
+      withFact: { ...counts.withFact, website: 0, chequeRange: 0, portfolio: 0, leadsRounds: 0 },
+    };
     expect(premiumCoverageText(none)).toBe("Premium shows every match of our 1,204 funds.");
+  });
+
+  it("say how many facts name a public source and a date, and that the others do not", () => {
+    expect(factSourcesText(counts)).toBe(
+      "Of the 3,000 facts we show, 1,345 name a public source and a date (the fact's own for 900, else the day the source was read). The other 1,655 come from FundMatch's curated list, a fund's own team or our editors, with no public source yet, and say so.",
+    );
+    expect(factSourcesText(undefined)).toBeUndefined();
+    expect(factSourcesText({ ...counts, facts: { known: 10, sourcedAndDated: 10, withOwnDate: 4 } })).toBe(
+      "Of the 10 facts we show, 10 name a public source and a date (the fact's own for 4, else the day the source was read).",
+    );
+  });
+
+  it("count the hero's sourced facts, and claim nothing without them", () => {
+    expect(sourcedFactsSignal(counts)).toBe("1,345 facts sourced and dated");
+    expect(sourcedFactsSignal(undefined)).toBeUndefined();
+    expect(sourcedFactsSignal({ ...counts, facts: { known: 5, sourcedAndDated: 0, withOwnDate: 0 } })).toBeUndefined();
   });
 });

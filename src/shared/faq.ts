@@ -49,7 +49,7 @@ export function faqItems(counts: DataCounts | undefined): readonly FaqItem[] {
       id: "freshness",
       question: "How up to date is the fund data?",
       answer:
-        "Every fund shows when its record was last reviewed and where it came from, and a sourced fact shows its source and date. We add funds and correct details that have changed, such as fund sizes, stages and focus areas, as we learn of them. If you spot something out of date, report it on the fund's page and we will review it.",
+        "Every fund shows when it was listed and, once a person has checked it, when it was reviewed. A fact with a public source shows that source and its date (the fact's own, or the day we read the source); a fact we have no public source for yet says so. We add funds and correct details that have changed, such as fund sizes, stages and focus areas, as we learn of them. If you spot something out of date, report it on the fund's page and we will review it.",
     },
     {
       id: "contact",

@@ -2,8 +2,10 @@
  * The provenance of a fund's facts: which facts can carry a source and a date, the kinds of a
  * money fact, and how a fact's date reads. Zod-free: the fund page imports it.
  */
-import { formatFundSize } from "./fund-size.js";
+import { factYear, isOldFundSize, olderFundText } from "./fact-age.js";
+import { formatFundSize, UNDISCLOSED } from "./fund-size.js";
 import { countOf } from "./inflect.js";
+import { publicationName } from "./source-address.js";
 
 /**
  * The facts that carry provenance, by their names in a fund result. `aum` is the firm's assets
@@ -170,6 +172,81 @@ export function usdEquivalentText(
   const code = (currency ?? "USD").toUpperCase();
   const rate = Object.hasOwn(usdPerUnit, code) ? usdPerUnit[code] : undefined;
   return code === "USD" || rate === undefined ? null : `≈ ${formatFundSize(amount * rate, "USD")}`;
+}
+
+/**
+ * The one wording for a fact whose value is unknown, everywhere a fact is shown (the fund page, the
+ * cards, the exports): never "Unknown", "—" or a blank that reads like zero.
+ */
+export const NOT_DISCLOSED = UNDISCLOSED;
+
+/** What a fact's source line is made of: a provenance entry of the fund answer (or the fund size's, on a result). */
+export type FactSourceFields = {
+  sourceName: string;
+  sourceUrl: string | null;
+  asOf: string | null;
+  retrievedOn: string | null;
+  kind?: string | null;
+  /** The day the fact was recorded here: the date of a fact that has neither of the other two (an admin's word). */
+  recordedOn?: string | null;
+};
+
+/**
+ * The publication a fact comes from, as a founder recognises it: the host of its address without
+ * "www." ("techcrunch.com"), else the name its source was recorded under.
+ */
+export function factPublication(fact: Pick<FactSourceFields, "sourceName" | "sourceUrl">): string {
+  // One helper names a publication everywhere (the pages, the exports, /admin/data's hosts).
+  const name = fact.sourceUrl ? publicationName(fact.sourceUrl) : undefined;
+  if (name && name !== fact.sourceUrl) return name;
+  return fact.sourceName.trim().replace(/^www\./i, "") || fact.sourceName;
+}
+
+/**
+ * A fact's date as shown: its own date, with what it is when known ("Fund III, final close Mar 2024",
+ * "final close Mar 2024", "Mar 2024"), else the day its source was read ("source read 7 Dec 2026"),
+ * else the day it was recorded here ("recorded 7 Dec 2026"); undefined without any date.
+ */
+export function factDateText(fact: FactSourceFields, vehicleName?: string | null): string | undefined {
+  if (fact.asOf) {
+    const what = [vehicleName?.trim(), fact.kind ? factKindLabel(fact.kind) : undefined].filter(Boolean).join(", ");
+    return what ? `${what} ${formatAsOf(fact.asOf)}` : formatAsOf(fact.asOf);
+  }
+  if (fact.retrievedOn) return `source read ${formatAsOf(fact.retrievedOn)}`;
+  if (fact.recordedOn) return `recorded ${formatAsOf(fact.recordedOn)}`;
+  return undefined;
+}
+
+/**
+ * The whole source line of a sourced fact, as it reads on screen and to a screen reader alike:
+ * "techcrunch.com · final close Mar 2024". The publication is the link where the fact has an address.
+ */
+export function factSourceText(fact: FactSourceFields, vehicleName?: string | null): string {
+  const date = factDateText(fact, vehicleName);
+  return date ? `${factPublication(fact)} · ${date}` : factPublication(fact);
+}
+
+/**
+ * What a fact without a public source says of itself: from the curated list (with the month the list
+ * stated it), "from FundMatch's curated list, Nov 2026; no public source yet"; any other record's
+ * fact only that it has no public source yet.
+ */
+export function unsourcedFactText(fund: { source: string; curatedOn: string | null }): string {
+  if (fund.source !== "curated") return "no public source yet";
+  const month =
+    fund.curatedOn && /^\d{4}-\d{2}/.test(fund.curatedOn) ? formatAsOf(fund.curatedOn.slice(0, 7)) : undefined;
+  return month
+    ? `from FundMatch's curated list, ${month}; no public source yet`
+    : "from FundMatch's curated list; no public source yet";
+}
+
+/**
+ * "older fund (2011)" next to a fund size whose own date is more than six years old (the rule is
+ * isOldFundSize in fact-age.ts, the one the match and /admin/data count by); undefined for any other.
+ */
+export function oldFundSizeLabel(asOf: string | null | undefined, today: Date): string | undefined {
+  const year = factYear(asOf);
+  return year !== null && isOldFundSize(asOf, today) ? olderFundText(year) : undefined;
 }
 
 /** How a fund page and a card say that a fund states it invests across sectors. */

@@ -68,10 +68,10 @@ describe("formatFundSize", () => {
     expect(formatFundSize(800_000_000, "zar")).toBe("800M ZAR");
   });
 
-  it("shows 'Undisclosed' when the size is missing", () => {
-    expect(formatFundSize(null, "USD")).toBe("Undisclosed");
-    expect(formatFundSize(undefined, null)).toBe("Undisclosed");
-    expect(formatFundSize(Number.NaN, "USD")).toBe("Undisclosed");
+  it("shows 'Not disclosed' when the size is missing", () => {
+    expect(formatFundSize(null, "USD")).toBe("Not disclosed");
+    expect(formatFundSize(undefined, null)).toBe("Not disclosed");
+    expect(formatFundSize(Number.NaN, "USD")).toBe("Not disclosed");
   });
 
   it("shows a bare amount without a currency", () => {

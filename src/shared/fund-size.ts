@@ -19,7 +19,8 @@ const CURRENCY_SYMBOLS: ReadonlyMap<string, string> = new Map([
 
 const UNITS = ["", "K", "M", "B", "T"] as const;
 
-export const UNDISCLOSED = "Undisclosed";
+/** An unknown amount: the one wording of an unknown fact (NOT_DISCLOSED in fund-facts.ts is this). */
+export const UNDISCLOSED = "Not disclosed";
 
 /**
  * Compact amount: whole under 1000; otherwise K/M/B/T, rounded to a whole number
@@ -44,7 +45,7 @@ export function formatCompactAmount(amount: number): string {
   return `${sign}${text}${UNITS[unit]}`;
 }
 
-/** '$1.5B', '€250M', '12M ISK' (unknown currencies trail as a code), 'Undisclosed' when missing. */
+/** '$1.5B', '€250M', '12M ISK' (unknown currencies trail as a code), 'Not disclosed' when missing. */
 export function formatFundSize(amount: number | null | undefined, currency: string | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return UNDISCLOSED;
   const compact = formatCompactAmount(amount);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { comfortableRoundLed, largestRoundLed, roundRole, usualFirstCheque } from "./lead-rule.js";
+import { comfortableRoundLed, estimatedChequeText, largestRoundLed, roundRole, usualFirstCheque } from "./lead-rule.js";
 
 describe("the lead rule", () => {
   it("matches the blog's first cheque of 1% to 3% of the fund", () => {
@@ -38,6 +38,14 @@ describe("the lead rule", () => {
           }
         },
       ),
+    );
+  });
+});
+
+describe("the estimate a fund page shows", () => {
+  it("is 1–3% of the fund, labelled as an estimate", () => {
+    expect(estimatedChequeText(60_000_000)).toBe(
+      "Estimate: about $600K–$1.8M by its fund's size (a first cheque is usually 1–3% of a fund)",
     );
   });
 });

@@ -16,6 +16,8 @@
  * rarely writes cheques that small. Zod-free.
  */
 
+import { formatCompactAmount } from "./fund-size.js";
+
 /** A first cheque is this share of the fund: the low, typical and high ends. */
 export const FIRST_CHEQUE_SHARE = { low: 0.01, typical: 0.02, high: 0.03 } as const;
 /** A lead writes this share of the round: the low and high ends. */
@@ -56,4 +58,15 @@ export function roundRole(fundSizeUsd: number, raiseUsd: number): RoundRole {
     return { role: "can_lead", comfortably: raiseUsd <= comfortableRoundLed(fundSizeUsd) };
   }
   return { role: "can_join", chequeUpTo: Math.min(usualFirstCheque(fundSizeUsd).high, raiseUsd) };
+}
+
+/**
+ * What a fund page says where a fund's cheque range is unknown but its size is not: the rule's
+ * estimate, labelled as one ("About $600K–$1.8M by its fund's size: a first cheque is usually 1–3%
+ * of a fund"). Never shown as a fact of the fund.
+ */
+export function estimatedChequeText(fundSizeUsd: number): string {
+  const { low, high } = usualFirstCheque(fundSizeUsd);
+  const usd = (amount: number) => `$${formatCompactAmount(amount)}`;
+  return `Estimate: about ${usd(low)}–${usd(high)} by its fund's size (a first cheque is usually ${FIRST_CHEQUE_SHARE.low * 100}–${FIRST_CHEQUE_SHARE.high * 100}% of a fund)`;
 }

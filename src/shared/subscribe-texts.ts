@@ -4,6 +4,9 @@
  * here is only needed by the lazy subscribe page (docs/decisions/0006). Checkout, billing and
  * subscription manager messages are in billing-texts.ts.
  */
+/** Premium's contact line, until the counted details replace it (src/shared/data-claims.ts, premiumHoldings). */
+const CONTACT_FEATURE = "Fund contact information and investment criteria";
+
 export const SUBSCRIBE_TEXTS = {
   title: "Supercharge Your Fundraising",
   intro: "See every matching fund, with the contact details and investment criteria you need to reach out.",
@@ -35,14 +38,15 @@ export const SUBSCRIBE_TEXTS = {
   signInInstead: "Sign in instead",
 
   premiumFeatures: "Premium features",
-  /** The premium benefits. */
+  /** The premium benefits; the contact line gives way to the counted details (premiumHoldings) once they are known. */
   features: [
     "Unlimited fund access",
     "Advanced filtering",
-    "Fund contact information and investment criteria",
+    CONTACT_FEATURE,
     "Saved favourites",
     "Early access to new features",
   ],
+  contactFeature: CONTACT_FEATURE,
   /** Only the Lifetime plan adds it. */
   excelExport: "Excel export of all funds",
 

@@ -178,7 +178,9 @@ test("an admin reverts one change from the fund's history", async ({ page }) => 
 
   await page.goto(`${origin}${fundPath({ id: fundId, name: "Alpha Ventures" })}`);
   await expect(page.getByText("$100M").first()).toBeVisible();
-  await expect(page.getByTestId("fund-size-source")).toHaveCount(0);
+  // Back to the record's own size: no source of its own, and it says so (issue 36).
+  await expect(page.getByTestId("fund-size-source")).toHaveAttribute("data-origin", "unsourced");
+  await expect(page.getByTestId("fund-size-source")).toContainText("no public source yet");
 });
 
 test("at 375 px the founders' interest table scrolls sideways and takes focus, for a keyboard", async ({ page }) => {

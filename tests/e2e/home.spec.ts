@@ -228,8 +228,11 @@ test.describe("search as a visitor", () => {
 
 test.describe("fund cards on a phone", () => {
   test.use({ viewport: { width: 375, height: 812 } });
-  /** About 60% of this screen: each card was over 700 px tall before the phone layout. */
-  const MAX_CARD_HEIGHT = 520;
+  /**
+   * Two thirds of this screen: each card was over 700 px tall before the phone layout. Issue 36 added a
+   * line under the fund size (its source and date, or that it has none yet), about 20 px.
+   */
+  const MAX_CARD_HEIGHT = 541;
 
   test("are compact and keep their fields, for a visitor", async ({ page }) => {
     await page.goto("/?search=1&country=United+Kingdom");

@@ -1,5 +1,5 @@
 import { DATA_ADMIN_TEXTS } from "../../src/shared/admin-texts.js";
-import { premiumCoverageText } from "../../src/shared/data-claims.js";
+import { type DataCounts, premiumCoverageText, premiumHoldings } from "../../src/shared/data-claims.js";
 import { fundPath } from "../../src/shared/fund-page.js";
 import { expect, type Page, request, test } from "./support/test.js";
 
@@ -106,6 +106,19 @@ for (const width of [375, 1280]) {
     await shoot(page, `home-premium-${width}`);
   });
 }
+
+test("the Premium plans sell what the data holds, counted, and never a detail no fund has", async ({ page }) => {
+  const counts = (await (await page.request.get("/_api/funds/stats")).json()) as DataCounts;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/subscribe");
+    const premium = page.getByRole("group", { name: "Premium" });
+    for (const line of premiumHoldings(counts)) await expect(premium.getByText(line, { exact: true })).toBeVisible();
+    if (counts.withFact.linkedin === 0) await expect(premium).not.toContainText("LinkedIn");
+    if (counts.withFact.fundManager === 0) await expect(premium).not.toContainText("fund manager");
+    await shoot(page, `subscribe-${width}`);
+  }
+});
 
 for (const width of [375, 1280]) {
   test(`the admin's data page shows the coverage and links a report to the fund's edit form (${width} px)`, async ({

@@ -148,6 +148,9 @@ test("a subscriber works the pipeline on the board: keyboard moves, a rolled-bac
     "Website",
     "Committed (USD)",
     "Fit (your startup profile names nothing the match uses)",
+    "Fund Size",
+    "Fund Size Source",
+    "Fund Size Date",
   ]);
   expect(rows).toHaveLength(4);
   expect(rows.find((row) => row[0] === first)?.slice(1, 2)).toEqual(["Committed"]);

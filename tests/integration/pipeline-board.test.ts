@@ -11,7 +11,19 @@ import { changeUserBehindTheApp } from "../support/sessions.js";
 
 const AMOUNT_MESSAGE = "committedAmountUsd must be a whole number of US dollars from 1 to 1,000,000,000,000, or null.";
 /** Before any startup profile is saved, the Fit column says there is none to compute it for. */
-const HEADERS = ["Fund", "Status", "Note", "Next Step", "Website", "Committed (USD)", "Fit (no startup profile saved)"];
+const HEADERS = [
+  "Fund",
+  "Status",
+  "Note",
+  "Next Step",
+  "Website",
+  "Committed (USD)",
+  "Fit (no startup profile saved)",
+  // Issue 36: the fund size with its source and date.
+  "Fund Size",
+  "Fund Size Source",
+  "Fund Size Date",
+];
 
 /**
  * The pipeline board's server side (issue 22): the committed amount per saved fund (the round's
@@ -130,8 +142,20 @@ describe.each(TEST_DRIVERS)("the pipeline board's amounts and export on %s", (dr
     expect(records[0]).toEqual(HEADERS);
     // Most recently saved first.
     expect(records.slice(1)).toEqual([
-      ["Board, Two", "Contacted", '\'+1 "hot", call\nback', "2027-01-15", "", "", ""],
-      ["'=Board One", "Committed", "", "", "https://one.example/", "750000", ""],
+      // An unknown fact reads "Not disclosed", as on the pages.
+      [
+        "Board, Two",
+        "Contacted",
+        '\'+1 "hot", call\nback',
+        "2027-01-15",
+        "Not disclosed",
+        "",
+        "",
+        "Not disclosed",
+        "",
+        "",
+      ],
+      ["'=Board One", "Committed", "", "", "https://one.example/", "750000", "", "Not disclosed", "", ""],
     ]);
     expect(response.body).not.toContain("Board Secret");
     expect(response.body).not.toContain("other's secret note");

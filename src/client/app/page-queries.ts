@@ -34,6 +34,8 @@ export async function pageQueries(
     ]);
     return [countriesPageQuery, fundStatsPageQuery, blogTeaserPageQuery(), ...(searchQuery ? [searchQuery] : [])];
   }
+  // Premium's plans list what the data holds, counted (issue 36).
+  if (pathname === "/subscribe") return [fundStatsPageQuery];
   // The match's form offers the countries and says how many funds stated a status (its switch); its
   // shortlist comes from the browser's POST.
   if (pathname === "/match") return [countriesPageQuery, fundStatsPageQuery];

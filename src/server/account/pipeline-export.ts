@@ -24,6 +24,12 @@ export type PipelineExportRow = {
   website: string | null;
   committedAmountUsd: number | null;
   fit: number | null;
+  /** The fund's size as the pages show it ('€300M', 'Not disclosed'). */
+  fundSize: string;
+  /** Its source's address (or name), or that the curated list's size has no public source yet; null without a size. */
+  fundSizeSource: string | null;
+  /** Its date as the pages word it ('final close Mar 2024', 'source read 7 Dec 2026'); null without one. */
+  fundSizeDate: string | null;
 };
 
 /**
@@ -46,7 +52,14 @@ export function fitHeader(fitFor: PipelineExport["fitFor"]): string {
 /** The columns; the last one's header is fitHeader's. */
 export const PIPELINE_EXPORT_HEADERS = ["Fund", "Status", "Note", "Next Step", "Website", "Committed (USD)"] as const;
 
-const headersOf = (fitFor: PipelineExport["fitFor"]) => [...PIPELINE_EXPORT_HEADERS, fitHeader(fitFor)];
+/** After the Fit column: the fund size with its source and date (issue 36: every fact exported is checkable). */
+export const PIPELINE_FACT_HEADERS = ["Fund Size", "Fund Size Source", "Fund Size Date"] as const;
+
+const headersOf = (fitFor: PipelineExport["fitFor"]) => [
+  ...PIPELINE_EXPORT_HEADERS,
+  fitHeader(fitFor),
+  ...PIPELINE_FACT_HEADERS,
+];
 
 /** `fundmatch-pipeline-2026-11-27.csv`, dated in UTC. */
 export function pipelineExportFileName(format: PipelineExportFormat, now: Date): string {
@@ -64,6 +77,8 @@ export function guardFormula(text: string): string {
 
 /** The Fit column: a number cell (0–100) whose header names the profile. */
 const FIT_COLUMN = PIPELINE_EXPORT_HEADERS.length;
+/** The columns whose web addresses are linked: the website and the fund size's source. */
+const LINK_COLUMNS = new Set([4, FIT_COLUMN + 2]);
 
 const textCells = (row: PipelineExportRow): (string | number | null)[] => [
   guardFormula(row.fund),
@@ -73,6 +88,9 @@ const textCells = (row: PipelineExportRow): (string | number | null)[] => [
   row.website === null ? null : guardFormula(row.website),
   row.committedAmountUsd,
   row.fit,
+  row.fundSize,
+  row.fundSizeSource === null ? null : guardFormula(row.fundSizeSource),
+  row.fundSizeDate,
 ];
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
@@ -108,7 +126,7 @@ export function buildPipelineWorkbook(xlsx: XlsxModule, { rows, fitFor }: Pipeli
       else if (c === 3) cell = { t: "d", v: new Date(`${value}T00:00:00Z`), z: "yyyy-mm-dd" };
       else {
         cell = { t: "s", v: value };
-        if (c === 4 && /^https?:\/\/\S+$/i.test(value)) cell.l = { Target: value };
+        if (LINK_COLUMNS.has(c) && /^https?:\/\/\S+$/i.test(value)) cell.l = { Target: value };
       }
       sheet[xlsx.utils.encode_cell({ r: index + 1, c })] = cell;
       const shown = typeof value === "number" ? value.toLocaleString("en-US") : value;

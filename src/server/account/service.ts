@@ -1,4 +1,6 @@
 import { canExportPipeline, canSaveFunds, canSaveSearches, seesAllResults } from "../../shared/entitlements.js";
+import { factDateText, factPublication, NOT_DISCLOSED, unsourcedFactText } from "../../shared/fund-facts.js";
+import { formatFundSize } from "../../shared/fund-size.js";
 import { startupProfileSummary } from "../../shared/match-texts.js";
 import { PIPELINE_NOTE_MAX } from "../../shared/pipeline.js";
 import { SAVED_SEARCHES_LIMIT_MESSAGE, SAVED_SEARCHES_MAX } from "../../shared/saved-searches.js";
@@ -9,6 +11,7 @@ import {
   SUBSCRIPTION_REQUIRED,
 } from "../../shared/schemas/account.js";
 import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from "../../shared/schemas/auth.js";
+import type { FundResult } from "../../shared/schemas/funds.js";
 import type { FundMatchRequest, StartupProfile, StartupProfileResponse } from "../../shared/schemas/match.js";
 import type { SavedSearch } from "../../shared/schemas/saved-searches.js";
 import { AUTH_MESSAGES, type AuthService, type ClientInfo, type SignedIn } from "../auth/service.js";
@@ -274,19 +277,18 @@ export class AccountService {
       : new Map<number, number>();
     const out: PipelineExportRow[] = [];
     for (const row of rows) {
-      const [fund] = JSON.parse(index.fundsJson([row.fundId], includePremium)) as {
-        name: string;
-        website?: string | null;
-      }[];
+      const [fund] = JSON.parse(index.fundsJson([row.fundId], includePremium)) as FundResult[];
       if (!fund) continue;
       out.push({
         fund: fund.name,
         status: row.status,
         note: row.note,
         nextStepDate: row.nextStepDate,
-        website: fund.website ?? null,
+        // Withheld (undefined) stays empty; unknown reads as the pages say it.
+        website: fund.website === undefined ? null : (fund.website ?? NOT_DISCLOSED),
         committedAmountUsd: row.committedAmountUsd,
         fit: fits.get(row.fundId) ?? null,
+        ...fundSizeColumns(fund),
       });
     }
     const fitFor: PipelineExport["fitFor"] = !profile
@@ -401,4 +403,19 @@ function matchRequestOf(profile: NonNullable<StartupProfileResponse["profile"]>)
     ...(profile.description ? { description: profile.description } : {}),
   };
   return Object.keys(request).length > 0 ? request : undefined;
+}
+
+/** The fund size with its source and date, worded as on the fund page and the cards (issue 36). */
+function fundSizeColumns(
+  fund: Pick<FundResult, "fundSize" | "currency" | "fundSizeSource" | "source" | "curatedOn">,
+): Pick<PipelineExportRow, "fundSize" | "fundSizeSource" | "fundSizeDate"> {
+  const size = formatFundSize(fund.fundSize, fund.currency);
+  if (fund.fundSize === null) return { fundSize: size, fundSizeSource: null, fundSizeDate: null };
+  const stated = fund.fundSizeSource;
+  if (!stated) return { fundSize: size, fundSizeSource: unsourcedFactText(fund), fundSizeDate: null };
+  return {
+    fundSize: size,
+    fundSizeSource: stated.sourceUrl ?? factPublication(stated),
+    fundSizeDate: factDateText(stated) ?? null,
+  };
 }

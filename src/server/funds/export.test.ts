@@ -1,11 +1,12 @@
 import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
-import type { FundRow } from "../db/types.js";
+import type { FundFactRow, FundRow } from "../db/types.js";
 import {
   buildFundsWorkbook,
   EXPORT_COLUMNS,
   EXPORT_SHEET_NAME,
   excelSerial,
+  exportColumns,
   exportFileName,
   writeWorkbook,
 } from "./export.js";
@@ -131,7 +132,7 @@ describe("buildFundsWorkbook", () => {
     expect(cell(sheet, "LinkedIn", 2)?.l).toBeUndefined();
   });
 
-  it("leaves missing values empty", () => {
+  it("says 'Not disclosed' for an unknown fact, as the pages do, and leaves other missing values empty", () => {
     const { sheet } = roundTrip([
       fund({
         fundSize: null,
@@ -142,19 +143,78 @@ describe("buildFundsWorkbook", () => {
         lastReviewed: null,
         website: null,
         checkSizeMinUsd: null,
+        checkSizeMaxUsd: null,
       }),
     ]);
     for (const header of [
       "Fund Size",
-      "Currency",
-      "City",
       "Leads Rounds",
       "Founded Year",
-      "Last Reviewed",
       "Website",
+      "Check Size Min (USD)",
+      "Sector Agnostic",
+      "Portfolio",
+    ]) {
+      expect(cell(sheet, header)?.v, header).toBe("Not disclosed");
+    }
+    // Not facts of the fund, or the provenance of a fact that is unknown: empty.
+    for (const header of [
+      "Currency",
+      "City",
+      "Last Reviewed",
+      "Fund Size Source",
+      "Fund Size Date",
+      "Website Source",
     ]) {
       expect(cell(sheet, header), header).toBeUndefined();
     }
+  });
+
+  it("gives each fact its source and date, worded as on the fund page, and says when a curated fact has none", () => {
+    const stated = (field: string, overrides: Partial<FundFactRow>): FundFactRow => ({
+      id: 1,
+      fundId: 7,
+      field,
+      value: null,
+      currency: null,
+      kind: "stated",
+      sourceName: "techcrunch.com",
+      sourceUrl: "https://techcrunch.com/2011/05/alpha-fund-ii",
+      asOf: null,
+      retrievedOn: "2026-12-07",
+      origin: "source",
+      updatedAt: new Date("2026-12-07T10:00:00Z"),
+      ...overrides,
+    });
+    const facts = [
+      stated("fundSize", { kind: "final_close", asOf: "2011-05" }),
+      stated("website", { sourceUrl: "https://alpha.example/about" }),
+    ];
+    const workbook = buildFundsWorkbook(
+      XLSX,
+      [fund({ source: "curated", curatedOn: "2026-11-21", portfolio: ["Acme"] })],
+      { factsOf: (id) => (id === 7 ? facts : []), today: new Date("2026-12-07T12:00:00Z") },
+    );
+    const sheet = workbook.Sheets[EXPORT_SHEET_NAME] as XLSX.WorkSheet;
+    expect(cell(sheet, "Fund Size Source")?.v).toBe("https://techcrunch.com/2011/05/alpha-fund-ii");
+    expect(cell(sheet, "Fund Size Source")?.l?.Target).toBe("https://techcrunch.com/2011/05/alpha-fund-ii");
+    expect(cell(sheet, "Fund Size Date")?.v).toBe("final close May 2011");
+    expect(cell(sheet, "Fund Size Age")?.v).toBe("older fund (2011)");
+    expect(cell(sheet, "Website Date")?.v).toBe("source read 7 Dec 2026");
+    expect(cell(sheet, "Check Size Source")?.v).toBe("from FundMatch's curated list, Nov 2026; no public source yet");
+    expect(cell(sheet, "Check Size Date")).toBeUndefined();
+    expect(cell(sheet, "Portfolio Source")?.v).toBe("from FundMatch's curated list, Nov 2026; no public source yet");
+  });
+
+  it("leaves out the columns of a detail no fund in the data has", () => {
+    const withFact = { fundSize: 1, chequeRange: 1, leadsRounds: 1, website: 1, portfolio: 1, sectorAgnostic: 1 };
+    const none = exportColumns({ withFact: { ...withFact, linkedin: 0, fundManager: 0 } }).map((c) => c.header);
+    expect(none).not.toContain("LinkedIn");
+    expect(none).not.toContain("Fund Manager");
+    expect(none).toContain("Fund Size Source");
+    const some = exportColumns({ withFact: { ...withFact, linkedin: 2, fundManager: 0 } }).map((c) => c.header);
+    expect(some).toContain("LinkedIn");
+    expect(some).not.toContain("Fund Manager");
   });
 
   it("sizes columns by content within caps and puts an autofilter over the header", () => {

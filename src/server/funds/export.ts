@@ -1,9 +1,18 @@
 import type * as XLSX from "@e965/xlsx";
+import type { DataCounts } from "../../shared/data-claims.js";
+import {
+  type FactField,
+  factDateText,
+  factPublication,
+  NOT_DISCLOSED,
+  oldFundSizeLabel,
+  unsourcedFactText,
+} from "../../shared/fund-facts.js";
 import { industryLabel } from "../../shared/industries.js";
 import type { FundSearchQuery } from "../../shared/schemas/funds.js";
 import { BRAND_NAME } from "../../shared/site.js";
 import { isStageCode, sortStages, stageLabel } from "../../shared/stages.js";
-import type { FundRow } from "../db/types.js";
+import type { FundFactRow, FundRow } from "../db/types.js";
 import { loadXlsx, type XlsxModule } from "./load-xlsx.js";
 import type { FundsService } from "./service.js";
 
@@ -26,9 +35,10 @@ export async function exportFunds(
   query: FundSearchQuery,
   now = new Date(),
 ): Promise<{ fileName: string; body: Buffer }> {
-  const rows = await service.exportRows(query);
+  const { rows, factsOf, stats } = await service.exportData(query);
   const xlsx = await loadXlsx();
-  return { fileName: exportFileName(now), body: writeWorkbook(xlsx, buildFundsWorkbook(xlsx, rows)) };
+  const workbook = buildFundsWorkbook(xlsx, rows, { factsOf, columns: exportColumns(stats), today: now });
+  return { fileName: exportFileName(now), body: writeWorkbook(xlsx, workbook) };
 }
 
 export function writeWorkbook(xlsx: XlsxModule, workbook: XLSX.WorkBook): Buffer {
@@ -37,7 +47,9 @@ export function writeWorkbook(xlsx: XlsxModule, workbook: XLSX.WorkBook): Buffer
 
 type Value = string | number | null | undefined;
 type Kind = "text" | "url" | "list" | "id" | "amount" | "year" | "yesNo" | "date" | "timestamp";
-type Column = { header: string; kind: Kind; maxWidth?: number; value: (fund: FundRow) => Value };
+/** What a column reads beyond the fund's row: its stated facts by field, and the day of the export. */
+type Context = { facts: ReadonlyMap<string, FundFactRow>; today: Date };
+type Column = { header: string; kind: Kind; maxWidth?: number; value: (fund: FundRow, context: Context) => Value };
 
 /** Display widths in characters: never narrower than the header, never wider than the cap. */
 const MIN_WIDTH = 6;
@@ -48,45 +60,109 @@ const TIMESTAMP_FORMAT = "yyyy-mm-dd hh:mm";
 
 const stageLabels = (stages: readonly string[]) => sortStages(stages.filter(isStageCode)).map(stageLabel).join(", ");
 
+/** A fact's value, or "Not disclosed" when unknown: the one wording of an unknown fact, as on the pages. */
+const orNotDisclosed = (value: Value): Value =>
+  value === null || value === undefined || value === "" ? NOT_DISCLOSED : value;
+
+/** The stated fact behind a group of fields (a cheque range: its minimum's, else its maximum's). */
+const statedFact = (context: Context, fields: readonly FactField[]) =>
+  fields.map((field) => context.facts.get(field)).find((fact) => fact !== undefined);
+
+/**
+ * A fact's two provenance columns (issue 36): its source (the address, or the name it was recorded
+ * under; a curated fact without one says so) and its date, worded as on the fund page ("final close
+ * Mar 2024", "source read 7 Dec 2026"). Empty where the fact itself is unknown.
+ */
+function sourceColumns(label: string, fields: readonly FactField[], known: (fund: FundRow) => boolean): Column[] {
+  return [
+    {
+      header: `${label} Source`,
+      kind: "url",
+      maxWidth: 60,
+      value: (fund, context) => {
+        if (!known(fund)) return null;
+        const fact = statedFact(context, fields);
+        if (!fact) return unsourcedFactText(fund);
+        return fact.sourceUrl ?? factPublication(fact);
+      },
+    },
+    {
+      header: `${label} Date`,
+      kind: "text",
+      value: (fund, context) => {
+        if (!known(fund)) return null;
+        const fact = statedFact(context, fields);
+        return fact ? factDateText({ ...fact, recordedOn: fact.updatedAt.toISOString().slice(0, 10) }) : null;
+      },
+    },
+  ];
+}
+
+const hasCheque = (fund: FundRow) => fund.checkSizeMinUsd !== null || fund.checkSizeMaxUsd !== null;
+
 export const EXPORT_COLUMNS: readonly Column[] = [
   { header: "ID", kind: "id", value: (fund) => fund.id },
   { header: "Name", kind: "text", value: (fund) => fund.name },
-  { header: "Fund Size", kind: "amount", value: (fund) => fund.fundSize },
-  { header: "Currency", kind: "text", value: (fund) => fund.currency },
+  { header: "Fund Size", kind: "amount", value: (fund) => orNotDisclosed(fund.fundSize) },
+  { header: "Currency", kind: "text", value: (fund) => (fund.fundSize === null ? null : fund.currency) },
+  ...sourceColumns("Fund Size", ["fundSize"], (fund) => fund.fundSize !== null),
+  {
+    // "older fund (2011)": a size more than six years old is an older fund's, not the current one.
+    header: "Fund Size Age",
+    kind: "text",
+    value: (fund, context) =>
+      fund.fundSize === null ? null : oldFundSizeLabel(context.facts.get("fundSize")?.asOf, context.today),
+  },
   { header: "Country", kind: "text", value: (fund) => fund.country },
   { header: "Country Code", kind: "text", value: (fund) => fund.countryCode },
   { header: "City", kind: "text", value: (fund) => fund.city },
-  { header: "Funding Stages", kind: "list", value: (fund) => stageLabels(fund.fundingStages) },
+  { header: "Funding Stages", kind: "list", value: (fund) => orNotDisclosed(stageLabels(fund.fundingStages)) },
   {
     header: "Industry Focus",
     kind: "list",
     maxWidth: 60,
-    value: (fund) => fund.industryFocus.map(industryLabel).join(", "),
+    value: (fund) => orNotDisclosed(fund.industryFocus.map(industryLabel).join(", ")),
   },
-  { header: "Fund Manager", kind: "text", value: (fund) => fund.fundManager },
-  { header: "LinkedIn", kind: "url", value: (fund) => fund.linkedin },
-  { header: "Website", kind: "url", value: (fund) => fund.website },
-  { header: "Check Size Min (USD)", kind: "amount", value: (fund) => fund.checkSizeMinUsd },
-  { header: "Check Size Max (USD)", kind: "amount", value: (fund) => fund.checkSizeMaxUsd },
+  { header: "Fund Manager", kind: "text", value: (fund) => orNotDisclosed(fund.fundManager) },
+  { header: "LinkedIn", kind: "url", value: (fund) => orNotDisclosed(fund.linkedin) },
+  { header: "Website", kind: "url", value: (fund) => orNotDisclosed(fund.website) },
+  ...sourceColumns("Website", ["website"], (fund) => Boolean(fund.website)),
+  { header: "Check Size Min (USD)", kind: "amount", value: (fund) => orNotDisclosed(fund.checkSizeMinUsd) },
+  { header: "Check Size Max (USD)", kind: "amount", value: (fund) => orNotDisclosed(fund.checkSizeMaxUsd) },
+  ...sourceColumns("Check Size", ["checkSizeMinUsd", "checkSizeMaxUsd"], hasCheque),
   {
     header: "Leads Rounds",
     kind: "yesNo",
-    value: (fund) => (fund.leadsRounds === null ? null : fund.leadsRounds ? "Yes" : "No"),
+    value: (fund) => (fund.leadsRounds === null ? NOT_DISCLOSED : fund.leadsRounds ? "Yes" : "No"),
   },
+  ...sourceColumns("Leads Rounds", ["leadsRounds"], (fund) => fund.leadsRounds !== null),
   {
-    // Yes: the fund invests across sectors (it matches every industry search); empty: not stated.
+    // Yes: the fund invests across sectors (it matches every industry search); "Not disclosed": not stated.
     header: "Sector Agnostic",
     kind: "yesNo",
-    value: (fund) => (fund.sectorAgnostic === null ? null : fund.sectorAgnostic ? "Yes" : "No"),
+    value: (fund) => (fund.sectorAgnostic === null ? NOT_DISCLOSED : fund.sectorAgnostic ? "Yes" : "No"),
   },
-  { header: "Portfolio", kind: "list", maxWidth: 60, value: (fund) => fund.portfolio.join(", ") },
-  { header: "Founded Year", kind: "year", value: (fund) => fund.foundedYear },
+  { header: "Portfolio", kind: "list", maxWidth: 60, value: (fund) => orNotDisclosed(fund.portfolio.join(", ")) },
+  ...sourceColumns("Portfolio", ["portfolio"], (fund) => fund.portfolio.length > 0),
+  { header: "Founded Year", kind: "year", value: (fund) => orNotDisclosed(fund.foundedYear) },
   { header: "Description", kind: "text", maxWidth: 80, value: (fund) => fund.description },
   { header: "Last Reviewed", kind: "date", value: (fund) => fund.lastReviewed },
   { header: "Source", kind: "text", value: (fund) => fund.source },
   { header: "Added (UTC)", kind: "timestamp", value: (fund) => fund.createdAt.toISOString() },
   { header: "Updated (UTC)", kind: "timestamp", value: (fund) => fund.updatedAt.toISOString() },
 ];
+
+/** Columns of details no fund holds: left out of the file, as the pages leave them out (issue 36). */
+const HELD_ONLY: ReadonlyArray<[string, keyof DataCounts["withFact"]]> = [
+  ["Fund Manager", "fundManager"],
+  ["LinkedIn", "linkedin"],
+];
+
+/** The columns of an export: every column, but those of a detail no fund in the data has. */
+export function exportColumns(stats: Pick<DataCounts, "withFact">): readonly Column[] {
+  const omitted = new Set(HELD_ONLY.filter(([, fact]) => stats.withFact[fact] === 0).map(([header]) => header));
+  return EXPORT_COLUMNS.filter((column) => !omitted.has(column.header));
+}
 
 /** Excel's serial day number (days since 1899-12-30, time as the fraction) of an ISO date or timestamp, read as UTC. */
 export function excelSerial(iso: string): number | null {
@@ -124,26 +200,41 @@ function toCell(kind: Kind, value: Value): { cell: XLSX.CellObject; shown: strin
  * with ", "), column widths from the content (capped) and an autofilter over the header. SheetJS CE
  * cannot write frozen panes, so the header row is not frozen.
  */
-export function buildFundsWorkbook(xlsx: XlsxModule, funds: readonly FundRow[]): XLSX.WorkBook {
+export function buildFundsWorkbook(
+  xlsx: XlsxModule,
+  funds: readonly FundRow[],
+  options: {
+    /** Each fund's stated facts, for the source and date columns (none: every fact reads as unsourced). */
+    factsOf?: (fundId: number) => readonly FundFactRow[];
+    columns?: readonly Column[];
+    today?: Date;
+  } = {},
+): XLSX.WorkBook {
+  const columns = options.columns ?? EXPORT_COLUMNS;
+  const today = options.today ?? new Date();
   const sheet: XLSX.WorkSheet = {};
-  const widths = EXPORT_COLUMNS.map((column) => column.header.length);
-  EXPORT_COLUMNS.forEach((column, c) => {
+  const widths = columns.map((column) => column.header.length);
+  columns.forEach((column, c) => {
     sheet[xlsx.utils.encode_cell({ r: 0, c })] = { t: "s", v: column.header };
   });
   funds.forEach((fund, index) => {
     const r = index + 1;
-    EXPORT_COLUMNS.forEach((column, c) => {
-      const made = toCell(column.kind, column.value(fund));
+    const context: Context = {
+      facts: new Map((options.factsOf?.(fund.id) ?? []).map((fact) => [fact.field, fact])),
+      today,
+    };
+    columns.forEach((column, c) => {
+      const made = toCell(column.kind, column.value(fund, context));
       if (!made) return;
       sheet[xlsx.utils.encode_cell({ r, c })] = made.cell;
       const longestLine = Math.max(...made.shown.split("\n").map((line) => line.length));
       if (longestLine > (widths[c] ?? 0)) widths[c] = longestLine;
     });
   });
-  const range = xlsx.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: funds.length, c: EXPORT_COLUMNS.length - 1 } });
+  const range = xlsx.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: funds.length, c: columns.length - 1 } });
   sheet["!ref"] = range;
   sheet["!autofilter"] = { ref: range };
-  sheet["!cols"] = EXPORT_COLUMNS.map((column, c) => ({
+  sheet["!cols"] = columns.map((column, c) => ({
     wch: Math.min(Math.max((widths[c] ?? 0) + 2, MIN_WIDTH), column.maxWidth ?? DEFAULT_MAX_WIDTH),
   }));
 

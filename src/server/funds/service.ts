@@ -8,7 +8,7 @@ import type { FundSearchQuery } from "../../shared/schemas/funds.js";
 import type { FundMatchRequest } from "../../shared/schemas/match.js";
 import { subscriptionOf, type Viewer } from "../auth/viewer.js";
 import type { Db } from "../db/client.js";
-import type { FundRow } from "../db/types.js";
+import type { FundFactRow, FundRow } from "../db/types.js";
 import { notFound, paymentRequired } from "../errors.js";
 import { factText, sideOf } from "./fund-history.js";
 import type { FundsIndexProvider } from "./index-provider.js";
@@ -172,14 +172,29 @@ export class FundsService {
    * see all results, so the advanced filters are theirs too).
    */
   async exportRows(query: FundSearchQuery): Promise<FundRow[]> {
-    const index = await this.indexes.current();
-    const filtered =
-      Boolean(query.country) ||
-      Boolean(query.fundingStage) ||
-      (query.industryFocus?.length ?? 0) > 0 ||
-      isAdvancedSearch(query);
-    return filtered ? index.matchingRows(query) : index.rowsByName();
+    return exportRowsOf(await this.indexes.current(), query);
   }
+
+  /**
+   * The export's rows with what its columns need beyond them: each fund's stated facts (a source and
+   * a date per fact) and the data's counts (a detail no fund has gets no column), from one index.
+   */
+  async exportData(
+    query: FundSearchQuery,
+  ): Promise<{ rows: FundRow[]; factsOf: (fundId: number) => readonly FundFactRow[]; stats: FundStats }> {
+    const index = await this.indexes.current();
+    return { rows: exportRowsOf(index, query), factsOf: (id) => index.factsOf(id), stats: fundStatsOf(index) };
+  }
+}
+
+/** Every fund matching the filters, in the search's order, or by name when no filter is given. */
+function exportRowsOf(index: FundSearchIndex, query: FundSearchQuery): FundRow[] {
+  const filtered =
+    Boolean(query.country) ||
+    Boolean(query.fundingStage) ||
+    (query.industryFocus?.length ?? 0) > 0 ||
+    isAdvancedSearch(query);
+  return filtered ? index.matchingRows(query) : index.rowsByName();
 }
 
 /**

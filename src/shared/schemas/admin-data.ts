@@ -14,6 +14,17 @@ export const fundStatsSchema = z.object({
     >,
   ),
   /**
+   * Issue 36: the informative facts the funds show (`known`, each fund's cheque range once), how many
+   * of them name a public source with a date, its own or the day the source was read
+   * (`sourcedAndDated`), and how many a date of their own (`withOwnDate`). The rest came with
+   * FundMatch's curated list, or from a person without an address.
+   */
+  facts: z.object({
+    known: z.number().int().nonnegative(),
+    sourcedAndDated: z.number().int().nonnegative(),
+    withOwnDate: z.number().int().nonnegative(),
+  }),
+  /**
    * How many funds have said whether they invest now: their team's status or a source's reported
    * status (what the "only funds actively investing" filter can go by).
    */

@@ -245,6 +245,30 @@ export const premiumFactsSchema = z.object({
   hasPitchRoute: z.boolean(),
 }) satisfies z.ZodType<PremiumFactFlags>;
 
+/** Where one fact came from and when: a provenance entry of the fund answer. */
+export const fundProvenanceItemSchema = z.object({
+  field: z.enum(FACT_FIELDS),
+  sourceName: z.string(),
+  sourceUrl: z.string().nullable(),
+  /** The fact's own date (a close, a page's date); null when its source gives none. */
+  asOf: z.string().regex(AS_OF_PATTERN).nullable(),
+  /** The day its source was read (YYYY-MM-DD): the date shown when `asOf` is null; null for a fact without an address. */
+  retrievedOn: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
+  kind: z.enum(MONEY_FACT_KINDS),
+  amount: z.number().nullable(),
+  currency: z.string().nullable(),
+  /**
+   * Who recorded the fact: its named source, an admin, or the fund's own team ('fund_team': the
+   * page and the cards say "Updated by the fund's team · Nov 2026").
+   */
+  origin: z.enum(FACT_ORIGINS),
+  /** The day the fact was recorded here (YYYY-MM-DD, UTC): the date of "Updated by the fund's team". */
+  recordedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+
 /** A member of the fund's team who opted in to be listed on its page. */
 export const listedTeamMemberSchema = z.object({
   name: z.string(),
@@ -313,6 +337,12 @@ export const fundResultSchema = z.object({
    * raised, labelled as such wherever the size is shown); null for a size that came with the record.
    */
   fundSizeKind: z.enum(MONEY_FACT_KINDS).nullable(),
+  /**
+   * Issue 36: the fund size's provenance (its source's name and address, its own date or the day the
+   * source was read), for the cards that show the size without the fund answer's `provenance`; null
+   * for a size without a stated source (a curated one) or no size.
+   */
+  fundSizeSource: fundProvenanceItemSchema.nullable(),
   /** The firm's assets under management in `aumCurrency` units: never a fund size. */
   aum: z.number().nullable(),
   aumCurrency: z.string().nullable(),
@@ -408,30 +438,7 @@ export const SIMILAR_FUNDS_LIMIT = 3;
  * fact's provenance is premium too). A fact without an entry came with the fund's record (`source`,
  * `lastReviewed`). `amount` and `currency` are a money fact as its source stated it.
  */
-export const fundProvenanceSchema = z.array(
-  z.object({
-    field: z.enum(FACT_FIELDS),
-    sourceName: z.string(),
-    sourceUrl: z.string().nullable(),
-    /** The fact's own date (a close, a page's date); null when its source gives none. */
-    asOf: z.string().regex(AS_OF_PATTERN).nullable(),
-    /** The day its source was read (YYYY-MM-DD): the date shown when `asOf` is null; null for a fact without an address. */
-    retrievedOn: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .nullable(),
-    kind: z.enum(MONEY_FACT_KINDS),
-    amount: z.number().nullable(),
-    currency: z.string().nullable(),
-    /**
-     * Who recorded the fact: its named source, an admin, or the fund's own team ('fund_team': the
-     * page and the cards say "Updated by the fund's team · Nov 2026").
-     */
-    origin: z.enum(FACT_ORIGINS),
-    /** The day the fact was recorded here (YYYY-MM-DD, UTC): the date of "Updated by the fund's team". */
-    recordedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  }),
-);
+export const fundProvenanceSchema = z.array(fundProvenanceItemSchema);
 
 export type FundProvenance = z.infer<typeof fundProvenanceSchema>;
 

@@ -14,12 +14,19 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { USD_PER_UNIT } from "../../../shared/currency-rates.js";
+import { RATES_OF, toUsd, USD_PER_UNIT } from "../../../shared/currency-rates.js";
+import { anyFundHas, type DataCounts } from "../../../shared/data-claims.js";
+import { isOldFundSize } from "../../../shared/fact-age.js";
 import {
   type FactField,
+  factDateText,
   factKindLabel,
+  factPublication,
   formatAsOf,
+  NOT_DISCLOSED,
+  oldFundSizeLabel,
   STAGES_NOT_DISCLOSED,
+  unsourcedFactText,
   usdEquivalentText,
 } from "../../../shared/fund-facts.js";
 import { fundLocation, fundPageMeta, fundPath, parseFundPath, reviewedText } from "../../../shared/fund-page.js";
@@ -27,6 +34,8 @@ import { FUND_REPORT_TEXTS } from "../../../shared/fund-report-texts.js";
 import { PITCH_HEADING } from "../../../shared/fund-signals.js";
 import { formatFundSize } from "../../../shared/fund-size.js";
 import { fundTeamUpdatedText } from "../../../shared/fund-team.js";
+import { estimatedChequeText } from "../../../shared/lead-rule.js";
+import { chequeRangeInOneCurrency } from "../../../shared/money-range.js";
 import { NOT_FOUND_META, type PageMeta } from "../../../shared/page-meta.js";
 import type { FundProvenance, FundResponse, FundResult } from "../../../shared/schemas/funds.js";
 import { stageLabel } from "../../../shared/stages.js";
@@ -46,6 +55,7 @@ import { ApiError, apiGet } from "../../lib/api-client.js";
 import { lazyDialog } from "../../lib/lazy-dialog.js";
 import { displayHost, safeExternalUrl } from "../../lib/safe-url.js";
 import { useSavedFunds } from "../../lib/saved-funds.js";
+import { useFundStats } from "../../lib/use-fund-stats.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { isSubscriber, useViewer } from "../../lib/viewer.js";
 import { fundQueryKey, fundUrl } from "./api/page-queries.js";
@@ -58,8 +68,26 @@ import { SaveFundButton } from "./components/save-fund-button.js";
 // with every fund page.
 const ReportDialog = lazyDialog(() => import("./components/report-dialog.js").then((module) => module.ReportDialog));
 
-const PREMIUM_DESCRIPTION =
-  "A fund's website, LinkedIn, fund manager, check size, whether it leads rounds and its portfolio, where we know them, are part of Premium. Upgrade to see them for every fund.";
+/**
+ * What the upgrade prompt says Premium shows: only the details some fund has (LinkedIn and the fund
+ * manager are known for no fund today, so they are not offered), counted from the data.
+ */
+function premiumDescription(counts: DataCounts | undefined): string {
+  const details = [
+    [anyFundHas(counts, "website"), "website"],
+    [anyFundHas(counts, "linkedin"), "LinkedIn"],
+    [anyFundHas(counts, "fundManager"), "fund manager"],
+    [anyFundHas(counts, "chequeRange"), "cheque size"],
+    [anyFundHas(counts, "leadsRounds"), "whether it leads rounds"],
+    [anyFundHas(counts, "portfolio"), "portfolio"],
+  ]
+    .filter(([known]) => known)
+    .map(([, what]) => what as string);
+  const list = details.length > 1 ? `${details.slice(0, -1).join(", ")} and its ${details.at(-1)}` : details[0];
+  return list
+    ? `A fund's ${list}, where we know them, are part of Premium. Upgrade to see them for every fund.`
+    : "Premium shows every match of every search. Upgrade to see them all.";
+}
 
 /** Match reasons handed over by the card the visitor came from, if any (history state is untrusted input). */
 function reasonsFrom(state: unknown): string[] {
@@ -128,50 +156,130 @@ function provenanceOf(provenance: FundProvenance): (field: FactField) => Provena
   return (field) => byField.get(field);
 }
 
+/** The fund's record as the unsourced line names it: the curated list (and when it stated the record), or none. */
+type RecordOrigin = Pick<FundResult, "source" | "curatedOn">;
+
 /**
- * Where a fact came from and when, under its value: "final close Oct 2023 · source", the source a
- * link when it has an address. Nothing for a fact that came with the fund's record.
+ * Where a fact came from and when, under its value (issue 36): its publication, linked where it has
+ * an address, and its date ("techcrunch.com · final close Mar 2024", "techcrunch.com · source read
+ * 7 Dec 2026"); the link's words are the publication's name, for screen readers too. A fact without
+ * a source says so quietly, apart from the sourced ones ("from FundMatch's curated list, Nov 2026; no
+ * public source yet").
  */
-function FactSource({ item, testId }: { item: ProvenanceItem | undefined; testId?: string }) {
-  if (!item) return null;
+function FactSource({
+  item,
+  record,
+  testId,
+  label,
+}: {
+  item: ProvenanceItem | undefined;
+  /** The fund's record, for the line of a fact that has a value but no source. */
+  record: RecordOrigin;
+  testId?: string;
+  /** What the line is about, where it stands apart from its value ("Stages"). */
+  label?: string;
+}) {
+  const prefix = label ? `${label}: ` : "";
+  if (!item) {
+    return (
+      <span
+        className="mt-0.5 block text-xs font-normal text-slate-500 italic"
+        data-testid={testId}
+        data-origin="unsourced"
+      >
+        {prefix}
+        {unsourcedFactText(record)}
+      </span>
+    );
+  }
   if (item.origin === "fund_team") {
     // The fund's own word: when they said it, and a money fact's close date when they gave one.
     const close =
       item.kind === "final_close" && item.asOf ? `${factKindLabel(item.kind)} ${formatAsOf(item.asOf)} · ` : "";
     return (
       <span className="mt-0.5 block text-xs font-normal text-slate-600" data-testid={testId} data-origin="fund_team">
+        {prefix}
         {close}
         {fundTeamUpdatedText(item.recordedOn)}
       </span>
     );
   }
   const url = safeExternalUrl(item.sourceUrl);
-  const parts = [factKindLabel(item.kind), item.asOf ? formatAsOf(item.asOf) : undefined].filter(Boolean);
+  const publication = factPublication(item);
+  const date = factDateText(item);
   return (
-    <span className="mt-0.5 block text-xs font-normal text-slate-600" data-testid={testId}>
-      {parts.length > 0 && <>{parts.join(" ")} · </>}
+    <span className="mt-0.5 block text-xs font-normal text-slate-600" data-testid={testId} data-origin={item.origin}>
+      {prefix}
       {url ? (
         <a
           href={url.href}
           target="_blank"
           rel="noopener noreferrer nofollow"
-          title={item.sourceName}
-          className="text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
+          className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
         >
-          source
-          <span className="sr-only">: {item.sourceName} (opens in a new tab)</span>
+          {publication}
         </a>
       ) : (
-        <>source: {item.sourceName}</>
+        publication
       )}
+      {date && <> · {date}</>}
     </span>
+  );
+}
+
+/**
+ * Where the stages and the industries came from, under their tags: each sourced list by its own
+ * line ("Stages: techcrunch.com · Jun 2019"), the lists without a source together, once ("Stages and
+ * industries: from FundMatch's curated list, Nov 2026; no public source yet"). Nothing for a list
+ * that is not disclosed (its tag says so).
+ */
+function TagSources({
+  fund,
+  sourceOf,
+}: {
+  fund: FundResult;
+  sourceOf: (field: FactField) => ProvenanceItem | undefined;
+}) {
+  const lists = [
+    { field: "fundingStages" as const, label: "Stages", known: fund.fundingStages.length > 0 },
+    { field: "industryFocus" as const, label: "Industries", known: fund.industryFocus.length > 0 },
+    // "Invests across sectors" is a fact of its own, with a source of its own.
+    { field: "sectorAgnostic" as const, label: "Sector focus", known: fund.sectorAgnostic === true },
+  ].filter((list) => list.known);
+  const sourced = lists.filter((list) => sourceOf(list.field));
+  // "Stages, industries and sector focus": the first as a label, the others as words of the sentence.
+  const unsourced = lists
+    .filter((list) => !sourceOf(list.field))
+    .map((list, index) => (index === 0 ? list.label : list.label.toLowerCase()));
+  if (lists.length === 0) return null;
+  return (
+    <div className="mt-2" data-testid="tag-sources">
+      {sourced.map((list) => (
+        <FactSource key={list.field} item={sourceOf(list.field)} record={fund} label={list.label} />
+      ))}
+      {unsourced.length > 0 && (
+        <FactSource
+          item={undefined}
+          record={fund}
+          label={unsourced.length > 1 ? `${unsourced.slice(0, -1).join(", ")} and ${unsourced.at(-1)}` : unsourced[0]}
+        />
+      )}
+    </div>
   );
 }
 
 /** The dollar equivalent of an amount in another currency, through the fixed rates; nothing for dollars. */
 function UsdEquivalent({ amount, currency }: { amount: number; currency: string | null }) {
   const text = usdEquivalentText(amount, currency, USD_PER_UNIT);
-  return text ? <span className="block text-sm font-medium text-slate-600">{text}</span> : null;
+  // The rate's date on hover: a converted amount always says what it was converted with.
+  return text ? (
+    <span
+      className="block text-sm font-medium text-slate-600"
+      title={`${formatFundSize(amount, currency)} converted to USD at the rate of ${RATES_OF}`}
+    >
+      {text}
+    </span>
+  ) : null;
 }
 
 function FundDetails({
@@ -186,6 +294,7 @@ function FundDetails({
   matchReasons: string[];
 }) {
   const sourceOf = provenanceOf(provenance);
+  const stats = useFundStats().data;
   const viewer = useViewer();
   const savedFunds = useSavedFunds(viewer.status === "member");
   const isSaved = savedFunds.data?.some((saved) => saved.id === fund.id) ?? false;
@@ -196,6 +305,7 @@ function FundDetails({
   const cameFromSearch = matchReasons.length > 0 && location.key !== "default";
   const meta = fundPageMeta(fund);
   const size = formatFundSize(fund.fundSize, fund.currency);
+  const olderFund = fund.fundSize !== null ? oldFundSizeLabel(sourceOf("fundSize")?.asOf, new Date()) : undefined;
 
   return (
     <article aria-labelledby="fund-title" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
@@ -246,11 +356,19 @@ function FundDetails({
           <dl className="grid grid-cols-2 gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-3">
             <Fact label="Fund size" icon={<Banknote className="size-4" aria-hidden="true" />}>
               {size}
+              {olderFund && (
+                <span
+                  data-testid="older-fund"
+                  className="ml-2 inline-block rounded-full bg-amber-50 px-2 py-0.5 align-middle text-xs font-medium text-amber-900 ring-1 ring-amber-200 ring-inset"
+                >
+                  {olderFund}
+                </span>
+              )}
               {fund.vehicleName && <span className="block text-xs text-slate-600">{fund.vehicleName}</span>}
               {fund.fundSize !== null && (
                 <>
                   <UsdEquivalent amount={fund.fundSize} currency={fund.currency} />
-                  <FactSource item={sourceOf("fundSize")} testId="fund-size-source" />
+                  <FactSource item={sourceOf("fundSize")} record={fund} testId="fund-size-source" />
                 </>
               )}
             </Fact>
@@ -259,20 +377,23 @@ function FundDetails({
               <Fact label="Assets under management" icon={<Banknote className="size-4" aria-hidden="true" />}>
                 {formatFundSize(fund.aum, fund.aumCurrency)}
                 <UsdEquivalent amount={fund.aum} currency={fund.aumCurrency} />
-                <FactSource item={sourceOf("aum")} />
+                <FactSource item={sourceOf("aum")} record={fund} testId="aum-source" />
               </Fact>
             )}
             <Fact label="Founded" icon={<Building2 className="size-4" aria-hidden="true" />}>
-              {fund.foundedYear ?? "Not known"}
+              {fund.foundedYear ?? NOT_DISCLOSED}
             </Fact>
             <Fact label="Invests from" icon={<Sparkles className="size-4" aria-hidden="true" />}>
               {fund.fundingStage ? stageLabel(fund.fundingStage) : STAGES_NOT_DISCLOSED}
             </Fact>
           </dl>
 
-          <dl className="grid gap-5 text-sm">
-            <FundTags fund={fund} />
-          </dl>
+          <div>
+            <dl className="grid gap-5 text-sm">
+              <FundTags fund={fund} />
+            </dl>
+            <TagSources fund={fund} sourceOf={sourceOf} />
+          </div>
 
           {fund.description && (
             <section aria-labelledby="fund-about">
@@ -280,7 +401,7 @@ function FundDetails({
                 About the fund
               </h2>
               <p className="mt-2 leading-relaxed text-slate-700">{fund.description}</p>
-              <FactSource item={sourceOf("description")} testId="description-source" />
+              <FactSource item={sourceOf("description")} record={fund} testId="description-source" />
             </section>
           )}
 
@@ -327,7 +448,7 @@ function FundDetails({
         </div>
 
         <aside aria-labelledby="fund-premium" className="self-start">
-          <PremiumBlock fund={fund} sourceOf={sourceOf} />
+          <PremiumBlock fund={fund} sourceOf={sourceOf} stats={stats} />
         </aside>
       </div>
 
@@ -361,25 +482,46 @@ function FundDetails({
 }
 
 /**
- * The cheque range: in the currency its source stated (with the USD equivalent) when the source was
- * not in dollars, else in dollars as stored.
+ * The cheque range in one currency (issue 36): as its sources stated it when they agree, else in the
+ * fund's currency with each converted end's original and the rate's date on hover and in a quiet
+ * line below (a phone has no hover); the dollar equivalent under a range in another currency.
  */
-function chequeText(fund: FundResult, sourceOf: (field: FactField) => ProvenanceItem | undefined): string | null {
-  const min = sourceOf("checkSizeMinUsd");
-  const max = sourceOf("checkSizeMaxUsd");
-  const foreign = [min, max].find((item) => item?.currency && item.currency !== "USD" && item.amount != null);
-  if (!foreign) return checkSizeText(fund.checkSizeMinUsd, fund.checkSizeMaxUsd);
-  const own = (item: ProvenanceItem | undefined, usd: number | null | undefined) =>
-    item?.amount != null && item.currency
-      ? formatFundSize(item.amount, item.currency)
-      : usd != null
-        ? formatFundSize(usd, "USD")
-        : null;
-  const low = own(min, fund.checkSizeMinUsd);
-  const high = own(max, fund.checkSizeMaxUsd);
-  const usd = checkSizeText(fund.checkSizeMinUsd, fund.checkSizeMaxUsd);
-  const range = low && high ? (low === high ? low : `${low} – ${high}`) : low ? `From ${low}` : `Up to ${high}`;
-  return `${range} (≈ ${usd})`;
+function ChequeRange({
+  fund,
+  sourceOf,
+}: {
+  fund: FundResult;
+  sourceOf: (field: FactField) => ProvenanceItem | undefined;
+}) {
+  const end = (item: ProvenanceItem | undefined, usd: number | null | undefined) => ({
+    amount: item?.amount ?? null,
+    currency: item?.amount != null ? item.currency : null,
+    usd,
+  });
+  const shown = chequeRangeInOneCurrency(
+    end(sourceOf("checkSizeMinUsd"), fund.checkSizeMinUsd),
+    end(sourceOf("checkSizeMaxUsd"), fund.checkSizeMaxUsd),
+    fund.currency,
+  );
+  if (!shown.text) return null;
+  const usd = shown.currency === "USD" ? null : checkSizeText(fund.checkSizeMinUsd, fund.checkSizeMaxUsd);
+  return (
+    <>
+      <span
+        data-testid="cheque-range"
+        title={shown.title}
+        className={shown.title ? "underline decoration-slate-400 decoration-dotted underline-offset-4" : undefined}
+      >
+        {shown.text}
+      </span>
+      {shown.title && (
+        <span data-testid="cheque-converted" className="block text-xs font-normal text-slate-500">
+          {shown.title}
+        </span>
+      )}
+      {usd && <span className="block text-xs font-normal text-slate-600">≈ {usd}</span>}
+    </>
+  );
 }
 
 function Fact({ label, icon, children }: { label: string; icon: ReactNode; children: ReactNode }) {
@@ -401,9 +543,12 @@ function Fact({ label, icon, children }: { label: string; icon: ReactNode; child
 function PremiumBlock({
   fund,
   sourceOf,
+  stats,
 }: {
   fund: FundResult;
   sourceOf: (field: FactField) => ProvenanceItem | undefined;
+  /** The data's counts: a detail no fund has is not offered (a row that would only ever say "Not disclosed"). */
+  stats: DataCounts | undefined;
 }) {
   const [unlockOpen, setUnlockOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -431,48 +576,77 @@ function PremiumBlock({
           open={unlockOpen}
           onOpenChange={setUnlockOpen}
           returnFocusRef={buttonRef}
-          description={PREMIUM_DESCRIPTION}
+          description={premiumDescription(stats)}
         />
       </div>
     );
   }
   const website = safeExternalUrl(fund.website);
   const linkedin = safeExternalUrl(fund.linkedin);
-  const withSource = (value: ReactNode, field: FactField) =>
+  const withSource = (value: ReactNode, field: FactField, testId?: string) =>
     value ? (
       <>
         {value}
-        <FactSource item={sourceOf(field)} />
+        <FactSource item={sourceOf(field)} record={fund} testId={testId} />
       </>
     ) : null;
+  const hasCheque = fund.checkSizeMinUsd != null || fund.checkSizeMaxUsd != null;
+  // Unknown cheque, known and recent fund size: the lead rule's estimate, never shown as the fund's fact.
+  const sizeUsd = toUsd(fund.fundSize, fund.currency);
+  const chequeEstimate =
+    !hasCheque && sizeUsd !== null && !isOldFundSize(sourceOf("fundSize")?.asOf) ? estimatedChequeText(sizeUsd) : null;
   const rows: Array<{ label: string; value: ReactNode }> = [
     {
       label: "Website",
-      value: withSource(website && <ExternalAnchor url={website} text={displayHost(website)} />, "website"),
+      value: withSource(
+        website && <ExternalAnchor url={website} text={displayHost(website)} />,
+        "website",
+        "website-source",
+      ),
     },
     // Next to the website, only when the fund's team has said (issue 24): never "Not disclosed".
     ...(fund.pitchRoute
       ? [{ label: PITCH_HEADING, value: withSource(<PitchRouteValue fund={fund} />, "pitchRoute") }]
       : []),
-    { label: "LinkedIn", value: linkedin ? <ExternalAnchor url={linkedin} text="View profile" /> : null },
-    { label: "Fund manager", value: fund.fundManager || null },
+    // A detail no fund has (LinkedIn and the fund manager today) is not offered at all.
+    ...(linkedin || anyFundHas(stats, "linkedin")
+      ? [{ label: "LinkedIn", value: linkedin ? <ExternalAnchor url={linkedin} text="View profile" /> : null }]
+      : []),
+    ...(fund.fundManager || anyFundHas(stats, "fundManager")
+      ? [{ label: "Fund manager", value: fund.fundManager || null }]
+      : []),
     {
       label: "Check size",
-      value: withSource(
-        chequeText(fund, sourceOf),
-        sourceOf("checkSizeMinUsd") ? "checkSizeMinUsd" : "checkSizeMaxUsd",
-      ),
+      value: hasCheque ? (
+        withSource(
+          <ChequeRange fund={fund} sourceOf={sourceOf} />,
+          sourceOf("checkSizeMinUsd") ? "checkSizeMinUsd" : "checkSizeMaxUsd",
+          "cheque-source",
+        )
+      ) : chequeEstimate ? (
+        <>
+          <span className="font-normal text-slate-600">{NOT_DISCLOSED}</span>
+          <span data-testid="cheque-estimate" className="block text-xs font-normal text-slate-500">
+            {chequeEstimate}
+          </span>
+        </>
+      ) : null,
     },
     {
       label: "Leads rounds",
       value: withSource(
         fund.leadsRounds === true ? "Yes, leads or co-leads" : fund.leadsRounds === false ? "Usually follows" : null,
         "leadsRounds",
+        "leads-rounds-source",
       ),
     },
     {
       label: "Portfolio",
-      value: withSource(fund.portfolio && fund.portfolio.length > 0 ? fund.portfolio.join(", ") : null, "portfolio"),
+      value: withSource(
+        fund.portfolio && fund.portfolio.length > 0 ? fund.portfolio.join(", ") : null,
+        "portfolio",
+        "portfolio-source",
+      ),
     },
   ];
   return (
@@ -483,7 +657,7 @@ function PremiumBlock({
           <div key={row.label} className="grid grid-cols-[7rem_minmax(0,1fr)] gap-3">
             <dt className="text-slate-600">{row.label}</dt>
             <dd className={row.value ? "min-w-0 font-medium break-words text-slate-900" : "text-slate-600"}>
-              {row.value ?? "Not disclosed"}
+              {row.value ?? NOT_DISCLOSED}
             </dd>
           </div>
         ))}

@@ -1,12 +1,13 @@
 import { CalendarClock, Flag, History, ShieldCheck } from "lucide-react";
-import { coverageText, type DataCounts, fundsCountText } from "../../../shared/data-claims.js";
+import { coverageText, type DataCounts, factSourcesText, fundsCountText } from "../../../shared/data-claims.js";
 import { useFundStats } from "../../lib/use-fund-stats.js";
 
 const POINTS = [
   {
     icon: ShieldCheck,
-    title: "Curated from the source",
-    text: "Every fund is a real venture capital firm, entered by our data team from what the firm publishes itself: its website, fund announcements and filings. We do not copy other databases.",
+    title: "Sourced where we can, and honest where we cannot yet",
+    // The counted line comes from the data (see countedSources); this is what shows without counts.
+    text: "Every fund is a real venture capital firm from FundMatch's curated list. A fact we found in a public source (a fund announcement, the firm's own site, a filing) names that source and its date; a fact we have no public source for yet says so. We do not copy other databases.",
   },
   {
     icon: CalendarClock,
@@ -16,8 +17,8 @@ const POINTS = [
   },
   {
     icon: History,
-    title: "Dated and sourced",
-    text: "Each fund shows when its record was last reviewed and where it came from, for example “Reviewed Nov 2026 · curated”. Where a fact is unknown we say so instead of guessing.",
+    title: "Where each fact comes from",
+    text: "Each fact shows its source and its date, linked, for example “techcrunch.com · Mar 2024”: the fact's own date, or the day we read the source. Each fund says when it was listed and, once a person has checked it, when it was reviewed. Where a fact is unknown it reads “Not disclosed”, never a guess.",
   },
   {
     icon: Flag,
@@ -29,13 +30,15 @@ const POINTS = [
 /** "Of our 1,204 funds, 812 have a fund size, …": the data as measured, or nothing without the counts. */
 function countedText(counts: DataCounts | undefined): string | undefined {
   return counts
-    ? `Of our ${fundsCountText(counts)}, ${coverageText(counts)}. Where a fact is unknown, it is left out.`
+    ? `Of our ${fundsCountText(counts)}, ${coverageText(counts)}. Where a fact is unknown, it reads “Not disclosed”.`
     : undefined;
 }
 
-/** How the fund data is kept; the hero's 'Dated and sourced' signal links here (/#about-our-data). */
+/** How the fund data is kept; the hero's 'How our data is sourced' signal links here (/#about-our-data). */
 export function AboutDataSection() {
-  const counted = countedText(useFundStats().data);
+  const counts = useFundStats().data;
+  const counted = countedText(counts);
+  const countedSources = factSourcesText(counts);
   return (
     <section id="about-our-data" aria-labelledby="about-our-data-title" className="below-fold py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
@@ -58,6 +61,11 @@ export function AboutDataSection() {
                 <p className="mt-1.5 text-sm leading-relaxed text-slate-600">
                   {title === "Counted, not estimated" && counted ? counted : text}
                 </p>
+                {title === POINTS[0].title && countedSources && (
+                  <p data-testid="fact-sources" className="mt-2 text-sm leading-relaxed text-slate-600">
+                    {countedSources}
+                  </p>
+                )}
               </div>
             </li>
           ))}

@@ -1,25 +1,31 @@
 import { ArrowRight, BadgeCheck, Building2, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { fundsCountText } from "../../../shared/data-claims.js";
+import { type DataCounts, fundsCountText, sourcedFactsSignal } from "../../../shared/data-claims.js";
 import { TEXTS } from "../../../shared/texts.js";
 import { useCachedFundStats } from "../../lib/fund-stats.js";
 
 type TrustSignal = { icon: typeof Building2; text: string; href?: string };
 
-/** The first signal is the number of funds, counted (the server renders it); without the counts it is left out. */
-function trustSignals(fundsCount: string | undefined): TrustSignal[] {
+/**
+ * The number of funds and of facts with a public source and a date, counted (the server renders
+ * them; without the counts they are left out), and how the data is kept: never more than is true
+ * (issue 36: most facts are not yet sourced, so the hero does not say they all are).
+ */
+function trustSignals(counts: DataCounts | undefined): TrustSignal[] {
+  const fundsCount = fundsCountText(counts);
+  const sourced = sourcedFactsSignal(counts);
   return [
     ...(fundsCount ? [{ icon: Building2, text: fundsCount }] : []),
-    { icon: BadgeCheck, text: "Curated from the source" },
+    ...(sourced ? [{ icon: BadgeCheck, text: sourced }] : []),
     // The claim links to how the data is kept (the About our data section, further down the page).
-    { icon: RefreshCw, text: "Dated and sourced", href: "/#about-our-data" },
+    { icon: RefreshCw, text: "How our data is sourced", href: "/#about-our-data" },
   ];
 }
 
 /** The page's h1, trust signals, and a slot for the search form (owned by the funds feature). */
 export function HeroSection({ search }: { search: ReactNode }) {
-  const signals = trustSignals(fundsCountText(useCachedFundStats()));
+  const signals = trustSignals(useCachedFundStats());
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
       <div

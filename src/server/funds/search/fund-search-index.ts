@@ -35,6 +35,9 @@ export class FundSearchIndex {
   readonly size: number;
   readonly countries: readonly string[];
   private readonly entries: Entry[];
+  /** Every fund's stated facts (fund_facts rows), for the counts of sourced and dated facts. */
+  private readonly factRows: readonly FundFactRow[];
+  private readonly factsByFund = new Map<number, FundFactRow[]>();
   private readonly nameRank: Int32Array;
   private readonly matching: FundMatching;
   private readonly positionById = new Map<number, number>();
@@ -51,7 +54,8 @@ export class FundSearchIndex {
     const pitchStats = extras.pitchStats ?? new Map();
     this.version = version;
     this.size = rows.length;
-    const factsByFund = new Map<number, FundFactRow[]>();
+    this.factRows = facts;
+    const factsByFund = this.factsByFund;
     for (const fact of facts) {
       const list = factsByFund.get(fact.fundId);
       if (list) list.push(fact);
@@ -221,6 +225,16 @@ export class FundSearchIndex {
   /** Every fund's row, in id order (the sitemap). */
   rows(): readonly FundRow[] {
     return this.entries.map((entry) => entry.row);
+  }
+
+  /** Every fund's stated facts (the public counts of sourced and dated facts). */
+  facts(): readonly FundFactRow[] {
+    return this.factRows;
+  }
+
+  /** One fund's stated facts (the export's source and date columns). */
+  factsOf(fundId: number): readonly FundFactRow[] {
+    return this.factsByFund.get(fundId) ?? [];
   }
 
   has(fundId: number): boolean {

@@ -90,6 +90,7 @@ export function publicMembersJson(
 ): string {
   // Rows written outside the import may hold stages out of order; responses show them earliest first.
   const stages = sortStages(row.fundingStages.filter(isStageCode));
+  const fundSizeFact = row.fundSize === null ? undefined : facts.find((fact) => fact.field === "fundSize");
   return membersJson<PublicView>({
     id: row.id,
     name: row.name,
@@ -110,10 +111,8 @@ export function publicMembersJson(
     listedOn: row.createdAt.toISOString().slice(0, 10),
     curatedOn: row.curatedOn,
     source: row.source,
-    fundSizeKind:
-      row.fundSize === null
-        ? null
-        : ((facts.find((fact) => fact.field === "fundSize")?.kind ?? null) as PublicView["fundSizeKind"]),
+    fundSizeKind: (fundSizeFact?.kind ?? null) as PublicView["fundSizeKind"],
+    fundSizeSource: fundSizeFact ? provenanceItem(fundSizeFact) : null,
     aum: row.aum,
     aumCurrency: row.aumCurrency,
     sectorAgnostic: row.sectorAgnostic,

@@ -10,6 +10,7 @@ import {
   PIPELINE_STATUS_LABELS,
   PIPELINE_STATUSES,
 } from "../../../../shared/pipeline.js";
+import { FundSizeSource } from "../../../components/fund-size-source.js";
 import { FundTags } from "../../../components/fund-tags.js";
 import { Button } from "../../../components/ui/button.js";
 import {
@@ -87,7 +88,10 @@ export function SavedFundCard({ fund, today, removing, onRemove }: SavedFundCard
       <dl className="grid gap-3 text-sm">
         <div className="flex items-baseline justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2">
           <dt className="text-xs font-medium text-slate-600">{fundSizeLabel(fund.fundSizeKind)}</dt>
-          <dd className="font-semibold text-slate-900">{formatFundSize(fund.fundSize, fund.currency)}</dd>
+          <dd className="text-right font-semibold text-slate-900">
+            <span>{formatFundSize(fund.fundSize, fund.currency)}</span>
+            <FundSizeSource fund={fund} />
+          </dd>
         </div>
         <FundTags fund={fund} compact />
       </dl>

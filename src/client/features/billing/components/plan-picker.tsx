@@ -2,11 +2,13 @@ import { LoaderCircle } from "lucide-react";
 import { type RefObject, useId } from "react";
 import { Link } from "react-router";
 import { CHECKOUT_FORM_ACTION } from "../../../../shared/checkout-form.js";
+import { premiumHoldings } from "../../../../shared/data-claims.js";
 import { formatUsd, PLANS, type PlanId } from "../../../../shared/plans.js";
 import { SUBSCRIBE_TEXTS } from "../../../../shared/subscribe-texts.js";
 import { FormField } from "../../../components/form-field.js";
 import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent, CardFooter, CardHeader } from "../../../components/ui/card.js";
+import { useFundStats } from "../../../lib/use-fund-stats.js";
 import { cn } from "../../../lib/utils.js";
 import { CHECKOUT_POPUP_NAME } from "../checkout-popup.js";
 import type { CheckoutTarget } from "../use-checkout.js";
@@ -41,6 +43,7 @@ type PlanPickerProps = {
 export function PlanPicker({ guestEmail, busy, locked, opening, onChoose, onShowCheckout }: PlanPickerProps) {
   const monthly = PLANS.monthly;
   const lifetime = PLANS.lifetime;
+  const counts = useFundStats().data;
   return (
     <section aria-labelledby="choose-plan-title" className="flex flex-col gap-8">
       <div className="text-center">
@@ -69,7 +72,7 @@ export function PlanPicker({ guestEmail, busy, locked, opening, onChoose, onShow
               `${formatUsd(monthly.yearlyEquivalentUsd)} ${SUBSCRIBE_TEXTS.perYear}`,
               SUBSCRIBE_TEXTS.cancelAnytime,
             ]}
-            features={SUBSCRIBE_TEXTS.features}
+            features={premiumFeatures(counts ? premiumHoldings(counts) : undefined)}
             action={SUBSCRIBE_TEXTS.subscribeMonthly}
             highlighted
             busy={busy}
@@ -146,6 +149,17 @@ function GuestEmailField({ value, error, onChange, onBlur, inputRef, disabled }:
         </Link>
       </p>
     </div>
+  );
+}
+
+/**
+ * Premium's list, selling what the data holds (issue 36): the contact details and criteria as
+ * counted ("Cheque ranges for 182 funds"), in place of the general line, once the counts are here.
+ */
+function premiumFeatures(holdings: string[] | undefined): readonly string[] {
+  if (!holdings || holdings.length === 0) return SUBSCRIBE_TEXTS.features;
+  return SUBSCRIBE_TEXTS.features.flatMap((feature) =>
+    feature === SUBSCRIBE_TEXTS.contactFeature ? holdings : [feature],
   );
 }
 

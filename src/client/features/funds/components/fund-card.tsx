@@ -11,6 +11,7 @@ import { fundPath, reviewedText } from "../../../../shared/fund-page.js";
 import { formatCompactAmount, formatFundSize } from "../../../../shared/fund-size.js";
 import { CHEQUE_FIT_LABELS } from "../../../../shared/raise-stages.js";
 import type { FundResult } from "../../../../shared/schemas/funds.js";
+import { FundSizeSourceLine, OlderFundLabel } from "../../../components/fund-size-source.js";
 import { FundTags } from "../../../components/fund-tags.js";
 import {
   FundTeamMark,
@@ -77,12 +78,20 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
       </header>
 
       {/* One line of label and value on a phone, two boxed figures from the sm breakpoint. */}
-      <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm sm:grid sm:grid-cols-2 sm:gap-3 sm:rounded-xl sm:bg-slate-50 sm:px-4 sm:py-3">
-        <div className="flex items-baseline gap-1.5 sm:block">
+      <dl className="flex flex-wrap items-baseline gap-x-5 gap-y-1 text-sm sm:grid sm:items-start sm:grid-cols-2 sm:gap-3 sm:rounded-xl sm:bg-slate-50 sm:px-4 sm:py-3">
+        {/* On a phone the size's source takes a line of its own under the figures (order-last), so
+            that the founding year stays on the size's line. */}
+        <div className="contents sm:block">
           <dt className="text-xs font-medium text-slate-600">{fundSizeLabel(fund.fundSizeKind)}</dt>
-          <dd className="font-semibold text-slate-900 sm:mt-0.5 sm:text-base">
-            {formatFundSize(fund.fundSize, fund.currency)}
+          <dd className="-ml-3.5 font-semibold text-slate-900 sm:mt-0.5 sm:ml-0 sm:text-base">
+            <span>{formatFundSize(fund.fundSize, fund.currency)}</span>
+            <OlderFundLabel fund={fund} />
           </dd>
+          {fund.fundSize !== null && (
+            <dd className="order-last basis-full sm:order-none">
+              <FundSizeSourceLine fund={fund} />
+            </dd>
+          )}
         </div>
         {fund.foundedYear !== null && (
           <div className="flex items-baseline gap-1.5 sm:block">
@@ -139,17 +148,20 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
 
       <div className="mt-auto flex flex-col gap-2 sm:gap-3">
         {fund.isPremium ? <PremiumPlaceholder facts={fund.premiumFacts} compact /> : <PremiumDetails fund={fund} />}
-        <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-slate-600">
-          <History className="size-3.5 shrink-0" aria-hidden="true" />
-          {reviewedText(fund)}
-          <span aria-hidden="true">·</span>
-          <span data-testid="facts-known">{factsKnownText(fund.factsKnown)}</span>
-          {fund.updatedByFundTeam && (
-            <>
-              <span aria-hidden="true">·</span>
-              <FundTeamMark fund={fund} />
-            </>
-          )}
+        {/* The line wraps as text beside its icon, never leaving the icon on a line of its own. */}
+        <p className="flex items-start gap-1.5 text-xs text-slate-600">
+          <History className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+          <span className="min-w-0">
+            {reviewedText(fund)}
+            <span aria-hidden="true"> · </span>
+            <span data-testid="facts-known">{factsKnownText(fund.factsKnown)}</span>
+            {fund.updatedByFundTeam && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <FundTeamMark fund={fund} />
+              </>
+            )}
+          </span>
         </p>
       </div>
     </article>
