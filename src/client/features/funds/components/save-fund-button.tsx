@@ -1,5 +1,5 @@
 import { Bookmark, BookmarkCheck, LoaderCircle } from "lucide-react";
-import { type KeyboardEvent, type MouseEvent, useReducer, useRef } from "react";
+import { type KeyboardEvent, type MouseEvent, useEffect, useReducer, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { signUpToSaveHref } from "../../../../shared/return-path.js";
 import type { FundResult } from "../../../../shared/schemas/funds.js";
@@ -78,7 +78,18 @@ export function SaveFundButton({
   const intent = resolveSaveIntent(viewer, fund);
   const pending = state.phase === "pending";
 
+  // A tap while the session is still being asked (a page the browser rendered alone) is kept and
+  // acted on once the viewer is known, rather than dropped by a disabled button (issue 38).
+  const [queued, setQueued] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the viewer becomes known.
+  useEffect(() => {
+    if (!queued || intent === "wait") return;
+    setQueued(false);
+    void handleClick();
+  }, [queued, intent]);
+
   async function handleClick() {
+    if (intent === "wait") return setQueued(true);
     if (intent === "prompt-sign-up") return dispatch({ type: "prompt", prompt: "sign-up" });
     if (intent === "prompt-upgrade") return dispatch({ type: "prompt", prompt: "upgrade" });
     if (intent !== "toggle" || !onToggleSave) return;
@@ -153,7 +164,8 @@ export function SaveFundButton({
         aria-describedby={describedBy}
         aria-pressed={intent === "toggle" ? isSaved : undefined}
         aria-haspopup={intent === "prompt-upgrade" ? "dialog" : undefined}
-        disabled={pending || intent === "wait"}
+        disabled={pending}
+        aria-busy={queued || undefined}
         onClick={handleClick}
         className={cn("-mt-1 -mr-2 text-slate-500 hover:text-indigo-700", isSaved && "text-indigo-600", className)}
       >
