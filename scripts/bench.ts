@@ -15,7 +15,7 @@
  * (only the import budgets), BENCH_ONLY=start (only the cold start and idle memory), BENCH_ONLY=match (only the
  * match's quality and latency, also part of the whole run), BENCH_ONLY=throughput (only the calls against the
  * bare server, to .bench/throughput.json), BENCH_SCENARIOS=pglite-shipped,… (only these scenarios), BENCH_LIGHTHOUSE=0 (skip
- * Lighthouse), LIGHTHOUSE_RUNS, LIGHTHOUSE_THROTTLING and CHROMIUM_PATH (Lighthouse's, see scripts/lighthouse.ts).
+ * Lighthouse), BENCH_TAPS=0 (skip the lost-taps scenario, scripts/bench/first-taps.ts), LIGHTHOUSE_RUNS, LIGHTHOUSE_THROTTLING and CHROMIUM_PATH (Lighthouse's, see scripts/lighthouse.ts).
  *
  * Last, Lighthouse on the public pages (`npm run lighthouse`), on a server of its own once the others have stopped.
  */
@@ -27,6 +27,7 @@ import path from "node:path";
 import { alertsBenchLine } from "./bench/alerts.js";
 import { GZIP_LEVEL, measureClientJs } from "./bench/client-js.js";
 import { measureColdStarts } from "./bench/cold-start.js";
+import { type FirstTapsReport, renderFirstTapsReport, runFirstTaps } from "./bench/first-taps.js";
 import { type ImportBenchResult, measureImports, renderImportReport } from "./bench/import.js";
 import {
   type LighthouseReport,
@@ -217,6 +218,11 @@ async function main(): Promise<number> {
     process.env.BENCH_LIGHTHOUSE === "0"
       ? { status: "skipped", note: "BENCH_LIGHTHOUSE=0" }
       : await runLighthouse(readLighthouseSettings(settings.root), log);
+  // Lost taps with the CPU slowed 4 times (issue 38, ADR 0066), alone on the machine as Lighthouse is.
+  const firstTaps: FirstTapsReport =
+    process.env.BENCH_TAPS === "0"
+      ? { status: "skipped", note: "BENCH_TAPS=0" }
+      : await runFirstTaps(settings.root, readLighthouseSettings(settings.root).chromiumPath, log);
 
   const rebuilt =
     readIfExists(path.join(clientDir, "index.html")) !== indexHtmlAtStart
@@ -226,13 +232,14 @@ async function main(): Promise<number> {
   await mkdir(path.dirname(settings.resultsFile), { recursive: true });
   await writeFile(
     settings.resultsFile,
-    `${JSON.stringify({ ...results, imports, lighthouse, match: matchRuns }, null, 2)}\n`,
+    `${JSON.stringify({ ...results, imports, lighthouse, firstTaps, match: matchRuns }, null, 2)}\n`,
   );
   console.log(renderReport(results));
   if (matchRuns.length > 0) console.log(`\n${renderMatchReport(matchRuns)}`);
   console.log(renderImportReport(imports));
   console.log(await alertsBenchLine());
   console.log(renderLighthouseReport(lighthouse));
+  console.log(renderFirstTapsReport(firstTaps));
   console.log(`\nWrote ${path.relative(settings.root, settings.resultsFile)}; the run took ${elapsedText()}.`);
   const lighthouseBroke =
     lighthouse.status === "failed" ||

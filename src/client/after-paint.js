@@ -7,6 +7,32 @@
  * blocking it (docs/decisions/0020-lighthouse-bench.md). Plain ES2015, no imports: it is not bundled.
  */
 (() => {
+  // Early taps (ADR 0066): a control that cannot do its job as plain HTML (a toggle, a menu) carries
+  // data-replay. A tap on it before the app has started is held here and replayed once the app
+  // marks the page ready (data-app-ready, src/client/app/app.tsx), with the same outcome as a tap
+  // on the live page. Forms and links need none of this: they work as HTML.
+  const root = document.documentElement;
+  const held = [];
+  const hold = (event) => {
+    if (root.hasAttribute("data-app-ready")) return;
+    const control = event.target instanceof Element ? event.target.closest("[data-replay]") : null;
+    if (!control) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push(control);
+  };
+  document.addEventListener("click", hold, true);
+  new MutationObserver((_records, observer) => {
+    if (!root.hasAttribute("data-app-ready")) return;
+    observer.disconnect();
+    document.removeEventListener("click", hold, true);
+    for (const control of held.splice(0)) {
+      // Hydration keeps the server's elements; one the app replaced is found again by its id.
+      const live = control.isConnected ? control : control.id ? document.getElementById(control.id) : null;
+      if (live instanceof HTMLElement) live.click();
+    }
+  }).observe(root, { attributes: true, attributeFilter: ["data-app-ready"] });
+
   const script = document.currentScript;
   const entry = script?.getAttribute("data-entry");
   if (!entry) return;

@@ -21,37 +21,36 @@ import { type SessionData, sessionQueryKey } from "./lib/session.js";
  * The same steps as the browser's start (main.tsx): the session first, then the page's queries
  * (which may depend on who is looking), each answer put in the cache the way the browser will.
  */
-async function fill(queryClient: QueryClient, pathname: string, answers: readonly PageAnswer[]): Promise<PageQuery[]> {
+async function fill(queryClient: QueryClient, url: string, answers: readonly PageAnswer[]): Promise<PageQuery[]> {
   fillQueries(queryClient, FIRST_QUERIES, answers);
-  const queries = await pageQueries(pathname, queryClient.getQueryData<SessionData>(sessionQueryKey));
+  const { pathname, search } = new URL(url, "http://localhost");
+  const queries = await pageQueries(pathname, queryClient.getQueryData<SessionData>(sessionQueryKey), search);
   fillQueries(queryClient, queries, answers);
   return queries;
 }
 
-const pathnameOf = (url: string) => new URL(url, "http://localhost").pathname;
-
-async function answers(url: string, fetchApi: (url: string) => Promise<ApiAnswerForRender>) {
+async function answers(url: string, fetchApi: (url: string, body?: unknown) => Promise<ApiAnswerForRender>) {
   const collected: PageAnswer[] = [];
   const setCookie: string[] = [];
-  const ask = async (urls: readonly string[]) => {
-    const fresh = urls.filter((wanted) => !collected.some((answer) => answer.url === wanted));
+  const ask = async (queries: readonly Pick<PageQuery, "url" | "body">[]) => {
+    const fresh = queries.filter((wanted) => !collected.some((answer) => answer.url === wanted.url));
     for (const answer of await Promise.all(
-      fresh.map(async (wanted) => ({ url: wanted, ...(await fetchApi(wanted)) })),
+      fresh.map(async (wanted) => ({ url: wanted.url, ...(await fetchApi(wanted.url, wanted.body)) })),
     )) {
       setCookie.push(...answer.setCookie);
       collected.push({ url: answer.url, status: answer.status, text: answer.text });
     }
   };
-  await ask(FIRST_QUERIES.map((query) => query.url));
+  await ask(FIRST_QUERIES);
   const queryClient = createQueryClient();
-  await ask((await fill(queryClient, pathnameOf(url), collected)).map((query) => query.url));
+  await ask(await fill(queryClient, url, collected));
   queryClient.clear();
   return { answers: collected, setCookie };
 }
 
 async function render(url: string, pageAnswers: readonly PageAnswer[], signal: AbortSignal): Promise<RenderedApp> {
   const queryClient = createQueryClient();
-  const queries = await fill(queryClient, pathnameOf(url), pageAnswers);
+  const queries = await fill(queryClient, url, pageAnswers);
   const parts = new Set(queries.flatMap((query) => (query.part ? [query.part] : [])));
   const { prelude } = await prerender(
     <StrictMode>

@@ -45,7 +45,10 @@ async function start(root: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
   fillQueries(queryClient, FIRST_QUERIES, answers);
   const session = queryClient.getQueryData<SessionData>(sessionQueryKey);
-  const [queries] = await Promise.all([pageQueries(window.location.pathname, session), preloadParts(parts)]);
+  const [queries] = await Promise.all([
+    pageQueries(window.location.pathname, session, window.location.search),
+    preloadParts(parts),
+  ]);
   fillQueries(queryClient, queries, answers);
   prefetchSession(queryClient);
   // As a transition: should a part still be loading (a chunk failed once), an update reaching it

@@ -6,10 +6,12 @@ import { accountRoutes } from "./account/routes.js";
 import { adminScope } from "./admin/routes.js";
 import { adminUsersRoutes } from "./admin/users/routes.js";
 import { demoIssuerRoutes } from "./auth/demo-issuer/routes.js";
+import { authFormRoutes } from "./auth/form-routes.js";
 import { authRoutes } from "./auth/routes.js";
 import { SESSION_COOKIE } from "./auth/session-cookie.js";
 import { sessionHook } from "./auth/session-hook.js";
 import { demoBillingRoutes } from "./billing/demo-routes.js";
+import { billingFormRoutes } from "./billing/form-routes.js";
 import { billingRoutes } from "./billing/routes.js";
 import { adminBlogRoutes, blogRoutes } from "./blog/routes.js";
 import type { Config } from "./config.js";
@@ -78,6 +80,11 @@ export const apiRoutes =
         services.account.save(userId, viewer, fundId),
       ),
     );
+    await api.register(
+      authFormRoutes(services.auth, config.PUBLIC_ORIGIN, (userId, viewer, fundId) =>
+        services.account.save(userId, viewer, fundId),
+      ),
+    );
     if (services.demoIssuer) {
       await api.register(demoIssuerRoutes(services.demoIssuer, config.APP_ORIGIN), { prefix: "/auth/demo-issuer" });
     }
@@ -102,6 +109,7 @@ export const apiRoutes =
       { prefix: "/admin" },
     );
     await api.register(billingRoutes(services.billing, services.gateway, config.APP_ORIGIN));
+    await api.register(billingFormRoutes(services.billing, config.APP_ORIGIN));
     const emulator = services.gateway.emulator;
     if (emulator) await api.register(demoBillingRoutes(emulator), { prefix: "/billing/demo" });
     api.setNotFoundHandler(sendNoApiRoute);

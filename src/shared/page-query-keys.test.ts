@@ -40,9 +40,13 @@ describe("pageRenderUrl", () => {
     expect(pageRenderUrl("/match?x=1")).toBe("/match");
   });
 
-  it("keeps the sign-up mode and only whether a fund waits to be saved on /login", () => {
-    expect(pageRenderUrl("/login?mode=signup&save=42&next=%2Fmatch%3Fstage%3Dseed")).toBe("/login?mode=signup&save=");
-    expect(pageRenderUrl("/login?mode=other&next=/x")).toBe("/login");
+  it("keeps on /login the sign-up mode, the fund and the way back its forms post along, and a known error code", () => {
+    expect(pageRenderUrl("/login?mode=signup&save=42&next=%2Fmatch%3Fstage%3Dseed")).toBe(
+      "/login?mode=signup&save=42&next=%2Fmatch%3Fstage%3Dseed",
+    );
+    expect(pageRenderUrl("/login?mode=other&next=/x")).toBe("/login?next=%2Fx");
+    expect(pageRenderUrl("/login?error=credentials&error=x&utm=1")).toBe("/login?error=credentials");
+    expect(pageRenderUrl("/login?error=made+up")).toBe("/login");
   });
 
   it("reads keys as the browser does, so the render sees the search the browser will", () => {
@@ -72,18 +76,24 @@ describe("the pages' declared query keys", () => {
       "features/admin/funds-page.tsx",
       // The set-password and reset-password pages (one component reads their ?token=).
       "features/auth/components/password-link-page.tsx",
-      // Server-rendered: the sign-up mode and whether a fund waits to be saved (declared, with their rules).
+      // Server-rendered: the sign-up mode, the return address and fund its forms post along, and the
+      // error code a form post without the app came back with (declared, with their rules).
       "features/auth/login-page.tsx",
       // Server-rendered: whether the link has a token, and the outcome (declared, with their rules).
       "features/email/unsubscribe-page.tsx",
       "features/funds/claim-verify-page.tsx",
       // The home page's search: its keys are declared (SEARCH_QUERY_KEYS).
       "features/funds/components/results-section.tsx",
+      // A visitor's Save links to sign-up with the page as its return address (a link only: React
+      // does not compare attributes when hydrating).
+      "features/funds/components/save-fund-button.tsx",
       "features/funds/components/search-form.tsx",
       // In an effect only (the redirect to a fund's canonical path keeps the query), not in the render.
       "features/funds/fund-page.tsx",
       // The match's profile: its keys are declared (PROFILE_QUERY_KEYS).
       "features/match/match-page.tsx",
+      // The start: the page's queries for the same URL the server rendered (app/page-queries.ts).
+      "main.tsx",
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import { AUTH_ERROR_KEY, AUTH_FORM_ERROR_CODES } from "./auth-form-post.js";
 import { UNSUBSCRIBE_RESULT_CODES, UNSUBSCRIBE_RESULT_KEY } from "./email-texts.js";
 import { SIGN_IN_QUERY, SIGN_UP_MODE } from "./return-path.js";
 import { SEARCH_QUERY_KEYS } from "./search-params.js";
@@ -24,13 +25,16 @@ const PAGE_QUERY_KEYS: ReadonlyMap<string, ReadonlyMap<string, KeyRule>> = new M
   ["/", new Map(SEARCH_QUERY_KEYS.map((key) => [key, "value" as const]))],
   // The match: its form is rendered with the profile its URL names (the shortlist is the browser's).
   ["/match", new Map(PROFILE_QUERY_KEYS.map((key) => [key, "value" as const]))],
-  // Log in or sign up: `mode=signup` opens the sign-up form; whether a fund waits to be saved shows a
-  // line (its id and the way back are read by the sign-in, never in the render).
+  // Log in or sign up: `mode=signup` opens the sign-up form; the fund a visitor's Save waits to save
+  // and the way back are posted along by the page's forms before the app starts (issue 38), and the
+  // code such a post came back with (a closed list).
   [
     "/login",
     new Map<string, KeyRule>([
       [SIGN_IN_QUERY.mode, new Set([SIGN_UP_MODE])],
-      [SIGN_IN_QUERY.save, "presence"],
+      [SIGN_IN_QUERY.save, "value"],
+      [SIGN_IN_QUERY.next, "value"],
+      [AUTH_ERROR_KEY, new Set<string>(AUTH_FORM_ERROR_CODES)],
     ]),
   ],
   // An e-mailed unsubscribe link: whether it has a token (the form posts to the page's own address,

@@ -69,7 +69,9 @@ describe("the search in the URL", () => {
   });
 
   it("drops what a hand-edited link gets wrong instead of refusing it", () => {
-    expect(searchStateFromQuery(new URLSearchParams("country=France"))).toBeNull();
+    // The basic filters alone are a search too (issue 38); a query without any is none.
+    expect(searchStateFromQuery(new URLSearchParams("country=France"))?.countries).toEqual(["France"]);
+    expect(searchStateFromQuery(new URLSearchParams("utm_source=mail"))).toBeNull();
     expect(
       searchStateFromQuery(
         new URLSearchParams("search=1&stage=nope&industry=alchemy&region=mars&raise=-1&sizeMin=9&sizeMax=3&sort=name"),
@@ -134,5 +136,28 @@ describe("the actively-investing filter in the URL (issue 24)", () => {
     const [chip] = filterChips(state);
     expect(chip).toMatchObject({ key: "active", label: "Actively investing", without: EMPTY_SEARCH });
     expect(searchStateFromRequest({ activelyInvesting: true })).toEqual(state);
+  });
+});
+
+describe("a search written by hand (issue 38)", () => {
+  it("is a search with the basic filters alone, without search=1", async () => {
+    const { isSearchQuery, searchStateFromQuery } = await import("./search-params.js");
+    expect(isSearchQuery(new URLSearchParams("country=Germany&stage=seed&industry=fintech"))).toBe(true);
+    expect(isSearchQuery(new URLSearchParams("utm_source=x"))).toBe(false);
+    expect(searchStateFromQuery(new URLSearchParams("stage=seed"))?.stages).toEqual(["seed"]);
+  });
+
+  it("names each value it left out, and not the form's empty 'Any'", async () => {
+    const { searchQueryProblems } = await import("./search-params.js");
+    expect(searchQueryProblems(new URLSearchParams("search=1&country=&stage=&industry="))).toEqual([]);
+    expect(searchQueryProblems(new URLSearchParams("stage=sead&industry=crypto&raise=lots&sort=random"))).toEqual([
+      "“sead” is not a funding stage FundMatch knows; it was left out of the search.",
+      "“crypto” is not an industry FundMatch knows; it was left out of the search.",
+      "“lots” is not an amount in US dollars; it was left out of the search.",
+      "“random” is not a way to sort the results; they are sorted by relevance.",
+    ]);
+    expect(searchQueryProblems(new URLSearchParams("stage=sead"))).toHaveLength(1);
+    expect(searchQueryProblems(new URLSearchParams("x=1&stage=sead&search"))).toHaveLength(1);
+    expect(searchQueryProblems(new URLSearchParams("q=anything"))).toEqual([]);
   });
 });

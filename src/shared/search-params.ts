@@ -90,11 +90,20 @@ function amountParam(params: URLSearchParams, name: string, allowZero: boolean):
 }
 
 /**
- * URL query to a search; null without `search` (no search run yet). Unknown codes, bad amounts and
- * an unknown sort are dropped rather than refused: a hand-edited link still opens a search.
+ * Whether the query holds a search: `search` (the app's own links and the home form), or one of
+ * the basic three filters, as a hand-written `/?country=…&stage=…&industry=…` has (issue 38).
+ */
+export function isSearchQuery(params: URLSearchParams): boolean {
+  return params.has("search") || params.has(PARAM.country) || params.has(PARAM.stage) || params.has(PARAM.industry);
+}
+
+/**
+ * URL query to a search; null without a search (isSearchQuery). Unknown codes, bad amounts and an
+ * unknown sort are dropped rather than refused: a hand-edited link still opens a search, and
+ * searchQueryProblems says what was left out.
  */
 export function searchStateFromQuery(params: URLSearchParams): SearchState | null {
-  if (!params.has("search")) return null;
+  if (!isSearchQuery(params)) return null;
   const countries = unique(
     params
       .getAll(PARAM.country)
@@ -121,6 +130,42 @@ export function searchStateFromQuery(params: URLSearchParams): SearchState | nul
     query: graphemePrefix((params.get(PARAM.query) ?? "").trim(), SEARCH_QUERY_MAX),
     sort: isSearchSort(sort) ? sort : "relevance",
   };
+}
+
+/**
+ * What searchStateFromQuery left out of a search, in words a visitor can act on: a stage, an
+ * industry or a region that is not one of the lists, an amount that is not one, an unknown sort.
+ * An empty value is the form's "Any" and no problem. Countries are not checked here: the list is
+ * the data's, and a country without funds is an empty search, not a mistake.
+ */
+export function searchQueryProblems(params: URLSearchParams): string[] {
+  if (!isSearchQuery(params)) return [];
+  const problems: string[] = [];
+  const quote = (value: string) => `“${graphemePrefix(value, 40)}”`;
+  const listed = (name: string, known: (value: string) => boolean, what: string) => {
+    for (const value of params.getAll(name)) {
+      if (value.trim() !== "" && !known(value))
+        problems.push(`${quote(value)} is not ${what}; it was left out of the search.`);
+    }
+  };
+  listed(PARAM.stage, isStageCode, "a funding stage FundMatch knows");
+  listed(PARAM.industry, isIndustryCode, "an industry FundMatch knows");
+  listed(PARAM.region, isRegionCode, "a region FundMatch knows");
+  for (const [name, allowZero] of [
+    [PARAM.raise, false],
+    [PARAM.sizeMin, true],
+    [PARAM.sizeMax, true],
+  ] as const) {
+    const raw = params.get(name);
+    if (raw !== null && raw.trim() !== "" && amountParam(params, name, allowZero) === undefined) {
+      problems.push(`${quote(raw)} is not an amount in US dollars; it was left out of the search.`);
+    }
+  }
+  const sort = params.get(PARAM.sort);
+  if (sort !== null && sort !== "" && !isSearchSort(sort)) {
+    problems.push(`${quote(sort)} is not a way to sort the results; they are sorted by relevance.`);
+  }
+  return problems;
 }
 
 /** A search to a shareable URL query; `search=1` marks that a search was run. */

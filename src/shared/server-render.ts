@@ -39,11 +39,12 @@ export type ServerEntry = {
   configure(appConfigJson: string): void;
   /**
    * The API answers a page starts with (the session, then the page's own data), asked through
-   * `fetchApi`, with the cookies those calls set.
+   * `fetchApi` (a GET, or a POST of `body` as JSON for a query that is one, such as a search), with
+   * the cookies those calls set.
    */
   answers(
     url: string,
-    fetchApi: (url: string) => Promise<ApiAnswerForRender>,
+    fetchApi: (url: string, body?: unknown) => Promise<ApiAnswerForRender>,
   ): Promise<{ answers: PageAnswer[]; setCookie: string[] }>;
   /** The page rendered with those answers, once every lazy part it shows has loaded. */
   render(url: string, answers: readonly PageAnswer[], signal: AbortSignal): Promise<RenderedApp>;

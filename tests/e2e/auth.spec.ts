@@ -46,7 +46,7 @@ function loginLink(page: Page) {
 
 async function openRegister(page: Page): Promise<void> {
   await page.goto("/login");
-  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByRole("link", { name: "Sign up" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create an account");
 }
 
@@ -60,7 +60,7 @@ test("a new account registers, survives a reload, logs out and logs in again", a
   await expect(page).toHaveTitle("Log In | Venture Capital Fund Matching");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back");
 
-  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByRole("link", { name: "Sign up" }).click();
   await page.getByLabel("Display Name").fill(account.displayName);
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
@@ -155,7 +155,7 @@ test("the forms validate on blur and on submit without calling the server", asyn
   await email.fill("ada@example.com");
   await expect(page.getByText("Email is required")).toHaveCount(0);
 
-  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByRole("link", { name: "Sign up" }).click();
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Name is required")).toBeVisible();
   await expect(page.getByText("Email is required")).toBeVisible();
@@ -201,7 +201,7 @@ test("while submitting, the inputs are disabled and the button says so", async (
     await heldRegister;
     await route.fulfill({ status: 409, json: { error: "Email already in use", message: "Email already in use" } });
   });
-  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByRole("link", { name: "Sign up" }).click();
   await page.getByLabel("Display Name").fill("Slow Network");
   await page.getByLabel("Email").fill(uniqueEmail("slow"));
   await page.getByLabel("Password").fill(PASSWORD);
@@ -251,7 +251,7 @@ test("the login page has no serious accessibility problems in either mode", asyn
   await page.getByRole("button", { name: "Log In" }).click();
   await expect(page.getByText("Email is required")).toBeVisible();
   await expectNoSeriousViolations(page);
-  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByRole("link", { name: "Sign up" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create an account");
   await expectNoSeriousViolations(page);
 });
@@ -287,7 +287,7 @@ test.describe("at 360 px", () => {
     await submit.click();
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
 
-    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.getByRole("link", { name: "Sign up" }).click();
     await expect(page.getByRole("button", { name: "Create Account" })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });

@@ -239,6 +239,37 @@ const CASES: TextCase[] = [
     singleLine: ["email", "returnTo"],
   },
   {
+    // The login page's forms posted without the app (issue 38): form-encoded, answered with a 303.
+    method: "POST",
+    route: "/_api/auth/login_form",
+    role: "visitor",
+    as: "form",
+    input: () => ({ email: MEMBER.email, password: MEMBER.password, next: "/subscribe", save: "1" }),
+    singleLine: ["email", "next", "save"],
+  },
+  {
+    method: "POST",
+    route: "/_api/auth/register_form",
+    role: "visitor",
+    as: "form",
+    input: () => ({
+      email: "form-poison@example.com",
+      password: "Secret-pass-1",
+      displayName: "Form",
+      next: "/",
+      save: "1",
+    }),
+    singleLine: ["email", "displayName", "next", "save"],
+  },
+  {
+    method: "POST",
+    route: "/_api/stripe/checkout_form",
+    role: "visitor",
+    as: "form",
+    input: () => ({ plan: "monthly", email: "guest-form@example.com" }),
+    singleLine: ["plan", "email"],
+  },
+  {
     method: "POST",
     route: "/_api/auth/set-password",
     role: "visitor",

@@ -8,6 +8,8 @@ import { type SessionData, sessionPageQuery } from "../lib/session.js";
 // comes with those pages' own chunks, not the entry.
 const blogQueries = () => import("../features/blog/api/page-queries.js");
 const fundQueries = () => import("../features/funds/api/fund-page-queries.js");
+// Only a URL with a search loads the search's query (and the search rules it brings).
+const searchQueries = () => import("../features/funds/api/search-page-query.js");
 
 /** Every page starts with the session: the header, the paywall and a fund page depend on it. */
 export const FIRST_QUERIES: readonly PageQuery[] = [sessionPageQuery];
@@ -15,12 +17,22 @@ export const FIRST_QUERIES: readonly PageQuery[] = [sessionPageQuery];
 /**
  * The queries a public page shows in its first render, beyond the session. The server answers
  * them before rendering; the browser fills its cache with the same answers before hydrating.
- * Search results are not among them: they follow the visitor's own form, from the browser.
+ * A search in the home page's URL (`search` the query string) is among them: the home form is a
+ * plain GET form before the app starts, and its answer is a page with the results (issue 38).
  */
-export async function pageQueries(pathname: string, session: SessionData | undefined): Promise<PageQuery[]> {
+export async function pageQueries(
+  pathname: string,
+  session: SessionData | undefined,
+  search = "",
+): Promise<PageQuery[]> {
   if (pathname === "/") {
-    const { blogTeaserPageQuery } = await blogQueries();
-    return [countriesPageQuery, fundStatsPageQuery, blogTeaserPageQuery()];
+    const [{ blogTeaserPageQuery }, searchQuery] = await Promise.all([
+      blogQueries(),
+      hasSearchKeys(search)
+        ? searchQueries().then((module) => module.searchPageQuery(search, session?.user))
+        : undefined,
+    ]);
+    return [countriesPageQuery, fundStatsPageQuery, blogTeaserPageQuery(), ...(searchQuery ? [searchQuery] : [])];
   }
   // Premium's plans list what the data holds, counted (issue 36).
   if (pathname === "/subscribe") return [fundStatsPageQuery];
@@ -32,4 +44,9 @@ export async function pageQueries(pathname: string, session: SessionData | undef
   if (post?.params.slug) return [(await blogQueries()).blogPostPageQuery(post.params.slug)];
   if (matchPath("/funds/:fund", pathname)) return (await fundQueries()).fundPageQueries(pathname, session?.user);
   return [];
+}
+
+/** Whether a query string may hold a search (cheap, before loading the search's rules). */
+function hasSearchKeys(search: string): boolean {
+  return /[?&](?:search|country|stage|industry)=/.test(search);
 }

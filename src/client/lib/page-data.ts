@@ -16,6 +16,11 @@ export type ApiAnswer = PageAnswer;
 export type PageQuery = {
   queryKey: readonly unknown[];
   url: string;
+  /**
+   * For a query the API answers to a POST (the home page's search): the JSON body. A page asks at
+   * most one query per URL, so the URL alone still names its answer.
+   */
+  body?: unknown;
   /** The query's data for that answer, or undefined to leave the query to the browser (an error, say). */
   toData(answer: ApiAnswer): unknown;
   /** The lazily loaded module that defines the query (source path), which the browser needs before hydrating. */

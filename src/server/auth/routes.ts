@@ -39,6 +39,16 @@ const OAUTH_STATE_COOKIE = "fundmatch_oauth_state";
 /** The known-device cookie (AuthService.login): HttpOnly, sent only to /_api/auth. */
 export const KNOWN_DEVICE_COOKIE = "fundmatch_device";
 
+/** The known-device cookie's options: HttpOnly, sent back to the auth routes only. */
+export function knownDeviceCookieOptions(publicOrigin: string | undefined) {
+  return {
+    httpOnly: true,
+    sameSite: "lax" as const,
+    path: "/_api/auth",
+    secure: publicOrigin?.startsWith("https:") ?? false,
+  };
+}
+
 const PROVIDER_NAMES: Record<SignInProviderId, string> = { google: "Google", demo: "the demo provider" };
 
 const notConfigured = (provider: SignInProviderId) =>
@@ -100,12 +110,7 @@ export const authRoutes =
           : new OidcError("unexpected_error", "An unexpected error occurred during authentication. Please try again.");
       return { type: "OAUTH_ERROR", error: { code: known.code, message: known.message, details: known.details } };
     };
-    const stateCookie = {
-      httpOnly: true,
-      sameSite: "lax" as const,
-      path: "/_api/auth",
-      secure: publicOrigin?.startsWith("https:") ?? false,
-    };
+    const stateCookie = knownDeviceCookieOptions(publicOrigin);
     app.post(
       "/auth/register_with_password",
       {

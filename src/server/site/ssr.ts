@@ -208,8 +208,20 @@ export class ServerRenderer {
     } else {
       Object.assign(headers, internalRequestHeaders());
     }
-    const fetchApi = async (wanted: string) => {
-      const response = await server.inject({ method: "GET", url: wanted, headers, remoteAddress: request.ip });
+    // A POST (the home page's search) carries no Origin: the API's cross-site check passes it as the
+    // server's own call, as it does any client without a browser's cookies by accident.
+    const fetchApi = async (wanted: string, body?: unknown) => {
+      const response = await server.inject(
+        body === undefined
+          ? { method: "GET", url: wanted, headers, remoteAddress: request.ip }
+          : {
+              method: "POST",
+              url: wanted,
+              headers: { ...headers, "content-type": "application/json" },
+              payload: JSON.stringify(body),
+              remoteAddress: request.ip,
+            },
+      );
       const raw = response.headers["set-cookie"];
       const setCookie = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
       return { status: response.statusCode, text: response.body, setCookie };

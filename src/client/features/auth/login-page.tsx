@@ -1,6 +1,14 @@
 import { ArrowLeft, TriangleAlert } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
+import {
+  AUTH_ERROR_KEY,
+  AUTH_FORM_ERRORS,
+  isAuthFormError,
+  LOGIN_FORM_ACTION,
+  loginHref,
+  REGISTER_FORM_ACTION,
+} from "../../../shared/auth-form-post.js";
 import { AUTH_TEXTS } from "../../../shared/auth-texts.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
 import { SIGN_IN_QUERY, SIGN_UP_MODE, signInCarryOf } from "../../../shared/return-path.js";
@@ -18,17 +26,19 @@ import { SocialSignIn } from "./components/social-sign-in.js";
 import { loginErrorMessage, registrationErrorMessage } from "./error-messages.js";
 import { useOAuthSignIn } from "./use-oauth-sign-in.js";
 
-type Mode = "login" | "register";
-
 /**
  * Log in and create account on one page. `?mode=signup` opens the sign-up form; `save` and `next`
- * (a visitor's "Save to pipeline", issue 37) go with whichever sign-in the visitor picks, and the
- * server saves the fund and checks the way back (src/shared/return-path.ts).
+ * (a visitor's "Save", issue 37) go with whichever sign-in the visitor picks, and the server saves
+ * the fund and checks the way back (src/shared/return-path.ts). The mode is in the URL, so the
+ * switch is a link that works before the app starts, and the forms post to the API's form routes
+ * until the app's own handlers take over (issue 38, ADR 0066); `error` is the code such a post came
+ * back with.
  */
 export function LoginPage() {
   usePageMeta(PAGE_META["/login"]);
   const [params] = useSearchParams();
-  const [mode, setMode] = useState<Mode>(params.get(SIGN_IN_QUERY.mode) === SIGN_UP_MODE ? "register" : "login");
+  const isLogin = params.get(SIGN_IN_QUERY.mode) !== SIGN_UP_MODE;
+  const postedError = params.get(AUTH_ERROR_KEY);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once; the page keeps what it was opened with.
   const carry = useMemo(() => signInCarryOf(params), []);
   const auth = useSession();
@@ -39,25 +49,32 @@ export function LoginPage() {
 
   // A success sets the user at once but leaves the page only after a short pause, so the success can be seen.
   const signingIn = login.isPending || login.isSuccess || register.isPending || register.isSuccess;
+  const { reset: resetLogin } = login;
+  const { reset: resetRegister } = register;
+  const { dismiss } = oauth;
+  // Another mode (the switch is a link): the other form's outcome is no longer on show.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the mode changes.
+  useEffect(() => {
+    resetLogin();
+    resetRegister();
+    dismiss();
+  }, [isLogin]);
+
   if (auth.status === "authenticated" && !signingIn && oauth.state.status !== "connecting") {
     return <Navigate to={carry.returnTo ?? "/"} replace />;
   }
 
-  const isLogin = mode === "login";
   const mutation = isLogin ? login : register;
   const formError = mutation.error
     ? isLogin
       ? loginErrorMessage(mutation.error)
       : registrationErrorMessage(mutation.error)
     : null;
-  const error = formError ?? (oauth.state.status === "error" ? oauth.state.message : null);
-
-  const switchMode = () => {
-    login.reset();
-    register.reset();
-    oauth.dismiss();
-    setMode(isLogin ? "register" : "login");
-  };
+  const error =
+    formError ??
+    (oauth.state.status === "error" ? oauth.state.message : null) ??
+    // What a form post without the app was sent back with (a closed list of codes, never free text).
+    (isAuthFormError(postedError) ? AUTH_FORM_ERRORS[postedError] : null);
 
   // The mutation's error is shown above the form; the promise only tells the form it is done.
   const submitLogin = (values: LoginRequest) => login.mutateAsync({ ...values, ...carry }).catch(() => undefined);
@@ -111,20 +128,34 @@ export function LoginPage() {
         )}
 
         {isLogin ? (
-          <LoginForm key="login" onSubmit={submitLogin} busy={login.isPending || login.isSuccess} />
+          <LoginForm
+            key="login"
+            action={LOGIN_FORM_ACTION}
+            next={carry.returnTo}
+            save={carry.saveFundId}
+            onSubmit={submitLogin}
+            busy={login.isPending || login.isSuccess}
+          />
         ) : (
-          <RegisterForm key="register" onSubmit={submitRegister} busy={register.isPending || register.isSuccess} />
+          <RegisterForm
+            key="register"
+            action={REGISTER_FORM_ACTION}
+            next={carry.returnTo}
+            save={carry.saveFundId}
+            onSubmit={submitRegister}
+            busy={register.isPending || register.isSuccess}
+          />
         )}
 
         <p className="text-center text-sm text-slate-600">
           {isLogin ? AUTH_TEXTS.toRegisterLead : AUTH_TEXTS.toLoginLead}{" "}
-          <button
-            type="button"
-            onClick={switchMode}
+          <Link
+            to={loginHref({ signup: isLogin, save: carry.saveFundId, next: carry.returnTo })}
+            replace
             className="rounded-sm font-semibold text-indigo-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden"
           >
             {isLogin ? AUTH_TEXTS.toRegister : AUTH_TEXTS.toLogin}
-          </button>
+          </Link>
         </p>
       </section>
 

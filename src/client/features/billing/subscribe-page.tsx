@@ -1,5 +1,5 @@
 import { ArrowLeft, CircleCheck, Info, LoaderCircle, TriangleAlert } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { PAGE_META } from "../../../shared/page-meta.js";
@@ -91,6 +91,12 @@ function Subscribe({ user, demo, stripe, retryStripe }: SubscribeProps) {
   const [email, setEmail] = useState("");
   const [emailError, setEmailError] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  // What the visitor typed before the app started (the field is plain HTML until then) is kept.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration.
+  useEffect(() => {
+    const typed = emailRef.current?.value;
+    if (typed && !email) setEmail(typed);
+  }, []);
 
   const { state } = checkout;
   const busy = state.status === "opening" || state.status === "pending" ? state.target : null;
@@ -99,13 +105,15 @@ function Subscribe({ user, demo, stripe, retryStripe }: SubscribeProps) {
   const choosePlan = (plan: PlanId) => {
     let guestEmail: string | null = null;
     if (!user) {
-      const error = guestEmailError(email);
+      // The field's own value when the state has not caught up with typing done before hydration.
+      const typed = email || emailRef.current?.value || "";
+      const error = guestEmailError(typed);
       if (error) {
         setEmailError(error);
         emailRef.current?.focus();
         return;
       }
-      guestEmail = email.trim();
+      guestEmail = typed.trim();
     }
     void checkout.start({ kind: "plan", plan, email: guestEmail });
   };

@@ -11,6 +11,7 @@ import {
   CHECKOUT_POPUP_NAME,
   type CheckoutMessage,
   centredPopupFeatures,
+  parseCheckoutMessage,
   watchCheckoutPopup,
 } from "./checkout-popup.js";
 import { type PollResult, pollDecision, STATUS_POLL_ATTEMPTS, STATUS_POLL_INTERVAL_MS } from "./status-polling.js";
@@ -90,6 +91,8 @@ export function useCheckout({ signedIn, paymentsReady, onPaymentsNotReady, openi
   const run = useRef(0);
   const signedInRef = useRef(signedIn);
   signedInRef.current = signedIn;
+  /** Whether a checkout this page started is being watched (its outcome comes through the watch). */
+  const watching = useRef(false);
 
   useEffect(
     () => () => {
@@ -165,6 +168,18 @@ export function useCheckout({ signedIn, paymentsReady, onPaymentsNotReady, openi
     [pollStatus, refreshAccount],
   );
 
+  // A checkout the page's plain form opened before the app started (plan-picker.tsx) reports to
+  // this window like the app's own popup: its outcome is taken the same way.
+  useEffect(() => {
+    const listen = (event: MessageEvent) => {
+      if (watching.current || event.origin !== window.location.origin) return;
+      const message = parseCheckoutMessage(event.data);
+      if (message) onMessage(message, null);
+    };
+    window.addEventListener("message", listen);
+    return () => window.removeEventListener("message", listen);
+  }, [onMessage]);
+
   /** Must run inside the click handler: browsers only allow popups opened by a user gesture. */
   const start = useCallback(
     async (request: CheckoutRequest) => {
@@ -196,7 +211,11 @@ export function useCheckout({ signedIn, paymentsReady, onPaymentsNotReady, openi
       });
 
       const watch = watchCheckoutPopup(popup, { target: window, origin: window.location.origin });
-      cancelWatch.current = watch.cancel;
+      watching.current = true;
+      cancelWatch.current = () => {
+        watching.current = false;
+        watch.cancel();
+      };
 
       try {
         const url =
@@ -211,7 +230,7 @@ export function useCheckout({ signedIn, paymentsReady, onPaymentsNotReady, openi
         }
       } catch (error) {
         if (current !== run.current) return;
-        watch.cancel();
+        cancelWatch.current();
         if (!popup.closed) popup.close();
         popupRef.current = null;
         toast.error(
@@ -224,6 +243,7 @@ export function useCheckout({ signedIn, paymentsReady, onPaymentsNotReady, openi
       }
 
       const outcome = await watch.outcome;
+      watching.current = false;
       if (current !== run.current) return;
       popupRef.current = null;
       if (outcome.kind === "closed") {

@@ -8,13 +8,22 @@ import { Button } from "../../../components/ui/button.js";
 import { loginFormSchema } from "../auth-form-schemas.js";
 
 type LoginFormProps = {
+  /**
+   * Where the form posts as plain HTML, before the app's handler is attached (or without
+   * JavaScript): the API's form route, which answers with a redirect (issue 38).
+   */
+  action: string;
+  /** The return address once signed in (already checked: a path on this site), posted along. */
+  next?: string | undefined;
+  /** The fund a visitor's Save waits to save (issue 37), posted along. */
+  save?: number | undefined;
   /** Resolves when the attempt is over; a failure is shown by the page, not thrown. */
   onSubmit: (values: LoginRequest) => Promise<unknown>;
   /** Stays true after a success, until the redirect: the form must not be sent twice. */
   busy: boolean;
 };
 
-export function LoginForm({ onSubmit, busy }: LoginFormProps) {
+export function LoginForm({ action, next, save, onSubmit, busy }: LoginFormProps) {
   const form = useForm({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { email: "", password: "" },
@@ -25,7 +34,16 @@ export function LoginForm({ onSubmit, busy }: LoginFormProps) {
   const disabled = busy || isSubmitting;
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-busy={disabled}>
+    <form
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={form.handleSubmit(onSubmit)}
+      className="flex flex-col gap-4"
+      aria-busy={disabled}
+    >
+      {next && <input type="hidden" name="next" value={next} />}
+      {save !== undefined && <input type="hidden" name="save" value={save} />}
       <fieldset disabled={disabled} className="flex flex-col gap-4">
         <FormField
           id="login-email"

@@ -7,11 +7,20 @@ import { Button } from "../../../components/ui/button.js";
 import { registerFormSchema } from "../auth-form-schemas.js";
 
 type RegisterFormProps = {
+  /**
+   * Where the form posts as plain HTML, before the app's handler is attached (or without
+   * JavaScript): the API's form route, which answers with a redirect (issue 38).
+   */
+  action: string;
+  /** The return address once signed in (already checked: a path on this site), posted along. */
+  next?: string | undefined;
+  /** The fund a visitor's Save waits to save (issue 37), posted along. */
+  save?: number | undefined;
   onSubmit: (values: RegisterRequest) => Promise<unknown>;
   busy: boolean;
 };
 
-export function RegisterForm({ onSubmit, busy }: RegisterFormProps) {
+export function RegisterForm({ action, next, save, onSubmit, busy }: RegisterFormProps) {
   const form = useForm({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { displayName: "", email: "", password: "" },
@@ -21,7 +30,16 @@ export function RegisterForm({ onSubmit, busy }: RegisterFormProps) {
   const disabled = busy || isSubmitting;
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-busy={disabled}>
+    <form
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={form.handleSubmit(onSubmit)}
+      className="flex flex-col gap-4"
+      aria-busy={disabled}
+    >
+      {next && <input type="hidden" name="next" value={next} />}
+      {save !== undefined && <input type="hidden" name="save" value={save} />}
       <fieldset disabled={disabled} className="flex flex-col gap-4">
         <FormField
           id="register-display-name"

@@ -7,7 +7,9 @@ import { ApiError, apiPost } from "../../../lib/api-client.js";
  * the success address and itself as the cancel address.
  */
 
-export const CHECKOUT_CALLBACK_PATH = "/_api/checkout-callback";
+import { CHECKOUT_CALLBACK_PATH } from "../../../../shared/checkout-form.js";
+
+export { CHECKOUT_CALLBACK_PATH };
 
 type Location = Pick<globalThis.Location, "origin" | "href">;
 

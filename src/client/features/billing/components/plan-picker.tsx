@@ -1,6 +1,7 @@
 import { LoaderCircle } from "lucide-react";
 import { type RefObject, useId } from "react";
 import { Link } from "react-router";
+import { CHECKOUT_FORM_ACTION } from "../../../../shared/checkout-form.js";
 import { premiumHoldings } from "../../../../shared/data-claims.js";
 import { formatUsd, PLANS, type PlanId } from "../../../../shared/plans.js";
 import { SUBSCRIBE_TEXTS } from "../../../../shared/subscribe-texts.js";
@@ -9,6 +10,7 @@ import { Button } from "../../../components/ui/button.js";
 import { Card, CardContent, CardFooter, CardHeader } from "../../../components/ui/card.js";
 import { useFundStats } from "../../../lib/use-fund-stats.js";
 import { cn } from "../../../lib/utils.js";
+import { CHECKOUT_POPUP_NAME } from "../checkout-popup.js";
 import type { CheckoutTarget } from "../use-checkout.js";
 import { CheckList } from "./check-list.js";
 
@@ -32,7 +34,12 @@ type PlanPickerProps = {
   onShowCheckout: () => void;
 };
 
-/** Subscribe: 'Choose Your Plan' with the monthly and the lifetime plan. */
+/**
+ * Subscribe: 'Choose Your Plan' with the monthly and the lifetime plan. A form as plain HTML too
+ * (issue 38, ADR 0066): before the app starts, a plan's button posts it into the checkout window
+ * (the popup's own name), and the API's form route sends that window to the checkout. Once the
+ * app runs, the buttons' handler opens the popup itself and the form's own submit is cancelled.
+ */
 export function PlanPicker({ guestEmail, busy, locked, opening, onChoose, onShowCheckout }: PlanPickerProps) {
   const monthly = PLANS.monthly;
   const lifetime = PLANS.lifetime;
@@ -46,40 +53,49 @@ export function PlanPicker({ guestEmail, busy, locked, opening, onChoose, onShow
         <p className="mt-1.5 text-sm text-slate-600">{SUBSCRIBE_TEXTS.choosePlanHint}</p>
       </div>
 
-      {guestEmail && <GuestEmailField {...guestEmail} disabled={locked} />}
+      <form
+        method="post"
+        action={CHECKOUT_FORM_ACTION}
+        target={CHECKOUT_POPUP_NAME}
+        noValidate
+        onSubmit={(event) => event.preventDefault()}
+        className="flex flex-col gap-8"
+      >
+        {guestEmail && <GuestEmailField {...guestEmail} disabled={locked} />}
 
-      <div className="mx-auto grid w-full max-w-4xl gap-6 md:grid-cols-2">
-        <PlanCard
-          name={monthly.name}
-          price={formatUsd(monthly.priceUsd)}
-          period={SUBSCRIBE_TEXTS.perMonth}
-          notes={[
-            `${formatUsd(monthly.yearlyEquivalentUsd)} ${SUBSCRIBE_TEXTS.perYear}`,
-            SUBSCRIBE_TEXTS.cancelAnytime,
-          ]}
-          features={premiumFeatures(counts ? premiumHoldings(counts) : undefined)}
-          action={SUBSCRIBE_TEXTS.subscribeMonthly}
-          highlighted
-          busy={busy}
-          locked={locked}
-          plan="monthly"
-          opening={opening}
-          onChoose={onChoose}
-        />
-        <PlanCard
-          name={lifetime.name}
-          price={formatUsd(lifetime.priceUsd)}
-          period={SUBSCRIBE_TEXTS.oneTime}
-          notes={[SUBSCRIBE_TEXTS.lifetimeNote]}
-          features={[SUBSCRIBE_TEXTS.everythingInPremium, SUBSCRIBE_TEXTS.excelExport]}
-          action={SUBSCRIBE_TEXTS.getLifetime}
-          busy={busy}
-          locked={locked}
-          plan="lifetime"
-          opening={opening}
-          onChoose={onChoose}
-        />
-      </div>
+        <div className="mx-auto grid w-full max-w-4xl gap-6 md:grid-cols-2">
+          <PlanCard
+            name={monthly.name}
+            price={formatUsd(monthly.priceUsd)}
+            period={SUBSCRIBE_TEXTS.perMonth}
+            notes={[
+              `${formatUsd(monthly.yearlyEquivalentUsd)} ${SUBSCRIBE_TEXTS.perYear}`,
+              SUBSCRIBE_TEXTS.cancelAnytime,
+            ]}
+            features={premiumFeatures(counts ? premiumHoldings(counts) : undefined)}
+            action={SUBSCRIBE_TEXTS.subscribeMonthly}
+            highlighted
+            busy={busy}
+            locked={locked}
+            plan="monthly"
+            opening={opening}
+            onChoose={onChoose}
+          />
+          <PlanCard
+            name={lifetime.name}
+            price={formatUsd(lifetime.priceUsd)}
+            period={SUBSCRIBE_TEXTS.oneTime}
+            notes={[SUBSCRIBE_TEXTS.lifetimeNote]}
+            features={[SUBSCRIBE_TEXTS.everythingInPremium, SUBSCRIBE_TEXTS.excelExport]}
+            action={SUBSCRIBE_TEXTS.getLifetime}
+            busy={busy}
+            locked={locked}
+            plan="lifetime"
+            opening={opening}
+            onChoose={onChoose}
+          />
+        </div>
+      </form>
 
       {busy && busy !== "upgrade" && !opening && <CheckoutPendingNote onShowCheckout={onShowCheckout} />}
     </section>
@@ -108,6 +124,7 @@ function GuestEmailField({ value, error, onChange, onBlur, inputRef, disabled }:
       <FormField
         ref={inputRef}
         id="guest-email"
+        name="email"
         label={SUBSCRIBE_TEXTS.guestEmailLabel}
         type="email"
         autoComplete="email"
@@ -202,6 +219,9 @@ function PlanCard({
       </CardContent>
       <CardFooter>
         <Button
+          type="submit"
+          name="plan"
+          value={plan}
           size="lg"
           variant={highlighted ? "default" : "outline"}
           className="w-full"

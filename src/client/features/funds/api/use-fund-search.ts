@@ -1,15 +1,10 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { MAX_SEARCH_LIMIT } from "../../../../shared/plans.js";
-import type { FundSearchRequest, FundSearchResponse } from "../../../../shared/schemas/funds.js";
+import type { FundSearchResponse } from "../../../../shared/schemas/funds.js";
 import { type SearchState, toSearchRequest } from "../../../../shared/search-params.js";
 import { ApiError, apiPost } from "../../../lib/api-client.js";
+import { fundSearchQueryKey, SEARCH_PAGE_SIZE, SEARCH_URL } from "./search-page-query.js";
 
-/** Page size for viewers who may page through everything; the server caps non-subscribers at 3. */
-export const SEARCH_PAGE_SIZE = Math.min(24, MAX_SEARCH_LIMIT);
-
-export function fundSearchQueryKey(request: FundSearchRequest) {
-  return ["funds", "search", request] as const;
-}
+export { fundSearchQueryKey, SEARCH_PAGE_SIZE } from "./search-page-query.js";
 
 function nextOffset(pages: FundSearchResponse[]): number | undefined {
   const last = pages.at(-1);
@@ -29,7 +24,7 @@ export function useFundSearch(values: SearchState | null) {
     queryKey: fundSearchQueryKey(request),
     queryFn: ({ pageParam, signal }) =>
       apiPost<FundSearchResponse>(
-        "/_api/funds/search",
+        SEARCH_URL,
         { ...request, limit: SEARCH_PAGE_SIZE, ...(pageParam > 0 ? { offset: pageParam } : {}) },
         { signal },
       ),

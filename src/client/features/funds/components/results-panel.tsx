@@ -5,6 +5,7 @@ import {
   EMPTY_SEARCH,
   filterChips,
   type SearchState,
+  searchQueryProblems,
   searchStateFromQuery,
   searchStateToQuery,
 } from "../../../../shared/search-params.js";
@@ -20,10 +21,10 @@ import { SearchResults } from "./search-results.js";
 export function ResultsPanel({ searchParams, announce }: { searchParams: URLSearchParams; announce: Announce }) {
   const values = searchStateFromQuery(searchParams);
   if (!values) return null;
-  return <ResultsShell values={values} announce={announce} />;
+  return <ResultsShell values={values} problems={searchQueryProblems(searchParams)} announce={announce} />;
 }
 
-function ResultsShell({ values, announce }: { values: SearchState; announce: Announce }) {
+function ResultsShell({ values, problems, announce }: { values: SearchState; problems: string[]; announce: Announce }) {
   const location = useLocation();
   const navigationType = useNavigationType();
   const sectionRef = useRef<HTMLElement>(null);
@@ -55,6 +56,14 @@ function ResultsShell({ values, announce }: { values: SearchState; announce: Ann
               {TEXTS.home.resultsTitle}
             </h2>
             <FilterSummary values={values} />
+            {/* A hand-edited or stale link: what was left out, said plainly, never an error page. */}
+            {problems.length > 0 && (
+              <ul data-testid="search-problems" className="mt-2 flex flex-col gap-1 text-sm text-amber-800">
+                {problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            )}
           </div>
           <div className="flex flex-wrap gap-2">
             <SaveSearchButton values={values} />

@@ -1,22 +1,25 @@
-import { type ComponentType, lazy, Suspense, useState } from "react";
+import { Suspense } from "react";
 import { useSearchParams } from "react-router";
+import { isSearchQuery } from "../../../../shared/search-params.js";
 import { type Announce, useLiveStatus } from "../../../components/live-status.js";
+import { lazyPart, preloadParts } from "../../../lib/lazy-part.js";
 
 type PanelProps = { searchParams: URLSearchParams; announce: Announce };
 
 // Everything about results (cards, paywall, dialogs, the search query) is only needed once someone
-// searches; the search form warms this chunk as soon as it is on screen.
-let loadedPanel: ComponentType<PanelProps> | null = null;
+// searches; the search form warms this chunk as soon as it is on screen. A lazy part: a page the
+// server rendered with results lists it, and the browser loads it before hydrating, so the first tap
+// on a result (Save, a card's link) lands on live code (issue 38).
+const RESULTS_PANEL_PART = "features/funds/components/results-panel.tsx";
+const ResultsPanel = lazyPart(RESULTS_PANEL_PART, () =>
+  import("./results-panel.js").then((module) => module.ResultsPanel),
+);
 export function loadResultsPanel() {
-  return import("./results-panel.js").then((module) => {
-    loadedPanel = module.ResultsPanel;
-    return { default: module.ResultsPanel };
-  });
+  return preloadParts([RESULTS_PANEL_PART]);
 }
-const LazyResultsPanel = lazy(loadResultsPanel);
 
 /**
- * Renders the results once a search is in the URL (?search=1...); before that, only the live region
+ * Renders the results once a search is in the URL (?search=1..., or one of the basic filters); before that, only the live region
  * that announces what each search found (components/live-status.tsx), which must be in the page
  * before the first search for its words to be read.
  */
@@ -26,17 +29,15 @@ export function ResultsSection() {
   return (
     <>
       {status.region}
-      {searchParams.has("search") && <Results searchParams={searchParams} announce={status.announce} />}
+      {isSearchQuery(searchParams) && <Results searchParams={searchParams} announce={status.announce} />}
     </>
   );
 }
 
 function Results({ searchParams, announce }: PanelProps) {
-  // Chosen once per mount: switching component types later would remount the panel.
-  const [Panel] = useState<ComponentType<PanelProps>>(() => loadedPanel ?? LazyResultsPanel);
   return (
     <Suspense fallback={<ResultsPlaceholder />}>
-      <Panel searchParams={searchParams} announce={announce} />
+      <ResultsPanel searchParams={searchParams} announce={announce} />
     </Suspense>
   );
 }

@@ -1,5 +1,7 @@
 import { Bookmark, BookmarkCheck, LoaderCircle } from "lucide-react";
-import { useReducer, useRef } from "react";
+import { type KeyboardEvent, type MouseEvent, useEffect, useReducer, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { signUpToSaveHref } from "../../../../shared/return-path.js";
 import type { FundResult } from "../../../../shared/schemas/funds.js";
 import { TEXTS } from "../../../../shared/texts.js";
 import { SaveFundDialog } from "../../../components/save-fund-dialog.js";
@@ -71,10 +73,23 @@ export function SaveFundButton({
 }: SaveFundButtonProps) {
   const [state, dispatch] = useReducer(reducer, { phase: "idle" });
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const location = useLocation();
   const intent = resolveSaveIntent(viewer, fund);
   const pending = state.phase === "pending";
 
+  // A tap while the session is still being asked (a page the browser rendered alone) is kept and
+  // acted on once the viewer is known, rather than dropped by a disabled button (issue 38).
+  const [queued, setQueued] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the viewer becomes known.
+  useEffect(() => {
+    if (!queued || intent === "wait") return;
+    setQueued(false);
+    void handleClick();
+  }, [queued, intent]);
+
   async function handleClick() {
+    if (intent === "wait") return setQueued(true);
     if (intent === "prompt-sign-up") return dispatch({ type: "prompt", prompt: "sign-up" });
     if (intent === "prompt-upgrade") return dispatch({ type: "prompt", prompt: "upgrade" });
     if (intent !== "toggle" || !onToggleSave) return;
@@ -97,6 +112,48 @@ export function SaveFundButton({
   };
   const Icon = pending ? LoaderCircle : isSaved ? BookmarkCheck : Bookmark;
 
+  // A visitor's save is a link to sign-up, back to this page with the fund saved after (issues 37, 38): it works before the
+  // app starts; once it runs, the click opens the sign-up prompt instead, as a button does.
+  if (intent === "prompt-sign-up") {
+    const openPrompt = (event: MouseEvent | KeyboardEvent) => {
+      event.preventDefault();
+      void handleClick();
+    };
+    return (
+      <>
+        <Button
+          asChild
+          variant="ghost"
+          size="icon"
+          className={cn("-mt-1 -mr-2 text-slate-500 hover:text-indigo-700", className)}
+        >
+          {/* biome-ignore lint/a11y/useSemanticElements: a link until the app starts, then a button that opens the prompt. */}
+          <a
+            ref={linkRef}
+            href={signUpToSaveHref(fund.id, `${location.pathname}${location.search}`)}
+            role="button"
+            aria-label="Save fund"
+            aria-describedby={describedBy}
+            aria-haspopup="dialog"
+            onClick={openPrompt}
+            onKeyDown={(event) => {
+              // A button answers Space too; a link only Enter.
+              if (event.key === " ") openPrompt(event);
+            }}
+          >
+            <Icon className="size-5" aria-hidden="true" />
+          </a>
+        </Button>
+        <SaveFundDialog
+          fundId={fund.id}
+          open={state.phase === "prompt" && state.prompt === "sign-up"}
+          onOpenChange={onPromptChange}
+          returnFocusRef={linkRef}
+        />
+      </>
+    );
+  }
+
   return (
     <>
       <Button
@@ -106,8 +163,9 @@ export function SaveFundButton({
         aria-label="Save fund"
         aria-describedby={describedBy}
         aria-pressed={intent === "toggle" ? isSaved : undefined}
-        aria-haspopup={intent === "prompt-sign-up" || intent === "prompt-upgrade" ? "dialog" : undefined}
-        disabled={pending || intent === "wait"}
+        aria-haspopup={intent === "prompt-upgrade" ? "dialog" : undefined}
+        disabled={pending}
+        aria-busy={queued || undefined}
         onClick={handleClick}
         className={cn("-mt-1 -mr-2 text-slate-500 hover:text-indigo-700", isSaved && "text-indigo-600", className)}
       >

@@ -1,5 +1,5 @@
 import { ChevronDown, Lock, Search, SlidersHorizontal, UserRound } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, type Ref, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Controller, FormProvider, useForm } from "react-hook-form";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { INDUSTRIES } from "../../../../shared/industries.js";
@@ -25,6 +25,7 @@ import {
 import { UnlockPremiumDialog } from "../../../components/unlock-premium-dialog.js";
 import { useStartupProfile } from "../../../lib/startup-profile.js";
 import { useCountries } from "../../../lib/use-countries.js";
+import { useHydrated } from "../../../lib/use-hydrated.js";
 import { cn } from "../../../lib/utils.js";
 import { isSubscriber, useViewer } from "../../../lib/viewer.js";
 import {
@@ -33,6 +34,7 @@ import {
   searchFormResolver,
   stateFromFormValues,
 } from "../search-form-schema.js";
+import { RESULTS_SECTION_ID } from "../search-ids.js";
 import { loadResultsPanel } from "./results-section.js";
 
 // The advanced controls (Popover lists, inputs) are only fetched once someone opens the panel.
@@ -55,6 +57,11 @@ export const ADVANCED_FILTERS_DESCRIPTION =
  * ?search=1&country=..&stage=..&industry=.. plus the advanced filters, and the form follows the
  * URL, so shared links and Back both restore a search. The three selects are the basic filters;
  * the advanced panel is Premium (locked for everyone else, who get the upgrade dialog).
+ *
+ * Before the app starts (and without JavaScript) it is a plain GET form to the home page: the
+ * three selects are native selects with names, and the server renders the results for the query
+ * (issue 38, ADR 0066). Once hydrated, the selects become the app's own, starting from whatever
+ * the visitor chose in the native ones, and the app's submit handler takes over.
  */
 export function SearchForm() {
   const [searchParams] = useSearchParams();
@@ -130,12 +137,21 @@ export function SearchForm() {
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form
+        method="get"
+        action={`/#${RESULTS_SECTION_ID}`}
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+      >
+        {/* The mark of a search run, as the app's own URLs carry it (searchStateToQuery). */}
+        <input type="hidden" name="search" value="1" />
         <div className="grid gap-4 md:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto] lg:items-end">
           {(
             [
               {
                 name: "countries",
+                param: "country",
                 id: "search-country",
                 label: "Country",
                 anyLabel: TEXTS.home.anyCountry,
@@ -145,6 +161,7 @@ export function SearchForm() {
               },
               {
                 name: "stages",
+                param: "stage",
                 id: "search-stage",
                 label: "Funding Stage",
                 anyLabel: TEXTS.home.anyStage,
@@ -153,6 +170,7 @@ export function SearchForm() {
               },
               {
                 name: "industries",
+                param: "industry",
                 id: "search-industry",
                 label: "Industry Focus",
                 anyLabel: TEXTS.home.anyIndustry,
@@ -190,8 +208,11 @@ export function SearchForm() {
 
         <div className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center gap-2">
+            {/* No HTML equivalent (the panel is the app's): a tap before the app starts is replayed (ADR 0066). */}
             <Button
               ref={toggleRef}
+              id="advanced-filters-toggle"
+              data-replay=""
               variant="ghost"
               size="sm"
               className="-ml-2 text-indigo-800"
@@ -268,6 +289,8 @@ export function SearchForm() {
 
 type ListSelectFieldProps = {
   id: string;
+  /** The field's name in the URL, for the form's plain GET before the app starts. */
+  param: string;
   label: string;
   anyLabel: string;
   options: readonly Option[];
@@ -285,6 +308,7 @@ type ListSelectFieldProps = {
  */
 function ListSelectField({
   id,
+  param,
   label,
   anyLabel,
   options,
@@ -298,47 +322,70 @@ function ListSelectField({
   const messageId = `${id}-message`;
   const message = error ?? note;
   const value = values.length === 0 ? ANY_VALUE : values.length === 1 ? (values[0] as string) : SEVERAL_VALUE;
+  const hydrated = useHydrated();
+  const nativeRef = useRef<HTMLSelectElement>(null);
+  // What the visitor chose in the native select before the app started, taken over as the app's
+  // value (the layout effect of the hydrating render runs before the select is swapped out).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration.
+  useLayoutEffect(() => {
+    const native = nativeRef.current;
+    if (!native?.name) return;
+    const chosen = native.value;
+    if (chosen !== (values.length === 1 ? values[0] : "")) onChange(chosen === "" ? [] : [chosen]);
+  }, []);
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <Select
-        value={value}
-        onValueChange={(next) => {
-          if (next === SEVERAL_VALUE) return;
-          onChange(next === ANY_VALUE ? [] : [next]);
-        }}
-      >
-        <SelectTrigger
+      {!hydrated ? (
+        <NativeSelect
+          ref={nativeRef}
           id={id}
-          onBlur={onBlur}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={message ? messageId : undefined}
+          param={param}
+          anyLabel={anyLabel}
+          options={options}
+          values={values}
+          several={several}
+        />
+      ) : (
+        <Select
+          value={value}
+          onValueChange={(next) => {
+            if (next === SEVERAL_VALUE) return;
+            onChange(next === ANY_VALUE ? [] : [next]);
+          }}
         >
-          <SelectValue placeholder={anyLabel}>
-            {value === ANY_VALUE
-              ? anyLabel
-              : value === SEVERAL_VALUE
-                ? several(values.length)
-                : (options.find((option) => option.value === value)?.label ?? value)}
-          </SelectValue>
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ANY_VALUE}>{anyLabel}</SelectItem>
-          {values.length > 1 && (
-            <SelectItem value={SEVERAL_VALUE} disabled className="hidden">
-              {several(values.length)}
-            </SelectItem>
-          )}
-          {options.length > 0 && <SelectSeparator />}
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+          <SelectTrigger
+            id={id}
+            onBlur={onBlur}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={message ? messageId : undefined}
+          >
+            <SelectValue placeholder={anyLabel}>
+              {value === ANY_VALUE
+                ? anyLabel
+                : value === SEVERAL_VALUE
+                  ? several(values.length)
+                  : (options.find((option) => option.value === value)?.label ?? value)}
+            </SelectValue>
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ANY_VALUE}>{anyLabel}</SelectItem>
+            {values.length > 1 && (
+              <SelectItem value={SEVERAL_VALUE} disabled className="hidden">
+                {several(values.length)}
+              </SelectItem>
+            )}
+            {options.length > 0 && <SelectSeparator />}
+            {options.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
       {message && (
         <p
           id={messageId}
@@ -351,3 +398,53 @@ function ListSelectField({
     </div>
   );
 }
+
+/**
+ * The select as plain HTML, for the page before the app starts: named, so the form's GET carries
+ * it. Several values (a subscriber's shared link) go as hidden fields under a select that says how
+ * many and carries no name of its own.
+ */
+function NativeSelect({
+  ref,
+  id,
+  param,
+  anyLabel,
+  options,
+  values,
+  several,
+}: {
+  ref: Ref<HTMLSelectElement>;
+  id: string;
+  param: string;
+  anyLabel: string;
+  options: readonly Option[];
+  values: string[];
+  several: (count: number) => string;
+}) {
+  if (values.length > 1) {
+    return (
+      <>
+        {values.map((value) => (
+          <input key={value} type="hidden" name={param} value={value} />
+        ))}
+        <select id={id} disabled className={NATIVE_SELECT_CLASS}>
+          <option>{several(values.length)}</option>
+        </select>
+      </>
+    );
+  }
+  return (
+    <select ref={ref} id={id} name={param} defaultValue={values[0] ?? ""} className={NATIVE_SELECT_CLASS}>
+      <option value="">{anyLabel}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** The look of the app's select trigger (components/ui/select.tsx), so nothing moves when it takes over. */
+const NATIVE_SELECT_CLASS =
+  "flex h-11 w-full items-center rounded-lg border border-slate-300 bg-white px-3.5 text-left text-sm text-slate-900 shadow-xs outline-hidden hover:border-slate-400 focus-visible:border-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-600/30";
