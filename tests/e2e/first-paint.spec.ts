@@ -113,6 +113,20 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Funding Stage")).toHaveValue("seed");
   });
 
+  test("/match shows a visitor's top 3 and the Premium prompt for a profile in its URL, and runs its form", async ({
+    page,
+  }) => {
+    await page.goto("/match?stage=seed&sectors=fintech&country=Germany");
+    const shortlist = page.getByRole("list", { name: "Your shortlist" });
+    await expect(shortlist.getByRole("article")).toHaveCount(3);
+    await expect(page.getByRole("heading", { name: /more funds? match/ })).toBeVisible();
+    // The form is a plain GET form before the app starts: a changed description runs the match again.
+    await page.getByLabel("What your startup does").fill("Payments infrastructure for European merchants");
+    await page.getByRole("button", { name: "Find my funds" }).click();
+    await expect(page).toHaveURL(/[?&]description=Payments/);
+    await expect(shortlist.getByRole("article")).toHaveCount(3);
+  });
+
   test("a hand-written search names what it left out", async ({ page }) => {
     await page.goto("/?country=United+Kingdom&stage=sead");
     await expect(results(page).getByTestId("search-problems")).toHaveText(

@@ -169,7 +169,7 @@ test("a visitor's save opens the sign-up form and leads back to the shortlist; P
   await card.getByRole("button", { name: "Save to pipeline" }).click();
   await dialog.getByRole("link", { name: "Sign Up Free" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Create an account" })).toBeVisible();
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await page.getByRole("link", { name: "Log in", exact: true }).click();
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill("Sup3rSecret1");
   await page.getByRole("button", { name: "Log In", exact: true }).click();

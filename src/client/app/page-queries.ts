@@ -10,6 +10,8 @@ const blogQueries = () => import("../features/blog/api/page-queries.js");
 const fundQueries = () => import("../features/funds/api/fund-page-queries.js");
 // Only a URL with a search loads the search's query (and the search rules it brings).
 const searchQueries = () => import("../features/funds/api/search-page-query.js");
+// Only a /match URL with a profile loads the match's query (and the form rules it brings).
+const matchQueries = () => import("../features/match/api/match-page-query.js");
 
 /** Every page starts with the session: the header, the paywall and a fund page depend on it. */
 export const FIRST_QUERIES: readonly PageQuery[] = [sessionPageQuery];
@@ -36,14 +38,23 @@ export async function pageQueries(
   }
   // Premium's plans list what the data holds, counted (issue 36).
   if (pathname === "/subscribe") return [fundStatsPageQuery];
-  // The match's form offers the countries and says how many funds stated a status (its switch); its
-  // shortlist comes from the browser's POST.
-  if (pathname === "/match") return [countriesPageQuery, fundStatsPageQuery];
+  // The match's form offers the countries and says how many funds stated a status (its switch); a
+  // profile in the URL (the form sent before the app started, a shared link, Back) is answered by
+  // the server too, so the shortlist is in the page (issue 38).
+  if (pathname === "/match") {
+    const matchQuery = hasProfileKeys(search) ? (await matchQueries()).matchPageQuery(search) : undefined;
+    return [countriesPageQuery, fundStatsPageQuery, ...(matchQuery ? [matchQuery] : [])];
+  }
   if (matchPath("/blog", pathname)) return [(await blogQueries()).blogListPageQuery(undefined)];
   const post = matchPath("/blog/:slug", pathname);
   if (post?.params.slug) return [(await blogQueries()).blogPostPageQuery(post.params.slug)];
   if (matchPath("/funds/:fund", pathname)) return (await fundQueries()).fundPageQueries(pathname, session?.user);
   return [];
+}
+
+/** Whether a query string may hold a startup profile (cheap, before loading the match's rules). */
+function hasProfileKeys(search: string): boolean {
+  return /[?&](?:stage|sectors|country|raise|needsLead|description)=/.test(search);
 }
 
 /** Whether a query string may hold a search (cheap, before loading the search's rules). */
