@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MATCH_HELD_OUT_FILE, matchQuality, readEvaluationSet } from "../../scripts/bench/match-quality.js";
-import { users } from "../../src/server/db/schema/index.js";
-import { fundMatchResponseSchema } from "../../src/shared/schemas/match.js";
+import { MATCH_HELD_OUT_FILE, readEvaluationSet } from "../../scripts/bench/match-quality.js";
 import { createTestApp, type TestApp } from "../support/app.js";
 import { TEST_DRIVERS } from "../support/database.js";
+import { rankEvaluationSet, subscriberCookie } from "../support/match-evaluation.js";
 
 /**
  * The match judged where it cannot flatter (issue 37): the held-out part of the outside evaluation
@@ -25,7 +24,6 @@ const FLOORS = {
   /** Clearly-not funds in any top 10. */
   clearlyNotInTop10: 0,
 };
-const SUBSCRIBER = { email: "sub@example.com", password: "Sup3rSecret1", displayName: "Sue Subscriber" };
 
 describe.each(TEST_DRIVERS)("the match on the held-out profiles on %s", (driver) => {
   let t: TestApp;
@@ -33,33 +31,13 @@ describe.each(TEST_DRIVERS)("the match on the held-out profiles on %s", (driver)
 
   beforeAll(async () => {
     t = await createTestApp(driver, { SEED_ON_START: "true" });
-    const registered = await t.app.inject({
-      method: "POST",
-      url: "/_api/auth/register_with_password",
-      payload: SUBSCRIBER,
-    });
-    cookie = `fundmatch_session=${registered.cookies.find((item) => item.name === "fundmatch_session")?.value}`;
-    await t.testDatabase.database.db.update(users).set({ subscriptionStatus: "active", subscriptionType: "monthly" });
+    cookie = await subscriberCookie(t);
   });
   afterAll(async () => t?.close());
 
   it("holds its floors: recall at 10, the lowest profile's, and no clearly-not fund in a top 10", async () => {
     expect(HELD_OUT.length).toBeGreaterThanOrEqual(20);
-    const ranked = new Map<string, string[]>();
-    for (const item of HELD_OUT) {
-      const response = await t.app.inject({
-        method: "POST",
-        url: "/_api/funds/match",
-        payload: { ...item.profile, limit: 20 },
-        headers: { cookie },
-      });
-      expect(response.statusCode, `${item.id}: ${response.body}`).toBe(200);
-      ranked.set(
-        item.id,
-        fundMatchResponseSchema.parse(response.json()).results.map((fund) => fund.name),
-      );
-    }
-    const quality = matchQuality(HELD_OUT, ranked);
+    const quality = await rankEvaluationSet(t, cookie, HELD_OUT);
     const offenders = quality.profiles
       .filter((item) => item.clearlyNotInTop10.length > 0)
       .map((item) => `${item.id}: ${item.clearlyNotInTop10.join(", ")}`);

@@ -3,7 +3,7 @@ import { parse as parseCsv } from "csv-parse/sync";
 import type { Logger } from "pino";
 import { toUsd } from "../../../shared/currency-rates.js";
 import { AS_OF_PATTERN, asOfKey, type FactField, type FactKind, MONEY_FACT_KINDS } from "../../../shared/fund-facts.js";
-import { sourceAddressError } from "../../../shared/source-address.js";
+import { publicationName, sourceAddressError } from "../../../shared/source-address.js";
 import type { Db } from "../../db/client.js";
 import { runDataStepOnce } from "../../db/data-steps.js";
 import type { FundFactRow, FundRow } from "../../db/types.js";
@@ -137,15 +137,6 @@ function portfolioNames(value: string): string[] {
         .filter(Boolean),
     ),
   ];
-}
-
-/** The source's host as the fact's source name ('business-standard.com'). */
-function sourceNameOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, "");
-  } catch {
-    return url;
-  }
 }
 
 /** A fund-size fact's rank: a final close beats a first close or a target, which beat nothing else. */
@@ -358,7 +349,7 @@ export async function applyCuratedData(
         value: line.value,
         currency: line.currency || null,
         kind: line.kind as FactKind,
-        sourceName: sourceNameOf(line.sourceUrl),
+        sourceName: publicationName(line.sourceUrl),
         sourceUrl: line.sourceUrl,
         asOf: line.asOf || null,
         retrievedOn: line.retrieved || null,
