@@ -43,6 +43,13 @@ describe("fund pages", () => {
     expect(reviewedText({ lastReviewed: "soon", listedOn: "later", source: "curated" })).toBe(
       "Source: FundMatch's curated list",
     );
+    // Beside a line that names the curated list already (a card's unsourced facts): without it.
+    expect(reviewedText({ lastReviewed: null, listedOn: "2026-12-07", source: "curated" }, false)).toBe(
+      "Listed Dec 2026 · not reviewed yet",
+    );
+    expect(reviewedText({ lastReviewed: "2026-11-21", listedOn: "2026-11-20", source: "curated" }, false)).toBe(
+      "Reviewed Nov 2026",
+    );
   });
 
   it("describes a fund in at most 160 characters from public fields", () => {

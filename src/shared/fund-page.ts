@@ -64,11 +64,17 @@ export const CURATED_LIST_NAME = "FundMatch's curated list";
  * reviewed the fund, else when it was listed ('Listed Dec 2026 · FundMatch's curated list · not
  * reviewed yet'): a seeded record is never called reviewed (issue 36).
  */
-export function reviewedText(fund: { lastReviewed: string | null; listedOn: string; source: string }): string {
+export function reviewedText(
+  fund: { lastReviewed: string | null; listedOn: string; source: string },
+  /** False where a line next to it already names the record's origin (a card's unsourced facts). */
+  withOrigin = true,
+): string {
   const origin = fund.source === "curated" ? CURATED_LIST_NAME : fund.source;
   const reviewed = fund.lastReviewed ? reviewedMonth(fund.lastReviewed) : undefined;
-  if (reviewed) return `Reviewed ${reviewed} · ${origin}`;
   const listed = reviewedMonth(fund.listedOn);
+  if (!withOrigin && (reviewed || listed))
+    return reviewed ? `Reviewed ${reviewed}` : `Listed ${listed} · not reviewed yet`;
+  if (reviewed) return `Reviewed ${reviewed} · ${origin}`;
   return listed ? `Listed ${listed} · ${origin} · not reviewed yet` : `Source: ${origin}`;
 }
 

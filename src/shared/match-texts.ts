@@ -1,4 +1,5 @@
 import { olderFundText } from "./fact-age.js";
+import type { FactField } from "./fund-facts.js";
 import { formatCompactAmount } from "./fund-size.js";
 import { industryLabel } from "./industries.js";
 import { stageLabel } from "./stages.js";
@@ -10,6 +11,13 @@ import { cutText } from "./text-cut.js";
  * ("$3M"). A text built on a premium field (cheque range, leading, portfolio) only ever reaches a
  * viewer who sees that field.
  */
+/**
+ * The fact a reason or concern rests on (issue 36: the card shows its source and date): one of the
+ * fund's facts (FACT_FIELDS), `country` for the record's place, null for none (a fact not
+ * disclosed, the record's age).
+ */
+export type MatchEvidence = FactField | "country" | null;
+
 const usd = (amount: number) => `$${formatCompactAmount(amount)}`;
 
 /** "the United States", "the Netherlands": the country names English writes with an article. */

@@ -113,6 +113,11 @@ test("a fund card shows its fund size's publication and date, and the home page 
   const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Cherry Ventures" }) });
   await expect(card.getByTestId("card-fund-size-source")).toHaveText("businessinsider.de · final close Jan 2022");
   await expect(card.getByRole("link", { name: "businessinsider.de", exact: true })).toBeVisible();
+  // Every fact on the card says where it came from: the cheque range its publication and date,
+  // the facts without a public source once, together.
+  await expect(card.getByRole("link", { name: "unquote.com", exact: true })).toBeVisible();
+  await expect(card.getByText("unquote.com · 2022")).toBeVisible();
+  await expect(card.getByTestId("card-unsourced")).toContainText("no public source yet");
   const dir = process.env.SCREENSHOT_DIR;
   if (dir) await card.screenshot({ path: path.join(dir, "fund-card-1280.png") });
   await page.setViewportSize({ width: 375, height: 800 });
@@ -132,6 +137,27 @@ test("a fund card shows its fund size's publication and date, and the home page 
     await page.screenshot({ path: path.join(dir, "home-hero-375.png") });
     await page.locator("#about-our-data").scrollIntoViewIfNeeded();
     await page.locator("#about-our-data").screenshot({ path: path.join(dir, "about-our-data-375.png") });
+  }
+});
+
+test("a match's reason shows the source and date of the fact it rests on, and names the unsourced ones once", async ({
+  page,
+}) => {
+  await becomeSubscriber(page, `reasons-${RUN}@example.com`);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/match?stage=seed&country=Germany&raise=2M&needsLead=on");
+    const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Cherry Ventures" }) });
+    const reason = card.getByRole("listitem").filter({ hasText: /^Cheque range/ });
+    await expect(reason).toContainText("fits your $2M raise");
+    await expect(reason.getByRole("link", { name: "unquote.com", exact: true })).toBeVisible();
+    await expect(reason).toContainText("unquote.com · 2022");
+    // "Based in Germany" rests on the curated record: said once, quietly, under the reasons.
+    await expect(card.getByTestId("match-unsourced")).toHaveText(
+      /^Other facts: from FundMatch's curated list, \w{3} \d{4}; no public source yet$/,
+    );
+    const dir = process.env.SCREENSHOT_DIR;
+    if (dir) await card.screenshot({ path: path.join(dir, `match-card-sources-${width}.png`) });
   }
 });
 

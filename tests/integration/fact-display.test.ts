@@ -176,6 +176,67 @@ describe.each(TEST_DRIVERS)("facts with their sources and dates on %s", (driver)
     for (const result of results) expect(result).toHaveProperty("fundSizeSource");
   });
 
+  it("gives the cards and the match's reasons each fact's source, premium sources only to those who see the fact", async () => {
+    type Sourced = {
+      name: string;
+      factSources: Array<{ field: string; sourceName: string }>;
+      premiumFactSources?: Array<{ field: string; sourceName: string; retrievedOn: string | null }>;
+      reasons: string[];
+      reasonFacts: Array<string | null>;
+      concerns: string[];
+      concernFacts: Array<string | null>;
+    };
+    const profile = { raiseAmountUsd: 500_000, needsLead: true, country: "Germany" };
+    const match = async (cookies?: Record<string, string>) =>
+      (
+        (await t.app.inject({ method: "POST", url: "/_api/funds/match", payload: profile, cookies })).json() as {
+          results: Sourced[];
+        }
+      ).results;
+    const paid = (await match({ fundmatch_session: lifetimeToken })).find(
+      (result) => result.name === "Sourced Size Capital",
+    );
+    expect(paid?.factSources.map((item) => item.field)).toEqual(["fundSize"]);
+    expect(paid?.premiumFactSources).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          field: "checkSizeMinUsd",
+          sourceName: "sourced.example",
+          retrievedOn: "2026-12-07",
+        }),
+        expect.objectContaining({ field: "leadsRounds", sourceName: "FundMatch admin" }),
+      ]),
+    );
+    // Each text names the fact it rests on, in the same order: the cheque range, leading, the place.
+    expect(paid?.reasonFacts).toHaveLength(paid?.reasons.length ?? -1);
+    expect(paid?.concernFacts).toHaveLength(paid?.concerns.length ?? -1);
+    const factOf = (text: RegExp) => {
+      const position = paid?.reasons.findIndex((reason) => text.test(reason)) ?? -1;
+      expect(position, `${text} in ${paid?.reasons.join(" | ")}`).toBeGreaterThanOrEqual(0);
+      return paid?.reasonFacts[position];
+    };
+    // Either end stands for the range (the card shows the source of the end that has one).
+    expect(["checkSizeMinUsd", "checkSizeMaxUsd"]).toContain(factOf(/^Cheque range/));
+    expect(factOf(/^Leads rounds$/)).toBe("leadsRounds");
+    // A visitor sees neither the premium facts nor their sources, and no text built on them.
+    const visitor = (await match()).find((result) => result.name === "Sourced Size Capital");
+    expect(visitor).toBeDefined();
+    expect(visitor).not.toHaveProperty("premiumFactSources");
+    expect(visitor?.reasonFacts).not.toContain("checkSizeMinUsd");
+    expect(visitor?.reasonFacts).not.toContain("leadsRounds");
+    // A fund size's reason (a fund without a known cheque range) rests on the fund size, whose source everyone sees.
+    const readDay = (await match()).find((result) => result.name === "Read Day Ventures");
+    const sized = readDay?.reasons.findIndex((reason) => /fund/.test(reason)) ?? -1;
+    expect(sized, readDay?.reasons.join(" | ")).toBeGreaterThanOrEqual(0);
+    expect(readDay?.reasonFacts[sized]).toBe("fundSize");
+    expect(readDay?.factSources.map((item) => item.field)).toContain("fundSize");
+    // The search's cards carry the same.
+    const search = await t.app.inject({ method: "POST", url: "/_api/funds/search", payload: {} });
+    const card = (search.json() as { results: Sourced[] }).results.find((r) => r.name === "Sourced Size Capital");
+    expect(card?.factSources.map((item) => item.field)).toEqual(["fundSize"]);
+    expect(card).not.toHaveProperty("premiumFactSources");
+  });
+
   it("exports each fact's source and date, 'Not disclosed' for an unknown fact, and no column no fund fills", async () => {
     const response = await t.app.inject({
       method: "GET",

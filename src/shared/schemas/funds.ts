@@ -229,6 +229,7 @@ export const PREMIUM_FUND_FIELDS = [
   "portfolio",
   "pitchRoute",
   "pitchTarget",
+  "premiumFactSources",
 ] as const;
 
 export const premiumFactsSchema = z.object({
@@ -343,6 +344,12 @@ export const fundResultSchema = z.object({
    * for a size without a stated source (a curated one) or no size.
    */
   fundSizeSource: fundProvenanceItemSchema.nullable(),
+  /**
+   * Issue 36: where each sourced fact everyone sees came from and when (the fund size, stages,
+   * industries, the description, the AUM, a reported status), for the cards and the match's reasons;
+   * a fact without an entry came with the fund's record (`source`, `curatedOn`).
+   */
+  factSources: z.array(fundProvenanceItemSchema),
   /** The firm's assets under management in `aumCurrency` units: never a fund size. */
   aum: z.number().nullable(),
   aumCurrency: z.string().nullable(),
@@ -400,6 +407,8 @@ export const fundResultSchema = z.object({
   pitchRoute: z.enum(PITCH_ROUTES).nullable().optional(),
   /** The form's URL or the e-mail address; null for warm introductions. */
   pitchTarget: z.string().nullable().optional(),
+  /** The same for the premium facts (website, cheque range, leading, portfolio, pitch route): premium like them. */
+  premiumFactSources: z.array(fundProvenanceItemSchema).optional(),
 });
 
 export type FundResult = z.infer<typeof fundResultSchema>;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { MAX_USD_AMOUNT } from "../advanced-search.js";
+import { FACT_FIELDS } from "../fund-facts.js";
+import type { MatchEvidence } from "../match-texts.js";
 import { noControlCharacters } from "./fields.js";
 import { fundResultSchema, industryCodeSchema, stageCodeSchema } from "./funds.js";
 
@@ -134,11 +136,16 @@ export const fundMatchRequestSchema = z
   );
 export type FundMatchRequest = z.input<typeof fundMatchRequestSchema>;
 
+const matchEvidenceSchema = z.enum([...FACT_FIELDS, "country"]).nullable() satisfies z.ZodType<MatchEvidence>;
+
 /** One match: the fund as search returns it, with its fit (0 to 100), what fits and what may not. */
 export const fundMatchResultSchema = fundResultSchema.extend({
   fit: z.number().int().min(0).max(100),
   reasons: z.array(z.string()),
   concerns: z.array(z.string()),
+  /** The fact each reason rests on, in the same order (src/shared/match-texts.ts, MatchEvidence). */
+  reasonFacts: z.array(matchEvidenceSchema),
+  concernFacts: z.array(matchEvidenceSchema),
 });
 export type FundMatchResult = z.infer<typeof fundMatchResultSchema>;
 

@@ -19,26 +19,21 @@ import { anyFundHas, type DataCounts } from "../../../shared/data-claims.js";
 import { isOldFundSize } from "../../../shared/fact-age.js";
 import {
   type FactField,
-  factDateText,
-  factKindLabel,
-  factPublication,
-  formatAsOf,
   NOT_DISCLOSED,
   oldFundSizeLabel,
   STAGES_NOT_DISCLOSED,
-  unsourcedFactText,
   usdEquivalentText,
 } from "../../../shared/fund-facts.js";
 import { fundLocation, fundPageMeta, fundPath, parseFundPath, reviewedText } from "../../../shared/fund-page.js";
 import { FUND_REPORT_TEXTS } from "../../../shared/fund-report-texts.js";
 import { PITCH_HEADING } from "../../../shared/fund-signals.js";
 import { formatFundSize } from "../../../shared/fund-size.js";
-import { fundTeamUpdatedText } from "../../../shared/fund-team.js";
 import { estimatedChequeText } from "../../../shared/lead-rule.js";
 import { chequeRangeInOneCurrency } from "../../../shared/money-range.js";
 import { NOT_FOUND_META, type PageMeta } from "../../../shared/page-meta.js";
 import type { FundProvenance, FundResponse, FundResult } from "../../../shared/schemas/funds.js";
 import { stageLabel } from "../../../shared/stages.js";
+import { FactSource, type ProvenanceItem, provenanceOf, TagSources } from "../../components/fact-source.js";
 import { FundTags } from "../../components/fund-tags.js";
 import {
   InvestingStatusBadge,
@@ -146,126 +141,6 @@ export function FundPage() {
 function PageHead({ meta }: { meta: PageMeta }) {
   usePageMeta(meta);
   return null;
-}
-
-type ProvenanceItem = FundProvenance[number];
-
-/** A fact's provenance by field. */
-function provenanceOf(provenance: FundProvenance): (field: FactField) => ProvenanceItem | undefined {
-  const byField = new Map(provenance.map((item) => [item.field, item]));
-  return (field) => byField.get(field);
-}
-
-/** The fund's record as the unsourced line names it: the curated list (and when it stated the record), or none. */
-type RecordOrigin = Pick<FundResult, "source" | "curatedOn">;
-
-/**
- * Where a fact came from and when, under its value (issue 36): its publication, linked where it has
- * an address, and its date ("techcrunch.com · final close Mar 2024", "techcrunch.com · source read
- * 7 Dec 2026"); the link's words are the publication's name, for screen readers too. A fact without
- * a source says so quietly, apart from the sourced ones ("from FundMatch's curated list, Nov 2026; no
- * public source yet").
- */
-function FactSource({
-  item,
-  record,
-  testId,
-  label,
-}: {
-  item: ProvenanceItem | undefined;
-  /** The fund's record, for the line of a fact that has a value but no source. */
-  record: RecordOrigin;
-  testId?: string;
-  /** What the line is about, where it stands apart from its value ("Stages"). */
-  label?: string;
-}) {
-  const prefix = label ? `${label}: ` : "";
-  if (!item) {
-    return (
-      <span
-        className="mt-0.5 block text-xs font-normal text-slate-500 italic"
-        data-testid={testId}
-        data-origin="unsourced"
-      >
-        {prefix}
-        {unsourcedFactText(record)}
-      </span>
-    );
-  }
-  if (item.origin === "fund_team") {
-    // The fund's own word: when they said it, and a money fact's close date when they gave one.
-    const close =
-      item.kind === "final_close" && item.asOf ? `${factKindLabel(item.kind)} ${formatAsOf(item.asOf)} · ` : "";
-    return (
-      <span className="mt-0.5 block text-xs font-normal text-slate-600" data-testid={testId} data-origin="fund_team">
-        {prefix}
-        {close}
-        {fundTeamUpdatedText(item.recordedOn)}
-      </span>
-    );
-  }
-  const url = safeExternalUrl(item.sourceUrl);
-  const publication = factPublication(item);
-  const date = factDateText(item);
-  return (
-    <span className="mt-0.5 block text-xs font-normal text-slate-600" data-testid={testId} data-origin={item.origin}>
-      {prefix}
-      {url ? (
-        <a
-          href={url.href}
-          target="_blank"
-          rel="noopener noreferrer nofollow"
-          className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
-        >
-          {publication}
-        </a>
-      ) : (
-        publication
-      )}
-      {date && <> · {date}</>}
-    </span>
-  );
-}
-
-/**
- * Where the stages and the industries came from, under their tags: each sourced list by its own
- * line ("Stages: techcrunch.com · Jun 2019"), the lists without a source together, once ("Stages and
- * industries: from FundMatch's curated list, Nov 2026; no public source yet"). Nothing for a list
- * that is not disclosed (its tag says so).
- */
-function TagSources({
-  fund,
-  sourceOf,
-}: {
-  fund: FundResult;
-  sourceOf: (field: FactField) => ProvenanceItem | undefined;
-}) {
-  const lists = [
-    { field: "fundingStages" as const, label: "Stages", known: fund.fundingStages.length > 0 },
-    { field: "industryFocus" as const, label: "Industries", known: fund.industryFocus.length > 0 },
-    // "Invests across sectors" is a fact of its own, with a source of its own.
-    { field: "sectorAgnostic" as const, label: "Sector focus", known: fund.sectorAgnostic === true },
-  ].filter((list) => list.known);
-  const sourced = lists.filter((list) => sourceOf(list.field));
-  // "Stages, industries and sector focus": the first as a label, the others as words of the sentence.
-  const unsourced = lists
-    .filter((list) => !sourceOf(list.field))
-    .map((list, index) => (index === 0 ? list.label : list.label.toLowerCase()));
-  if (lists.length === 0) return null;
-  return (
-    <div className="mt-2" data-testid="tag-sources">
-      {sourced.map((list) => (
-        <FactSource key={list.field} item={sourceOf(list.field)} record={fund} label={list.label} />
-      ))}
-      {unsourced.length > 0 && (
-        <FactSource
-          item={undefined}
-          record={fund}
-          label={unsourced.length > 1 ? `${unsourced.slice(0, -1).join(", ")} and ${unsourced.at(-1)}` : unsourced[0]}
-        />
-      )}
-    </div>
-  );
 }
 
 /** The dollar equivalent of an amount in another currency, through the fixed rates; nothing for dollars. */

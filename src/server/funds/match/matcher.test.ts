@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { largestRoundLed } from "../../../shared/lead-rule.js";
 import type { FundRow } from "../../db/types.js";
-import { raiseJudgement, sectorValue, stageValue } from "./matcher.js";
+import { placesText, raiseJudgement, sectorValue, stageValue } from "./matcher.js";
 import {
   RAISE_UNKNOWN_VALUE,
   SECTOR_AGNOSTIC_VALUE,
@@ -21,6 +21,12 @@ const row = (fields: Partial<FundRow>): FundRow =>
   }) as FundRow;
 
 describe("the match's rules (ADR 0021)", () => {
+  it("names each stated place once ('Invests in Europe', never 'Europe and Europe')", () => {
+    expect(placesText(["Europe", "Europe"])).toBe("Europe");
+    expect(placesText(["Kenya", "Nigeria", "Kenya"])).toBe("Kenya and Nigeria");
+    expect(placesText(["Europe", "Israel", "India", "Egypt"])).toBe("Europe, Israel and India");
+  });
+
   it("scores stages: a specialist, a wide fund, a neighbour, unknown, and excludes far ones", () => {
     expect(stageValue(["seed"], "seed")).toBe(1);
     // A multi-stage fund invests at each of its stages: a little below a one- or two-stage fund.

@@ -3,7 +3,7 @@ import { factYear, isOldFundSize } from "../../../shared/fact-age.js";
 import { type IndustryCode, industryLabel } from "../../../shared/industries.js";
 import { familiesOf, industryRelation } from "../../../shared/industry-families.js";
 import { roundRole, usualFirstCheque } from "../../../shared/lead-rule.js";
-import { chequeRangeText, GOOD_MATCH_FIT, MATCH_TEXTS } from "../../../shared/match-texts.js";
+import { chequeRangeText, GOOD_MATCH_FIT, MATCH_TEXTS, type MatchEvidence } from "../../../shared/match-texts.js";
 import { type RegionCode, regionLabel } from "../../../shared/regions.js";
 import type { FundMatchRequest } from "../../../shared/schemas/match.js";
 import { STAGE_CODES, stageLabel } from "../../../shared/stages.js";
@@ -304,7 +304,10 @@ export class FundMatcher {
    * region; elsewhere; its own words naming only places elsewhere. Each with the reason or concern
    * that says so.
    */
-  private geography(index: number, countryKey: string): { value: number; reason?: string; concern?: string } {
+  private geography(
+    index: number,
+    countryKey: string,
+  ): { value: number; reason?: string; concern?: string; stated?: boolean } {
     const fund = this.funds[index] as MatchFund;
     if (fund.countryKey === countryKey) return { value: 1, reason: MATCH_TEXTS.sameCountry(fund.row.country) };
     const code = this.codeByCountry.get(countryKey) ?? countryCodeOfName(countryKey);
@@ -313,16 +316,20 @@ export class FundMatcher {
       const covering = stated.phrases
         .filter((phrase) => phrase.countries.includes(code))
         .map((phrase) => placeNoun(phrase.text, phrase.countries));
-      return { value: W.STATED_GEOGRAPHY_VALUE, reason: MATCH_TEXTS.statedGeography(placesText(covering)) };
+      return {
+        value: W.STATED_GEOGRAPHY_VALUE,
+        reason: MATCH_TEXTS.statedGeography(placesText(covering)),
+        stated: true,
+      };
     }
-    if (stated.global) return { value: W.GLOBAL_GEOGRAPHY_VALUE, reason: MATCH_TEXTS.investsGlobally };
+    if (stated.global) return { value: W.GLOBAL_GEOGRAPHY_VALUE, reason: MATCH_TEXTS.investsGlobally, stated: true };
     const statedPlaces = () => placesText(stated.phrases.map((phrase) => placeNoun(phrase.text, phrase.countries)));
     // Named only as an exception ("selective deals elsewhere in Africa"): a region's chance at best.
     if (code && stated.occasional.has(code)) {
-      return { value: W.SAME_REGION_VALUE, concern: MATCH_TEXTS.statedElsewhere(statedPlaces()) };
+      return { value: W.SAME_REGION_VALUE, concern: MATCH_TEXTS.statedElsewhere(statedPlaces()), stated: true };
     }
     if (code && stated.countries.size > 0) {
-      return { value: W.STATED_ELSEWHERE_VALUE, concern: MATCH_TEXTS.statedElsewhere(statedPlaces()) };
+      return { value: W.STATED_ELSEWHERE_VALUE, concern: MATCH_TEXTS.statedElsewhere(statedPlaces()), stated: true };
     }
     const subRegion = subRegionOfCountryCode(code);
     if (subRegion !== undefined && this.subRegions[index] === subRegion) {
@@ -346,74 +353,92 @@ export class FundMatcher {
    * does not see the premium fields: the texts built on them (cheque range, leading, portfolio)
    * are left out, as the search's reasons leave them out (ADR 0005).
    */
-  explain(
-    index: number,
-    profile: MatchProfile,
-    ranking: MatchRanking,
-    includePremium: boolean,
-  ): { reasons: string[]; concerns: string[] } {
+  explain(index: number, profile: MatchProfile, ranking: MatchRanking, includePremium: boolean): MatchExplanation {
     const fund = this.funds[index] as MatchFund;
     const row = fund.row;
-    const reasons: string[] = [];
+    const out: MatchExplanation = { reasons: [], concerns: [], reasonFacts: [], concernFacts: [] };
+    // Each text with the fact it rests on (issue 36: the card shows that fact's source and date).
+    const reason = (text: string, fact: MatchEvidence) => {
+      out.reasons.push(text);
+      out.reasonFacts.push(fact);
+    };
+    const concern = (text: string, fact: MatchEvidence) => {
+      out.concerns.push(text);
+      out.concernFacts.push(fact);
+    };
     // A source's report that the firm winds down, is not raising or paused comes first: it outweighs any fit.
-    const concerns: string[] = fund.statusConcern ? [fund.statusConcern] : [];
+    if (fund.statusConcern) concern(fund.statusConcern, "status");
     if (profile.stage !== undefined) {
       const label = stageLabel(profile.stage);
-      if (row.fundingStages.length === 0) concerns.push(MATCH_TEXTS.stagesUnknown);
+      if (row.fundingStages.length === 0) concern(MATCH_TEXTS.stagesUnknown, null);
       else if (row.fundingStages.includes(profile.stage))
-        reasons.push(
+        reason(
           row.fundingStages.length === 1 ? MATCH_TEXTS.stageSpecialist(label) : MATCH_TEXTS.investsAtStage(label),
+          "fundingStages",
         );
-      else concerns.push(MATCH_TEXTS.nearbyStage(row.fundingStages.slice(0, 2).map(stageLabel).join(", ")));
+      else concern(MATCH_TEXTS.nearbyStage(row.fundingStages.slice(0, 2).map(stageLabel).join(", ")), "fundingStages");
     }
     if (profile.sectors.length > 0) {
       const shared = row.industryFocus.find((code) => profile.sectors.includes(code));
       const related = shared === undefined ? relatedSector(row.industryFocus, profile.sectors) : undefined;
       if (shared)
-        reasons.push(
+        reason(
           row.industryFocus.length === 1
             ? MATCH_TEXTS.sectorSpecialist(industryLabel(shared))
             : MATCH_TEXTS.sectorFocus(industryLabel(shared)),
+          "industryFocus",
         );
       else if (related)
-        reasons.push(MATCH_TEXTS.sectorRelated(industryLabel(related.via), industryLabel(related.sector)));
-      else if (fund.agnostic) reasons.push(MATCH_TEXTS.sectorAgnostic);
-      else if (row.industryFocus.length === 0) concerns.push(MATCH_TEXTS.sectorsUnknown);
-      else concerns.push(MATCH_TEXTS.otherSectors(row.industryFocus.slice(0, 2).map(industryLabel).join(", ")));
+        reason(MATCH_TEXTS.sectorRelated(industryLabel(related.via), industryLabel(related.sector)), "industryFocus");
+      else if (fund.agnostic) reason(MATCH_TEXTS.sectorAgnostic, "sectorAgnostic");
+      else if (row.industryFocus.length === 0) concern(MATCH_TEXTS.sectorsUnknown, null);
+      else
+        concern(MATCH_TEXTS.otherSectors(row.industryFocus.slice(0, 2).map(industryLabel).join(", ")), "industryFocus");
     }
     if (profile.countryKey) {
-      const { reason, concern } = this.geography(index, profile.countryKey);
-      if (reason) reasons.push(reason);
-      if (concern) concerns.push(concern);
+      const place = this.geography(index, profile.countryKey);
+      // A stated geography is read from the fund's description; the rest from the record's country.
+      const fact: MatchEvidence = place.stated ? "description" : "country";
+      if (place.reason) reason(place.reason, fact);
+      if (place.concern) concern(place.concern, fact);
     }
     if (profile.raise !== undefined) {
       const judgement = raiseJudgement(fund, profile.raise, profile.needsLead, this.todayDate);
       if (judgement.text && (includePremium || !judgement.premium)) {
-        (judgement.fits ? reasons : concerns).push(judgement.text);
+        (judgement.fits ? reason : concern)(judgement.text, judgement.fact);
       } else if (!judgement.text) {
-        concerns.push(MATCH_TEXTS.fundSizeUnknown);
+        concern(MATCH_TEXTS.fundSizeUnknown, null);
       }
     }
     if (profile.needsLead && includePremium) {
-      if (row.leadsRounds === true) reasons.push(MATCH_TEXTS.leadsRounds);
-      else if (row.leadsRounds === false) concerns.push(MATCH_TEXTS.usuallyFollows);
-      else concerns.push(MATCH_TEXTS.leadUnknown);
+      if (row.leadsRounds === true) reason(MATCH_TEXTS.leadsRounds, "leadsRounds");
+      else if (row.leadsRounds === false) concern(MATCH_TEXTS.usuallyFollows, "leadsRounds");
+      else concern(MATCH_TEXTS.leadUnknown, null);
     }
     if (profile.description && (ranking.thesis[index] as number) >= 0.25) {
       const matched = ranking.terms.get(this.textOf[index] as number) ?? [];
       const described = new Set((row.description ? foldText(row.description) : "").split(/[^\p{L}\p{N}]+/u));
       const inDescription = matched.filter((term) => described.has(term) || described.has(`${term}s`));
-      if (inDescription.length > 0) reasons.push(MATCH_TEXTS.thesisClose(inDescription.slice(0, 3).join(", ")));
+      if (inDescription.length > 0)
+        reason(MATCH_TEXTS.thesisClose(inDescription.slice(0, 3).join(", ")), "description");
       else if (includePremium && matched.length > 0)
-        reasons.push(MATCH_TEXTS.portfolioClose(matched.slice(0, 3).join(", ")));
+        reason(MATCH_TEXTS.portfolioClose(matched.slice(0, 3).join(", ")), "portfolio");
     }
     if ((this.freshness[index] as number) < 1) {
       const key = String(fund.reviewedKey);
-      concerns.push(MATCH_TEXTS.reviewedLongAgo(`${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}`));
+      concern(MATCH_TEXTS.reviewedLongAgo(`${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}`), null);
     }
-    return { reasons, concerns };
+    return out;
   }
 }
+
+/** What fits and what may not, each text with the fact it rests on (the same order). */
+export type MatchExplanation = {
+  reasons: string[];
+  concerns: string[];
+  reasonFacts: MatchEvidence[];
+  concernFacts: MatchEvidence[];
+};
 
 /** 0–1 for the startup's stage against the fund's known stages; undefined: known and far apart (excluded). */
 export function stageValue(fundStages: readonly string[], stage: string): number | undefined {
@@ -497,12 +522,20 @@ function relatedSector(
 }
 
 /** Places as a concern or a reason names them: "Israeli", "Kenya and Nigeria", "Europe, Israel and India". */
-function placesText(places: readonly string[]): string {
-  const shown = places.slice(0, 3);
+export function placesText(places: readonly string[]): string {
+  // Two phrases may name one place ("European founders … across Europe"): named once.
+  const shown = [...new Set(places)].slice(0, 3);
   return shown.length <= 1 ? (shown[0] ?? "") : `${shown.slice(0, -1).join(", ")} and ${shown.at(-1)}`;
 }
 
-type RaiseJudgement = { value: number; fits: boolean; text: string | undefined; premium: boolean };
+type RaiseJudgement = {
+  value: number;
+  fits: boolean;
+  text: string | undefined;
+  premium: boolean;
+  /** The fact the text rests on: an end of the cheque range, or the fund size. */
+  fact: MatchEvidence;
+};
 
 /**
  * The raise against the fund's known cheque range, else its size by the lead rule
@@ -526,24 +559,49 @@ export function raiseJudgement(
         fits: false,
         text: MATCH_TEXTS.chequeAbove(range, raise),
         premium: true,
+        fact: "checkSizeMinUsd",
       };
     }
     if (max !== null && raise > max) {
       if (!needsLead)
-        return { value: W.CHEQUE_JOINS_VALUE, fits: true, text: MATCH_TEXTS.chequeJoins(max, raise), premium: true };
+        return {
+          value: W.CHEQUE_JOINS_VALUE,
+          fits: true,
+          text: MATCH_TEXTS.chequeJoins(max, raise),
+          premium: true,
+          fact: "checkSizeMaxUsd",
+        };
       // A lead writes at least 30% of the round: a cheque that size leads it.
       const leads = max >= raise * 0.3;
       return leads
-        ? { value: W.CHEQUE_LEADS_VALUE, fits: true, text: MATCH_TEXTS.chequeCanLead(max, raise), premium: true }
-        : { value: W.RAISE_UNKNOWN_VALUE, fits: false, text: MATCH_TEXTS.chequeCannotLead(max, raise), premium: true };
+        ? {
+            value: W.CHEQUE_LEADS_VALUE,
+            fits: true,
+            text: MATCH_TEXTS.chequeCanLead(max, raise),
+            premium: true,
+            fact: "checkSizeMaxUsd",
+          }
+        : {
+            value: W.RAISE_UNKNOWN_VALUE,
+            fits: false,
+            text: MATCH_TEXTS.chequeCannotLead(max, raise),
+            premium: true,
+            fact: "checkSizeMaxUsd",
+          };
     }
     if (min !== null && max !== null) {
-      return { value: 1, fits: true, text: MATCH_TEXTS.chequeCovers(min, max, raise), premium: true };
+      return {
+        value: 1,
+        fits: true,
+        text: MATCH_TEXTS.chequeCovers(min, max, raise),
+        premium: true,
+        fact: "checkSizeMaxUsd",
+      };
     }
   }
   const size = fund.fundSizeUsd;
   if (Number.isNaN(size) || size <= 0)
-    return { value: W.RAISE_UNKNOWN_VALUE, fits: false, text: undefined, premium: false };
+    return { value: W.RAISE_UNKNOWN_VALUE, fits: false, text: undefined, premium: false, fact: null };
   const judgement = sizeJudgement(size, raise, needsLead, null);
   if (!isOldFundSize(fund.fundSizeAsOf, today)) return judgement;
   // An older fund (more than 6 years) is weak evidence of today's capacity: its value moves halfway
@@ -564,6 +622,7 @@ function sizeJudgement(size: number, raise: number, needsLead: boolean, olderYea
       fits: false,
       text: MATCH_TEXTS.sizeTooLarge(size, raise, olderYear),
       premium: false,
+      fact: "fundSize",
     };
   }
   if (role.role === "can_lead") {
@@ -572,6 +631,7 @@ function sizeJudgement(size: number, raise: number, needsLead: boolean, olderYea
       fits: true,
       text: MATCH_TEXTS.sizeFits(size, raise, olderYear),
       premium: false,
+      fact: "fundSize",
     };
   }
   const cheque = usualFirstCheque(size).high;
@@ -581,11 +641,13 @@ function sizeJudgement(size: number, raise: number, needsLead: boolean, olderYea
         fits: false,
         text: MATCH_TEXTS.sizeTooSmall(size, raise, olderYear),
         premium: false,
+        fact: "fundSize",
       }
     : {
         value: W.SIZE_JOINS_VALUE,
         fits: true,
         text: MATCH_TEXTS.sizeJoins(size, cheque, raise, olderYear),
         premium: false,
+        fact: "fundSize",
       };
 }

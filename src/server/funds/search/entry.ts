@@ -98,7 +98,7 @@ export function toEntry(
     // backed. The text query is a subscriber's filter, so this never reveals the premium portfolio.
     tokens: { name: wordsOf(row.name), description: wordsOf([row.description ?? "", ...row.portfolio].join(" ")) },
     publicJson: publicMembersJson(row, facts, team, pitchStats),
-    premiumJson: premiumMembersJson(row),
+    premiumJson: premiumMembersJson(row, facts),
     premiumFactsJson: premiumFactsJson(row),
     publicProvenanceJson: provenanceJson(facts, false),
     premiumProvenanceJson: provenanceJson(facts, true),

@@ -160,9 +160,16 @@ export class FundSearchIndex {
     const fundIds: number[] = [];
     for (let position = page.offset; position < end; position++) {
       const index = ranking.ids[position] as number;
-      const { reasons, concerns } = matcher.explain(index, profile, ranking, page.includePremium);
+      const { reasons, concerns, reasonFacts, concernFacts } = matcher.explain(
+        index,
+        profile,
+        ranking,
+        page.includePremium,
+      );
       const reasonsJson = JSON.stringify(reasons);
-      const extra = `,"fit":${ranking.fit[index]},"reasons":${reasonsJson},"concerns":${JSON.stringify(concerns)}`;
+      const extra =
+        `,"fit":${ranking.fit[index]},"reasons":${reasonsJson},"concerns":${JSON.stringify(concerns)}` +
+        `,"reasonFacts":${JSON.stringify(reasonFacts)},"concernFacts":${JSON.stringify(concernFacts)}`;
       const entry = this.entry(index);
       const json = resultJson(entry, reasonsJson, page.includePremium);
       results.push(`${json.slice(0, -1)}${extra}}`);

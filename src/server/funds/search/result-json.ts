@@ -113,6 +113,7 @@ export function publicMembersJson(
     source: row.source,
     fundSizeKind: (fundSizeFact?.kind ?? null) as PublicView["fundSizeKind"],
     fundSizeSource: fundSizeFact ? provenanceItem(fundSizeFact) : null,
+    factSources: factSources(facts, false),
     aum: row.aum,
     aumCurrency: row.aumCurrency,
     sectorAgnostic: row.sectorAgnostic,
@@ -123,7 +124,7 @@ export function publicMembersJson(
 }
 
 /** The premium members of the fund's result, for the viewers who see all results. */
-export function premiumMembersJson(row: FundRow): string {
+export function premiumMembersJson(row: FundRow, facts: readonly FundFactRow[]): string {
   return membersJson<PremiumView>({
     website: row.website,
     linkedin: row.linkedin,
@@ -133,6 +134,7 @@ export function premiumMembersJson(row: FundRow): string {
     leadsRounds: row.leadsRounds,
     portfolio: row.portfolio,
     ...fundTeamPremiumView(row),
+    premiumFactSources: factSources(facts, true),
   });
 }
 
@@ -143,10 +145,14 @@ export function premiumFactsJson(row: FundRow): string {
 
 /** The provenance of the fund's premium facts, or of its other facts, as JSON array members. */
 export function provenanceJson(facts: readonly FundFactRow[], premium: boolean): string {
-  return facts
-    .filter((fact) => PREMIUM_FACT_FIELDS.has(fact.field as FactField) === premium)
-    .map((fact) => JSON.stringify(provenanceItem(fact)))
+  return factSources(facts, premium)
+    .map((item) => JSON.stringify(item))
     .join(",");
+}
+
+/** The provenance of the fund's premium facts, or of its other facts. */
+function factSources(facts: readonly FundFactRow[], premium: boolean): ProvenanceItem[] {
+  return facts.filter((fact) => PREMIUM_FACT_FIELDS.has(fact.field as FactField) === premium).map(provenanceItem);
 }
 
 /** A fact's provenance as the API gives it; money facts keep the amount and currency their source stated. */

@@ -2,6 +2,7 @@ import { Check, CircleHelp, ExternalLink, History, Lock, MapPin } from "lucide-r
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import {
+  type FactField,
   factsKnownText,
   fundSizeLabel,
   type PremiumFactFlags,
@@ -11,6 +12,7 @@ import { fundPath, reviewedText } from "../../../../shared/fund-page.js";
 import { formatCompactAmount, formatFundSize } from "../../../../shared/fund-size.js";
 import { CHEQUE_FIT_LABELS } from "../../../../shared/raise-stages.js";
 import type { FundResult } from "../../../../shared/schemas/funds.js";
+import { FactSource, resultSourceOf, TagSources, tagFacts, UnsourcedFacts } from "../../../components/fact-source.js";
 import { FundSizeSourceLine, OlderFundLabel } from "../../../components/fund-size-source.js";
 import { FundTags } from "../../../components/fund-tags.js";
 import {
@@ -45,6 +47,7 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
   const savedFunds = useSavedFunds(viewer.status === "member");
   const isSaved = savedFunds.data?.some((saved) => saved.id === fund.id) ?? false;
   const toggleSave = useToggleSaveFund();
+  const unsourced = unsourcedCardFacts(fund);
 
   return (
     <article
@@ -101,9 +104,13 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
         )}
       </dl>
 
-      <dl className="grid gap-2 text-sm max-sm:[&_dt]:sr-only sm:gap-4">
-        <FundTags fund={fund} />
-      </dl>
+      <div>
+        <dl className="grid gap-2 text-sm max-sm:[&_dt]:sr-only sm:gap-4">
+          <FundTags fund={fund} />
+        </dl>
+        {/* Where the stages and industries came from (issue 36); the unsourced ones are named below. */}
+        <TagSources fund={fund} sourceOf={resultSourceOf(fund)} withUnsourced={false} />
+      </div>
 
       {fund.chequeFit && (
         // Only with a raise: whether the fund's known cheque range covers it, or its cheque size is unknown.
@@ -148,11 +155,13 @@ export function FundCard({ fund, viewer, className, reasonsTitle = "Why it match
 
       <div className="mt-auto flex flex-col gap-2 sm:gap-3">
         {fund.isPremium ? <PremiumPlaceholder facts={fund.premiumFacts} compact /> : <PremiumDetails fund={fund} />}
+        <UnsourcedFacts labels={unsourced} record={fund} testId="card-unsourced" />
         {/* The line wraps as text beside its icon, never leaving the icon on a line of its own. */}
         <p className="flex items-start gap-1.5 text-xs text-slate-600">
           <History className="mt-px size-3.5 shrink-0" aria-hidden="true" />
           <span className="min-w-0">
-            {reviewedText(fund)}
+            {/* The unsourced facts' line above names the curated list: said once. */}
+            {reviewedText(fund, unsourced.length === 0)}
             <span aria-hidden="true"> · </span>
             <span data-testid="facts-known">{factsKnownText(fund.factsKnown)}</span>
             {fund.updatedByFundTeam && (
@@ -203,6 +212,23 @@ export function PremiumPlaceholder({
   );
 }
 
+/**
+ * The facts a card shows that have no public source (issue 36), by their labels: its stages,
+ * industries and sector focus, and for those who see them the website, cheque range and round
+ * role. The fund size says so on its own line.
+ */
+function unsourcedCardFacts(fund: FundResult): string[] {
+  const sourceOf = resultSourceOf(fund);
+  const shown: Array<{ label: string; field: FactField }> = tagFacts(fund);
+  if (!fund.isPremium) {
+    if (safeExternalUrl(fund.website)) shown.push({ label: "Website", field: "website" });
+    if (checkSizeText(fund.checkSizeMinUsd, fund.checkSizeMaxUsd))
+      shown.push({ label: "Check size", field: "checkSizeMinUsd" });
+    if (fund.leadsRounds != null) shown.push({ label: "Round role", field: "leadsRounds" });
+  }
+  return shown.filter((fact) => !sourceOf(fact.field)).map((fact) => fact.label);
+}
+
 export function checkSizeText(min: number | null | undefined, max: number | null | undefined): string | null {
   const hasMin = typeof min === "number";
   const hasMax = typeof max === "number";
@@ -214,18 +240,35 @@ export function checkSizeText(min: number | null | undefined, max: number | null
 }
 
 export function PremiumDetails({ fund }: { fund: FundResult }) {
+  const sourceOf = resultSourceOf(fund);
+  // Each sourced fact with its source and date under it (issue 36), as on the fund page; the
+  // unsourced ones are named once, under the box (unsourcedCardFacts).
+  const withSource = (value: ReactNode, field: FactField) => {
+    const item = sourceOf(field);
+    return (
+      <>
+        {value}
+        {item && <FactSource item={item} record={fund} />}
+      </>
+    );
+  };
   const website = safeExternalUrl(fund.website);
   const linkedin = safeExternalUrl(fund.linkedin);
   const checkSize = checkSizeText(fund.checkSizeMinUsd, fund.checkSizeMaxUsd);
   const roundRole = fund.leadsRounds === true ? "Leads rounds" : fund.leadsRounds === false ? "Follows" : null;
   const rows: Array<{ label: string; value: ReactNode }> = [];
-  if (website) rows.push({ label: "Website", value: <ExternalAnchor url={website} text={displayHost(website)} /> });
+  if (website)
+    rows.push({
+      label: "Website",
+      value: withSource(<ExternalAnchor url={website} text={displayHost(website)} />, "website"),
+    });
   // Next to the website: how the fund's team wants to be pitched (issue 24).
-  if (fund.pitchRoute) rows.push({ label: "How to pitch", value: <PitchRouteValue fund={fund} /> });
+  if (fund.pitchRoute)
+    rows.push({ label: "How to pitch", value: withSource(<PitchRouteValue fund={fund} />, "pitchRoute") });
   if (linkedin) rows.push({ label: "LinkedIn", value: <ExternalAnchor url={linkedin} text="View profile" /> });
   if (fund.fundManager) rows.push({ label: "Fund manager", value: fund.fundManager });
-  if (checkSize) rows.push({ label: "Check size", value: checkSize });
-  if (roundRole) rows.push({ label: "Round role", value: roundRole });
+  if (checkSize) rows.push({ label: "Check size", value: withSource(checkSize, "checkSizeMinUsd") });
+  if (roundRole) rows.push({ label: "Round role", value: withSource(roundRole, "leadsRounds") });
   if (rows.length === 0) return null;
 
   return (
@@ -233,7 +276,7 @@ export function PremiumDetails({ fund }: { fund: FundResult }) {
       {rows.map((row) => (
         <div key={row.label} className="contents">
           <dt className="text-slate-600">{row.label}</dt>
-          <dd className="min-w-0 truncate font-medium text-slate-900">{row.value}</dd>
+          <dd className="min-w-0 font-medium text-slate-900 [&>a]:max-w-full [&>a]:truncate">{row.value}</dd>
         </div>
       ))}
     </dl>

@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { fundPath } from "../../../../shared/fund-page.js";
 import type { FundMatchResult } from "../../../../shared/schemas/match.js";
+import { FactSource, resultSourceOf } from "../../../components/fact-source.js";
 import { InvestingStatusBadge, ReportedStatus } from "../../../components/fund-team-signals.js";
 import { AcceptsPitches, PitchStatsLine } from "../../../components/pitch-signals.js";
 import { SaveFundDialog } from "../../../components/save-fund-dialog.js";
@@ -53,40 +54,73 @@ export function MatchCard({ fund, rank, viewer, isSaved, onSave }: MatchCardProp
         </div>
       </header>
       <FitBar fit={fund.fit} />
-      {fund.reasons.length > 0 && (
-        <div>
-          <p id={`match-${fund.id}-reasons`} className="mb-1.5 text-xs font-medium text-slate-600">
-            Why it fits
-          </p>
-          <ul aria-labelledby={`match-${fund.id}-reasons`} className="grid gap-1.5 text-sm text-slate-800">
-            {fund.reasons.map((reason) => (
-              <li key={reason} className="flex items-start gap-2">
-                <Check className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
-                {reason}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {fund.concerns.length > 0 && (
-        <div>
-          <p id={`match-${fund.id}-concerns`} className="mb-1.5 text-xs font-medium text-slate-600">
-            What may not fit
-          </p>
-          <ul aria-labelledby={`match-${fund.id}-concerns`} className="grid gap-1.5 text-sm text-slate-800">
-            {fund.concerns.map((concern) => (
-              <li key={concern} className="flex items-start gap-2">
-                <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
-                {concern}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <MatchEvidenceList fund={fund} kind="reasons" />
+      <MatchEvidenceList fund={fund} kind="concerns" />
+      <UnsourcedEvidence fund={fund} />
       <div className="mt-auto flex justify-end pt-1">
         <SaveButton fund={fund} viewer={viewer} isSaved={isSaved} onSave={onSave} describedBy={nameId} />
       </div>
     </article>
+  );
+}
+
+const EVIDENCE = {
+  reasons: { title: "Why it fits", Icon: Check, iconClass: "text-emerald-700" },
+  concerns: { title: "What may not fit", Icon: TriangleAlert, iconClass: "text-amber-700" },
+} as const;
+
+/**
+ * The reasons (or the concerns), each with the source and date of the fact it rests on where that
+ * fact has one (issue 36): "A $110M fund can lead a $3M round", under it "techcrunch.com · final
+ * close Mar 2024". The facts without a public source are named once, below (UnsourcedEvidence).
+ */
+function MatchEvidenceList({ fund, kind }: { fund: FundMatchResult; kind: keyof typeof EVIDENCE }) {
+  const texts = fund[kind];
+  if (texts.length === 0) return null;
+  const facts = kind === "reasons" ? fund.reasonFacts : fund.concernFacts;
+  const sourceOf = resultSourceOf(fund);
+  const { title, Icon, iconClass } = EVIDENCE[kind];
+  const titleId = `match-${fund.id}-${kind}`;
+  return (
+    <div>
+      <p id={titleId} className="mb-1.5 text-xs font-medium text-slate-600">
+        {title}
+      </p>
+      <ul aria-labelledby={titleId} className="grid gap-1.5 text-sm text-slate-800">
+        {texts.map((text, position) => {
+          const fact = facts?.[position];
+          // A reported status names its source and date in its own words.
+          const item = fact && fact !== "country" && fact !== "status" ? sourceOf(fact) : undefined;
+          return (
+            <li key={text} className="flex items-start gap-2">
+              <Icon className={cn("mt-0.5 size-4 shrink-0", iconClass)} aria-hidden="true" />
+              <span className="min-w-0">
+                {text}
+                {item && <FactSource item={item} record={fund} />}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Once under the reasons: the facts they rest on that have no public source (the record's place,
+ * its curated stages and sectors), said quietly ("from FundMatch's curated list, Nov 2026; no public
+ * source yet"). Nothing when every such fact is sourced.
+ */
+function UnsourcedEvidence({ fund }: { fund: FundMatchResult }) {
+  const sourceOf = resultSourceOf(fund);
+  const facts = [...(fund.reasonFacts ?? []), ...(fund.concernFacts ?? [])];
+  const unsourced = facts.some((fact) => fact === "country" || (fact !== null && !sourceOf(fact)));
+  if (!unsourced) return null;
+  const sourced = facts.some((fact) => fact !== null && fact !== "country" && sourceOf(fact));
+  return (
+    <div data-testid="match-unsourced" className="-mt-2">
+      <FactSource item={undefined} record={fund} label={sourced ? "Other facts" : "These facts"} />
+    </div>
   );
 }
 
