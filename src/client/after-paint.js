@@ -12,6 +12,15 @@
   // marks the page ready (data-app-ready, src/client/app/app.tsx), with the same outcome as a tap
   // on the live page. Forms and links need none of this: they work as HTML.
   const root = document.documentElement;
+  // The reader's first input (a tap, a key, a wheel) marks the page, for good: the app never moves a
+  // page the reader has started to use (its first-render scroll to the results, a hash's re-aim),
+  // since a page that jumps under a finger loses the tap (issue 38, src/client/lib/scroll.ts).
+  const inputs = ["pointerdown", "touchstart", "keydown", "wheel"];
+  const acted = () => {
+    root.setAttribute("data-user-input", "");
+    for (const type of inputs) removeEventListener(type, acted, true);
+  };
+  for (const type of inputs) addEventListener(type, acted, { capture: true, passive: true });
   const held = [];
   const hold = (event) => {
     if (root.hasAttribute("data-app-ready")) return;

@@ -1,6 +1,6 @@
-import { useEffect, useLayoutEffect } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router";
-import { scrollToElement } from "../lib/scroll.js";
+import { readerActedFirst, scrollToElement } from "../lib/scroll.js";
 
 const RETRY_MS = 100;
 const GIVE_UP_MS = 3000;
@@ -23,11 +23,17 @@ function targetId(hash: string): string | null {
  */
 export function useHashScroll(): void {
   const location = useLocation();
+  const firstRun = useRef(true);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one run per navigation (location.key).
   useEffect(() => {
     const id = targetId(location.hash);
+    const first = firstRun.current;
+    firstRun.current = false;
     if (!id) return;
+    // On the page's first load the browser has scrolled to the hash itself; once the reader has
+    // tapped or scrolled, the app does not move the page under them (issue 38).
+    if (first && readerActedFirst()) return;
 
     const timers: number[] = [];
     let stopped = false;

@@ -6,3 +6,12 @@ export function scrollBehavior(): ScrollBehavior {
 export function scrollToElement(element: Element): void {
   element.scrollIntoView({ behavior: scrollBehavior(), block: "start" });
 }
+
+/**
+ * Whether the reader has tapped, typed or scrolled the page since it loaded (src/client/after-paint.js
+ * marks it): a scroll the app would start on its own (on its first render) then stays undone, since
+ * the page would move under the reader's finger and the tap would land elsewhere (issue 38).
+ */
+export function readerActedFirst(): boolean {
+  return document.documentElement.hasAttribute("data-user-input");
+}
