@@ -31,6 +31,8 @@ export const AUTH_FORM_ERRORS = {
   password: `Password needs at least ${PASSWORD_MIN_LENGTH} characters, with an uppercase letter, a lowercase letter and a number.`,
   name: AUTH_ERRORS.displayNameInvalid,
   "register-input": AUTH_ERRORS.registrationFallback,
+  // The per-route limit of the form posts (issue 38): a page, not the API's JSON 429.
+  "too-many": "Too many attempts from your network. Please wait a minute and try again.",
 } as const;
 
 export type AuthFormError = keyof typeof AUTH_FORM_ERRORS;

@@ -153,6 +153,46 @@ describe.each(TEST_DRIVERS)("pages that work before the app starts (%s)", (drive
       }
     });
 
+    it("answers a form post over its route's limit with the page and a code, never the API's JSON", async () => {
+      // One address, past the password check's 20 a minute: a page back to the form says why.
+      const from = (body: Record<string, string>, url: string) =>
+        t.app.inject({
+          method: "POST",
+          url,
+          headers: SAME_SITE,
+          payload: new URLSearchParams(body).toString(),
+          remoteAddress: "10.77.0.1",
+        });
+      let limited: Awaited<ReturnType<typeof from>> | undefined;
+      for (let attempt = 0; attempt < 40 && !limited; attempt += 1) {
+        // Other addresses each time: the per-account throttle (ADR 0059) is not what is tried here.
+        const email = `nobody-${attempt}@example.com`;
+        const response = await from({ email, password: "Wrong-pass-1" }, "/_api/auth/login_form");
+        if (response.headers.location === "/login?error=too-many") limited = response;
+        else expect(response.headers.location).toBe("/login?error=credentials");
+      }
+      expect(limited?.statusCode).toBe(303);
+      expect(limited?.headers["content-type"] ?? "").not.toContain("json");
+      expect(limited?.headers["retry-after"]).toBeDefined();
+      expect(sessionCookie(limited as NonNullable<typeof limited>)).toBeUndefined();
+      // Registration's limit (10 in 10 minutes) the same way, back to the sign-up form.
+      let signUp: Awaited<ReturnType<typeof from>> | undefined;
+      for (let attempt = 0; attempt < 20 && !signUp; attempt += 1) {
+        const response = await from({ ...account, email: `limit-${attempt}@example.com` }, "/_api/auth/register_form");
+        if (response.headers.location === "/login?mode=signup&error=too-many") signUp = response;
+      }
+      expect(signUp?.statusCode).toBe(303);
+      // Nothing else changed its answer: a malformed JSON call to the API still gets JSON.
+      const json = await t.app.inject({
+        method: "POST",
+        url: "/_api/auth/login",
+        payload: "{",
+        headers: { "content-type": "application/json" },
+      });
+      expect(json.statusCode).toBe(400);
+      expect(json.json()).toHaveProperty("error");
+    });
+
     it("refuses a form posted from another site before reading it", async () => {
       for (const route of ["/_api/auth/login_form", "/_api/auth/register_form", "/_api/stripe/checkout_form"]) {
         const response = await post(

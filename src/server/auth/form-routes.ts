@@ -98,6 +98,16 @@ export const authFormRoutes =
     );
     const leave = (reply: FastifyReply, location: string) =>
       reply.header("cache-control", "no-store").redirect(location, 303);
+    // A browser's form post that hits its route's limit gets a page, not the API's JSON 429: back to
+    // the form with the "too-many" code (the limit answers before the body is read, so without its
+    // return address). Every other failure goes on to the API's one error handler.
+    app.setErrorHandler((error, request, reply) => {
+      if (!(error instanceof DomainError) || error.kind !== "rate_limited") throw error;
+      const signup = request.routeOptions.url?.endsWith("/register_form") === true;
+      const retryAfter = reply.getHeader("retry-after");
+      if (retryAfter !== undefined) reply.header("retry-after", retryAfter);
+      return leave(reply, loginHref({ signup, error: "too-many" }));
+    });
 
     app.post(
       "/auth/login_form",
