@@ -5,7 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type LaunchedChrome, launch } from "chrome-launcher";
@@ -75,9 +75,23 @@ export type LighthouseReport =
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 /** The pages measured: the fixed ones, and one blog post and one fund page found on the fresh server. */
-const PAGE_LABELS = ["home", "blog", "blog post", "fund page", "terms", "subscribe"] as const;
+const PAGE_LABELS = [
+  "home",
+  "blog",
+  "blog post",
+  "fund page",
+  "terms",
+  "subscribe",
+  "login",
+  "match",
+  // Signed in as a subscriber (issue 38): the board and the whole shortlist, with the session's cookie.
+  "board (subscriber)",
+  "match (subscriber)",
+] as const;
 type PageLabel = (typeof PAGE_LABELS)[number];
-type PageSpec = { label: PageLabel; path: string };
+type PageSpec = { label: PageLabel; path: string; signedIn?: boolean };
+/** The profile the match pages are measured with: a common one, with a raise. */
+const MATCH_PATH = "/match?stage=seed&sectors=fintech&country=Germany&raise=2M";
 
 export function readLighthouseSettings(root: string, env: NodeJS.ProcessEnv = process.env): LighthouseSettings {
   return {
@@ -187,9 +201,11 @@ export async function runLighthouse(
     log(`Lighthouse: server ready on ${server.baseUrl} in ${(server.readyMs / 1000).toFixed(1)} s`);
     const labels = settings.pageLabels;
     const pages = (await findPages(server.baseUrl)).filter((page) => !labels || labels.includes(page.label));
+    // The signed-in pages carry a subscriber's session cookie on every request Lighthouse makes.
+    const cookie = pages.some((page) => page.signedIn) ? await subscriberCookie(server.baseUrl, dataDir) : undefined;
     await rm(settings.reportsDir, { recursive: true, force: true });
     await mkdir(settings.reportsDir, { recursive: true });
-    const report = await measurePages(settings, server.baseUrl, pages, log);
+    const report = await measurePages(settings, server.baseUrl, pages, log, cookie);
     return report.status === "ok" ? { ...report, browser: browserVersion(settings.chromiumPath) } : report;
   } catch (error) {
     return { status: "failed", note: error instanceof Error ? error.message : String(error) };
@@ -204,6 +220,7 @@ async function measurePages(
   baseUrl: string,
   pages: readonly PageSpec[],
   log: (message: string) => void,
+  cookie?: string,
 ): Promise<LighthouseReport> {
   const results: PageResult[] = [];
   const benchmarkIndexes: number[] = [];
@@ -212,13 +229,14 @@ async function measurePages(
   for (const page of pages) {
     const url = `${baseUrl}${page.path}`;
     try {
-      const served = await withChrome(settings, (port) => warmUp(url, port));
+      const headers = page.signedIn && cookie ? { Cookie: cookie } : undefined;
+      const served = await withChrome(settings, (port) => warmUp(url, port, headers));
       const samples = new Map<ThrottlingMethod, PageSample[]>(settings.methods.map((method) => [method, []]));
       const noindexSeen: string[] = [];
       // The methods take turns within each run, so a change in the machine's load falls on both alike.
       for (let run = 1; run <= settings.runsPerPage; run++) {
         for (const method of settings.methods) {
-          const lhr = await measureWithRetry(url, settings, method, page, run, log);
+          const lhr = await measureWithRetry(url, settings, method, page, run, log, headers);
           last = lhr;
           throttling[method] = lhr.configSettings.throttling;
           if (lhr.environment.benchmarkIndex) benchmarkIndexes.push(lhr.environment.benchmarkIndex);
@@ -255,11 +273,17 @@ async function measurePages(
  * in Chromium, so that the server's per-page caches and the API calls the page makes are warm, as on a
  * live site. Returns the robots directives the server sent with the page.
  */
-async function warmUp(url: string, port: number): Promise<string[]> {
-  const response = await fetch(url);
+async function warmUp(url: string, port: number, headers?: Record<string, string>): Promise<string[]> {
+  const response = await fetch(url, { headers });
   const html = await response.text();
   if (!response.ok) throw new Error(`GET ${new URL(url).pathname} answered ${response.status}`);
-  await lighthouse(url, { port, logLevel: "error", throttlingMethod: "provided", onlyAudits: ["viewport"] });
+  await lighthouse(url, {
+    port,
+    logLevel: "error",
+    throttlingMethod: "provided",
+    onlyAudits: ["viewport"],
+    ...(headers ? { extraHeaders: headers } : {}),
+  });
   return robotsDirectives(html, response.headers.get("x-robots-tag"));
 }
 
@@ -274,13 +298,14 @@ async function measureWithRetry(
   page: PageSpec,
   run: number,
   log: (message: string) => void,
+  headers?: Record<string, string>,
 ): Promise<Result> {
   try {
-    return await withChrome(settings, (port) => measureOnce(url, port, settings, method, page, run));
+    return await withChrome(settings, (port) => measureOnce(url, port, settings, method, page, run, headers));
   } catch (error) {
     if (!(error instanceof LighthouseRunError)) throw error;
     log(`Lighthouse ${page.path} ${method} run ${run}: ${error.message}; trying once more`);
-    return await withChrome(settings, (port) => measureOnce(url, port, settings, method, page, run));
+    return await withChrome(settings, (port) => measureOnce(url, port, settings, method, page, run, headers));
   }
 }
 
@@ -293,6 +318,7 @@ async function measureOnce(
   method: ThrottlingMethod,
   page: PageSpec,
   run: number,
+  headers?: Record<string, string>,
 ): Promise<Result> {
   const flags: Flags = {
     port,
@@ -300,6 +326,7 @@ async function measureOnce(
     output: ["json", "html"],
     onlyCategories: CATEGORIES,
     throttlingMethod: method,
+    ...(headers ? { extraHeaders: headers } : {}),
   };
   const result = await lighthouse(url, flags);
   if (!result) throw new Error("Lighthouse returned no result");
@@ -307,7 +334,10 @@ async function measureOnce(
   if (lhr.runtimeError)
     throw new LighthouseRunError(`Lighthouse: ${lhr.runtimeError.code}, ${lhr.runtimeError.message}`);
   const reports = Array.isArray(result.report) ? result.report : [result.report];
-  const base = path.join(settings.reportsDir, `${fileName(page.path)}-${method}-run${run}`);
+  const base = path.join(
+    settings.reportsDir,
+    `${fileName(page.path)}${page.signedIn ? "-signed-in" : ""}-${method}-run${run}`,
+  );
   await writeFile(`${base}.report.json`, reports[0] ?? "");
   if (reports[1] !== undefined) await writeFile(`${base}.report.html`, reports[1]);
   return lhr;
@@ -366,7 +396,58 @@ async function findPages(baseUrl: string): Promise<PageSpec[]> {
     { label: "fund page", path: await firstFundPath(baseUrl) },
     { label: "terms", path: "/terms" },
     { label: "subscribe", path: "/subscribe" },
+    { label: "login", path: "/login" },
+    { label: "match", path: MATCH_PATH },
+    { label: "board (subscriber)", path: "/profile", signedIn: true },
+    { label: "match (subscriber)", path: MATCH_PATH, signedIn: true },
   ];
+}
+
+/**
+ * A subscriber's session cookie on the fresh server, made as a guest buyer becomes one: the demo
+ * checkout, then the set-password link the server wrote to DATA_DIR/outbox (no SMTP here).
+ */
+async function subscriberCookie(baseUrl: string, dataDir: string): Promise<string> {
+  const email = `lighthouse-${Date.now()}@example.com`;
+  const post = (pathname: string, body: unknown) =>
+    fetch(`${baseUrl}${pathname}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/json", origin: baseUrl },
+      body: JSON.stringify(body),
+    });
+  const checkout = await post("/_api/stripe/create-checkout-session", {
+    plan: "monthly",
+    successUrl: `${baseUrl}/subscribe`,
+    cancelUrl: `${baseUrl}/subscribe`,
+    email,
+  });
+  if (!checkout.ok) throw new Error(`the demo checkout answered ${checkout.status}`);
+  const { url } = (await checkout.json()) as { url: string };
+  const paid = await fetch(`${baseUrl}${new URL(url).pathname}/pay`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: baseUrl, "content-type": "application/x-www-form-urlencoded" },
+    body: "",
+  });
+  if (paid.status !== 303) throw new Error(`the demo payment answered ${paid.status}`);
+  const outbox = path.join(dataDir, "outbox");
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    for (const name of await readdir(outbox).catch(() => [] as string[])) {
+      const text = (await readFile(path.join(outbox, name), "utf8")).replace(/=\r?\n/g, "").replaceAll("=3D", "=");
+      const link = text.includes(email) ? /\/set-password\?token=([A-Za-z0-9_-]+)/.exec(text) : null;
+      if (!link) continue;
+      const signedIn = await post("/_api/auth/set-password", { token: link[1], password: "Lighthouse-pass-1" });
+      const cookie = signedIn.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0] ?? "")
+        .find((pair) => pair.startsWith("fundmatch_session="));
+      if (!signedIn.ok || !cookie) throw new Error(`set-password answered ${signedIn.status}`);
+      return cookie;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("no set-password e-mail in the outbox");
 }
 
 async function firstBlogSlug(baseUrl: string): Promise<string> {
