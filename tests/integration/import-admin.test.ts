@@ -197,6 +197,8 @@ describe.each(TEST_DRIVERS)("the admin's import preview, mapping, history and fu
       "The mapping is invalid",
     ],
     ["a prototype key", '{"columns":{"__proto__":"name"}}', "The mapping is invalid"],
+    ["a reserved key deep down", '{"columns":{},"values":{"country":{"x":[{"constructor":1}]}}}', "reserved key"],
+    ["a deep nesting", `${"[".repeat(100_000)}${"]".repeat(100_000)}`, "The mapping is invalid"],
     [
       "a column the file lacks",
       JSON.stringify({ columns: { Phone: "name" } }),
