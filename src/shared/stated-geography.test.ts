@@ -37,6 +37,9 @@ describe("a fund's stated geography", () => {
   it("reads global only from an investing phrase, not from the startups' ambition", () => {
     expect(covers("Invests globally in AI infrastructure.", "NG")).toBe("global");
     expect(covers("A seed fund backing founders around the world.", "BR")).toBe("global");
+    // The fund's own words with a modifier or two: "a global day-zero investor".
+    expect(covers("Global day-zero investor that funds founders at pre-seed.", "DE")).toBe("global");
+    expect(covers("A global early-stage fund for deep tech.", "KE")).toBe("global");
     expect(covers("Backs European founders building global companies.", "FR")).toBe("stated");
     expect(covers("Backs European founders building global companies.", "US")).toBe("elsewhere");
   });

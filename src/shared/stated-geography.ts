@@ -334,7 +334,8 @@ const GLOBAL_PATTERNS = [
   /\banywhere in the world\b/,
   /\b(?:geography|location|region)[- ]agnostic\b/,
   /\bregardless of (?:location|geography)\b/,
-  /\bglobal (?:fund|investor|mandate|portfolio)\b/,
+  // "a global fund", and with up to two words between: "a global day-zero investor", "a global early-stage fund".
+  /\bglobal (?:[\w-]+ ){0,2}(?:fund|investor|mandate|portfolio)\b/,
   /\bfounders (?:everywhere|worldwide|around the world)\b/,
 ];
 

@@ -86,7 +86,20 @@ function processTerm(term: string): string | null {
 }
 
 /** late_stage and growth are one band: a growth fund is one step from Series C, as late stage is. */
-const STAGE_BAND = new Map<string, number>(STAGE_CODES.map((code, index) => [code, Math.min(index, 5)]));
+/**
+ * Each stage's band, as a range: late stage and growth share a band (as before), and "late stage"
+ * also covers Series C, as PitchBook's Venture Monitor counts it (early-stage VC: Series A and B;
+ * late-stage VC: Series C and later). So a Series C startup and a late-stage fund are at the same
+ * stage, not a step apart.
+ */
+const STAGE_BAND = new Map<string, readonly [number, number]>(
+  STAGE_CODES.map((code, index) => [code, code === "late_stage" ? [4, 5] : [Math.min(index, 5), Math.min(index, 5)]]),
+);
+
+/** Steps between two stage bands: 0 where they overlap. */
+function bandDistance(a: readonly [number, number], b: readonly [number, number]): number {
+  return Math.max(0, b[0] - a[1], a[0] - b[1]);
+}
 
 const DAY_MS = 86_400_000;
 /** The fit is compared in millionths: float noise never decides an order, the name does. */
@@ -445,11 +458,11 @@ export function stageValue(fundStages: readonly string[], stage: string): number
   if (fundStages.length === 0) return W.UNKNOWN_VALUE;
   // A multi-stage fund invests at each of its stages; a fund of one or two stages is a little surer.
   if (fundStages.includes(stage)) return fundStages.length <= 2 ? 1 : fundStages.length <= 4 ? 0.95 : 0.9;
-  const band = STAGE_BAND.get(stage) ?? 0;
+  const band = STAGE_BAND.get(stage) ?? ([0, 0] as const);
   let nearest = Number.POSITIVE_INFINITY;
   for (const fundStage of fundStages) {
     const other = STAGE_BAND.get(fundStage);
-    if (other !== undefined) nearest = Math.min(nearest, Math.abs(other - band));
+    if (other !== undefined) nearest = Math.min(nearest, bandDistance(band, other));
   }
   if (nearest === 0) return 0.9;
   return nearest < W.EXCLUDING_STAGE_DISTANCE ? W.NEARBY_STAGE_VALUE : undefined;
