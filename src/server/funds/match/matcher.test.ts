@@ -35,8 +35,12 @@ describe("the match's rules (ADR 0021)", () => {
     expect(stageValue([], "seed")).toBe(UNKNOWN_VALUE);
     expect(stageValue(["series_b"], "seed")).toBeUndefined();
     expect(stageValue(["growth"], "pre_seed")).toBeUndefined();
-    // Late stage and growth are one band.
+    // Late stage and growth are one band; "late stage" covers Series C too (PitchBook's split), growth does not.
     expect(stageValue(["late_stage"], "growth")).toBeGreaterThan(0.5);
+    expect(stageValue(["late_stage", "growth"], "series_c")).toBe(0.9);
+    expect(stageValue(["series_c"], "late_stage")).toBe(0.9);
+    expect(stageValue(["growth"], "series_c")).toBeLessThan(0.5);
+    expect(stageValue(["growth"], "series_a")).toBeUndefined();
   });
 
   it("puts a specialist above a sector-agnostic fund, above unknown industries, above none", () => {
