@@ -1,6 +1,6 @@
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { useLocation, useNavigationType } from "react-router";
-import { readerActedFirst, scrollToElement } from "../lib/scroll.js";
+import { isLoadedLocation, readerActedFirst, scrollToElement } from "../lib/scroll.js";
 
 const RETRY_MS = 100;
 const GIVE_UP_MS = 3000;
@@ -23,17 +23,17 @@ function targetId(hash: string): string | null {
  */
 export function useHashScroll(): void {
   const location = useLocation();
-  const firstRun = useRef(true);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one run per navigation (location.key).
   useEffect(() => {
+    // Asked on every navigation, from the first: the shell's hook sees the location the page was
+    // loaded at before any page's component can ask (lib/scroll.ts).
+    const loaded = isLoadedLocation(location.key);
     const id = targetId(location.hash);
-    const first = firstRun.current;
-    firstRun.current = false;
     if (!id) return;
-    // On the page's first load the browser has scrolled to the hash itself; once the reader has
-    // tapped or scrolled, the app does not move the page under them (issue 38).
-    if (first && readerActedFirst()) return;
+    // On the page as loaded (no navigation in the app yet) the browser has scrolled to the hash
+    // itself; once the reader has tapped or scrolled, the app does not move the page under them (issue 38).
+    if (loaded && readerActedFirst()) return;
 
     const timers: number[] = [];
     let stopped = false;

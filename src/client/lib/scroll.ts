@@ -15,3 +15,14 @@ export function scrollToElement(element: Element): void {
 export function readerActedFirst(): boolean {
   return document.documentElement.hasAttribute("data-user-input");
 }
+
+let loadedKey: string | undefined;
+
+/**
+ * Whether this location is the one the page was loaded at (the first the app saw), not one the app
+ * navigated to since: only there does the reader's early input hold the app's own scrolls back.
+ */
+export function isLoadedLocation(key: string): boolean {
+  loadedKey ??= key;
+  return key === loadedKey;
+}

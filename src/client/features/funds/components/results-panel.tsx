@@ -11,7 +11,7 @@ import {
 } from "../../../../shared/search-params.js";
 import { TEXTS } from "../../../../shared/texts.js";
 import type { Announce } from "../../../components/live-status.js";
-import { readerActedFirst, scrollToElement } from "../../../lib/scroll.js";
+import { isLoadedLocation, readerActedFirst, scrollToElement } from "../../../lib/scroll.js";
 import { RESULTS_SECTION_ID } from "../search-ids.js";
 import { ExportFundsButton } from "./export-funds-button.js";
 import { SaveSearchButton } from "./save-search-button.js";
@@ -39,8 +39,9 @@ function ResultsShell({ values, problems, announce }: { values: SearchState; pro
     seenKey.current = location.key;
     if (location.hash) return;
     if (!firstRender && navigationType === "POP") return;
-    // A page the reader has started to use stays where it is (issue 38: the scroll lost the tap).
-    if (firstRender && readerActedFirst()) return;
+    // The page as loaded (no navigation in the app yet) stays where it is once the reader
+    // has started to use it (issue 38: the scroll lost the tap); a search run in the app scrolls.
+    if (isLoadedLocation(location.key) && readerActedFirst()) return;
     if (sectionRef.current) scrollToElement(sectionRef.current);
   }, [location.key]);
 
