@@ -159,6 +159,14 @@ test("a match's reason shows the source and date of the fact it rests on, and na
     const dir = process.env.SCREENSHOT_DIR;
     if (dir) await card.screenshot({ path: path.join(dir, `match-card-sources-${width}.png`) });
   }
+  // Saved, on the profile page: the same sources, and the facts without one named once.
+  const search = await page.request.post("/_api/funds/search", { data: { query: "Cherry Ventures" } });
+  const cherry = ((await search.json()) as FundSearchResponse).results.find((fund) => fund.name === "Cherry Ventures");
+  expect((await page.request.post("/_api/user/save-fund", { data: { fundId: cherry?.id } })).status()).toBe(200);
+  await page.goto("/profile");
+  const saved = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Cherry Ventures" }) });
+  await expect(saved.getByTestId("card-fund-size-source")).toHaveText("businessinsider.de · final close Jan 2022");
+  await expect(saved.getByTestId("saved-unsourced")).toContainText("no public source yet");
 });
 
 test("a fund size more than six years old reads as an older fund's, on its page", async ({ page }) => {

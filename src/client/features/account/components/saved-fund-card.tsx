@@ -10,6 +10,7 @@ import {
   PIPELINE_STATUS_LABELS,
   PIPELINE_STATUSES,
 } from "../../../../shared/pipeline.js";
+import { FactSource, resultSourceOf, TagSources, tagFacts, UnsourcedFacts } from "../../../components/fact-source.js";
 import { FundSizeSource } from "../../../components/fund-size-source.js";
 import { FundTags } from "../../../components/fund-tags.js";
 import { Button } from "../../../components/ui/button.js";
@@ -41,6 +42,11 @@ export function SavedFundCard({ fund, today, removing, onRemove }: SavedFundCard
   const place = [fund.city, fund.country].filter(Boolean).join(", ");
   // Premium fields are absent for a fund the viewer may not see in full; only real links are shown.
   const website = fund.isPremium ? null : safeExternalUrl(fund.website);
+  const sourceOf = resultSourceOf(fund);
+  // The facts shown without a public source, named once (issue 36).
+  const unsourced = [...tagFacts(fund), ...(website ? [{ field: "website" as const, label: "Website" }] : [])]
+    .filter((fact) => !sourceOf(fact.field))
+    .map((fact) => fact.label);
   const editor = usePipelineAutosave(fund.id, fund.name, {
     status: fund.pipeline.status,
     note: fund.pipeline.note,
@@ -95,6 +101,8 @@ export function SavedFundCard({ fund, today, removing, onRemove }: SavedFundCard
         </div>
         <FundTags fund={fund} compact />
       </dl>
+      {/* Where the stages and industries came from, as on a search card (issue 36). */}
+      <TagSources fund={fund} sourceOf={sourceOf} withUnsourced={false} />
 
       {website && (
         <a
@@ -108,6 +116,8 @@ export function SavedFundCard({ fund, today, removing, onRemove }: SavedFundCard
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       )}
+      {website && sourceOf("website") && <FactSource item={sourceOf("website")} record={fund} />}
+      <UnsourcedFacts labels={unsourced} record={fund} testId="saved-unsourced" />
 
       <PipelineEditor fundId={fund.id} nameId={nameId} today={today} editor={editor} />
 
