@@ -421,7 +421,10 @@ describe.each(TEST_DRIVERS)("pitching through FundMatch on %s", (driver) => {
     expect(mail?.subject).toBe("Pitch Ventures answered your pitch for Clinic Payroll");
     expect(mail?.replyTo).toBeUndefined();
     expect(mail?.text).toContain("Their reason: Too early.");
+    expect(mail?.text).toContain("Their note:");
     expect(mail?.text).toContain("Come back after your first 100 customers.");
+    // Nothing the product cannot know: that the team read the pitch "carefully".
+    expect(mail?.text).not.toContain("carefully");
     const [mine] = (await call("GET", "/_api/user/pitches", person)).json().pitches;
     expect(mine).toMatchObject({ status: "passed", decision: "pass", reason: "Too early", deckViews: { opened: 0 } });
   });

@@ -65,12 +65,18 @@ export function PitchAnswerEmail(props: Props) {
   }
   return (
     <EmailLayout preview={`${props.fundName} answered your pitch for ${props.startupName}.`}>
+      {/* Only what happened: the team answered. Whether and how closely they read it is not ours to say. */}
       <P>
-        Thank you for pitching {props.startupName} to {props.fundName}. The team read it carefully and decided not to
-        take it further for now.
+        Thank you for pitching {props.startupName} to {props.fundName}. The team has answered: they will not take it
+        further for now.
       </P>
       <P>Their reason: {props.reason}.</P>
-      {props.note ? <Quote text={props.note} /> : null}
+      {props.note ? (
+        <>
+          <P>Their note:</P>
+          <Quote text={props.note} />
+        </>
+      ) : null}
       <P>
         An answer is worth having: many founders never get one. Other funds on FundMatch may be a closer fit, and your
         pipeline shows where each conversation stands.
