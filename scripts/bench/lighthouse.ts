@@ -87,9 +87,13 @@ const PAGE_LABELS = [
   // Signed in as a subscriber (issue 38): the board and the whole shortlist, with the session's cookie.
   "board (subscriber)",
   "match (subscriber)",
+  // Signed in as a member of the fund's team (a verified claim): the fund's editor.
+  "fund editor (member)",
 ] as const;
 type PageLabel = (typeof PAGE_LABELS)[number];
-type PageSpec = { label: PageLabel; path: string; signedIn?: boolean };
+/** Who the page is measured as: a visitor (no `as`), a subscriber, or a member of the fund's team. */
+type SignedInAs = "subscriber" | "member";
+type PageSpec = { label: PageLabel; path: string; as?: SignedInAs; fundId?: number };
 /** The profile the match pages are measured with: a common one, with a raise. */
 const MATCH_PATH = "/match?stage=seed&sectors=fintech&country=Germany&raise=2M";
 
@@ -201,11 +205,15 @@ export async function runLighthouse(
     log(`Lighthouse: server ready on ${server.baseUrl} in ${(server.readyMs / 1000).toFixed(1)} s`);
     const labels = settings.pageLabels;
     const pages = (await findPages(server.baseUrl)).filter((page) => !labels || labels.includes(page.label));
-    // The signed-in pages carry a subscriber's session cookie on every request Lighthouse makes.
-    const cookie = pages.some((page) => page.signedIn) ? await subscriberCookie(server.baseUrl, dataDir) : undefined;
+    // The signed-in pages carry their account's session cookie on every request Lighthouse makes.
+    const cookies: Partial<Record<SignedInAs, string>> = {};
+    if (pages.some((page) => page.as === "subscriber"))
+      cookies.subscriber = await subscriberCookie(server.baseUrl, dataDir);
+    const editor = pages.find((page) => page.as === "member");
+    if (editor?.fundId !== undefined) cookies.member = await memberCookie(server.baseUrl, dataDir, editor.fundId);
     await rm(settings.reportsDir, { recursive: true, force: true });
     await mkdir(settings.reportsDir, { recursive: true });
-    const report = await measurePages(settings, server.baseUrl, pages, log, cookie);
+    const report = await measurePages(settings, server.baseUrl, pages, log, cookies);
     return report.status === "ok" ? { ...report, browser: browserVersion(settings.chromiumPath) } : report;
   } catch (error) {
     return { status: "failed", note: error instanceof Error ? error.message : String(error) };
@@ -220,7 +228,7 @@ async function measurePages(
   baseUrl: string,
   pages: readonly PageSpec[],
   log: (message: string) => void,
-  cookie?: string,
+  cookies: Partial<Record<SignedInAs, string>> = {},
 ): Promise<LighthouseReport> {
   const results: PageResult[] = [];
   const benchmarkIndexes: number[] = [];
@@ -229,7 +237,8 @@ async function measurePages(
   for (const page of pages) {
     const url = `${baseUrl}${page.path}`;
     try {
-      const headers = page.signedIn && cookie ? { Cookie: cookie } : undefined;
+      const cookie = page.as ? cookies[page.as] : undefined;
+      const headers = cookie ? { Cookie: cookie } : undefined;
       const served = await withChrome(settings, (port) => warmUp(url, port, headers));
       const samples = new Map<ThrottlingMethod, PageSample[]>(settings.methods.map((method) => [method, []]));
       const noindexSeen: string[] = [];
@@ -336,7 +345,7 @@ async function measureOnce(
   const reports = Array.isArray(result.report) ? result.report : [result.report];
   const base = path.join(
     settings.reportsDir,
-    `${fileName(page.path)}${page.signedIn ? "-signed-in" : ""}-${method}-run${run}`,
+    `${fileName(page.path)}${page.as ? `-${page.as}` : ""}-${method}-run${run}`,
   );
   await writeFile(`${base}.report.json`, reports[0] ?? "");
   if (reports[1] !== undefined) await writeFile(`${base}.report.html`, reports[1]);
@@ -398,9 +407,60 @@ async function findPages(baseUrl: string): Promise<PageSpec[]> {
     { label: "subscribe", path: "/subscribe" },
     { label: "login", path: "/login" },
     { label: "match", path: MATCH_PATH },
-    { label: "board (subscriber)", path: "/profile", signedIn: true },
-    { label: "match (subscriber)", path: MATCH_PATH, signedIn: true },
+    { label: "board (subscriber)", path: "/profile", as: "subscriber" },
+    { label: "match (subscriber)", path: MATCH_PATH, as: "subscriber" },
+    await fundEditorPage(baseUrl),
   ];
+}
+
+/** The editor of a shipped fund whose website gives its team's e-mail domain (Cherry Ventures, cherry.vc). */
+async function fundEditorPage(baseUrl: string): Promise<PageSpec> {
+  const id = (await fundPaths(baseUrl))
+    .map((pathname) => /^\/funds\/(\d+)-cherry-ventures$/.exec(pathname)?.[1])
+    .find(Boolean);
+  if (!id) throw new Error("the sitemap lists no Cherry Ventures to edit");
+  return { label: "fund editor (member)", path: `/investor/funds/${id}`, as: "member", fundId: Number(id) };
+}
+
+/**
+ * A member of the fund's team, made as a person becomes one: registered, then a claim with an address
+ * at the fund's own domain and the e-mailed link followed (DATA_DIR/outbox). Answers the session cookie.
+ */
+async function memberCookie(baseUrl: string, dataDir: string, fundId: number): Promise<string> {
+  const json = (pathname: string, body: unknown, cookie?: string) =>
+    fetch(`${baseUrl}${pathname}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/json", origin: baseUrl, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  const run = Date.now().toString(36);
+  const registered = await json("/_api/auth/register_with_password", {
+    email: `lighthouse-member-${run}@example.com`,
+    password: "Lighthouse-pass-1",
+    displayName: "Lighthouse Member",
+  });
+  const cookie = registered.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0] ?? "")
+    .find((pair) => pair.startsWith("fundmatch_session="));
+  if (!registered.ok || !cookie) throw new Error(`registration answered ${registered.status}`);
+  const workEmail = `lighthouse-${run}@cherry.vc`;
+  const claimed = await json(`/_api/funds/${fundId}/claim`, { email: workEmail }, cookie);
+  if (!claimed.ok) throw new Error(`the claim answered ${claimed.status}: ${await claimed.text()}`);
+  const outbox = path.join(dataDir, "outbox");
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    for (const name of await readdir(outbox).catch(() => [] as string[])) {
+      const text = (await readFile(path.join(outbox, name), "utf8")).replace(/=\r?\n/g, "").replaceAll("=3D", "=");
+      const link = text.includes(workEmail) ? /\/claim\/verify\?token=([A-Za-z0-9_-]+)/.exec(text) : null;
+      if (!link) continue;
+      const verified = await json("/_api/funds/claims/verify", { token: link[1] }, cookie);
+      if (!verified.ok) throw new Error(`the claim's link answered ${verified.status}`);
+      return cookie;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("no claim e-mail in the outbox");
 }
 
 /**
@@ -461,7 +521,15 @@ async function firstBlogSlug(baseUrl: string): Promise<string> {
 }
 
 async function firstFundPath(baseUrl: string): Promise<string> {
+  const first = (await fundPaths(baseUrl, true))[0];
+  if (!first) throw new Error("the sitemap lists no fund page");
+  return first;
+}
+
+/** The fund pages the sitemap lists (the first one only, with `firstOnly`). */
+async function fundPaths(baseUrl: string, firstOnly = false): Promise<string[]> {
   const pending = [`${baseUrl}/sitemap.xml`];
+  const found: string[] = [];
   // A large catalogue makes /sitemap.xml an index of sitemaps: follow it until a fund page turns up.
   for (let fetched = 0; pending.length > 0 && fetched < 20; fetched++) {
     const url = pending.shift() as string;
@@ -469,11 +537,11 @@ async function firstFundPath(baseUrl: string): Promise<string> {
     if (!response.ok) throw new Error(`GET ${new URL(url).pathname} answered ${response.status}`);
     const xml = await response.text();
     const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] as string));
-    const fund = locations.find((location) => /^\/funds\/\d+-/.test(location.pathname));
-    if (fund) return fund.pathname;
+    found.push(...locations.map((location) => location.pathname).filter((pathname) => /^\/funds\/\d+-/.test(pathname)));
+    if (firstOnly && found.length > 0) return found;
     if (xml.includes("<sitemapindex")) pending.push(...locations.map((location) => `${baseUrl}${location.pathname}`));
   }
-  throw new Error("the sitemap lists no fund page");
+  return found;
 }
 
 /** The printed report: how it was measured, the table, the summary. */
