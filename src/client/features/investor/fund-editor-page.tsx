@@ -74,8 +74,10 @@ function EditorLoader({ fundId }: { fundId: number }) {
 
 function EditorSkeleton() {
   return (
+    // At least a screen tall: the footer starts below the fold and the editor, taller still, moves
+    // nothing in view when it arrives (a layout shift of 0.35 measured with a shorter placeholder).
     <div
-      className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-10"
+      className="mx-auto flex min-h-screen max-w-3xl flex-col gap-4 px-4 py-10"
       role="status"
       aria-busy="true"
       aria-label="Loading your fund"

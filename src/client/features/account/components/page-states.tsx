@@ -30,10 +30,13 @@ export function AccessDenied({ message }: { message: string }) {
   );
 }
 
-/** Holds the page's place while the session is checked; announced once, not per block. */
+/**
+ * Holds the page's place while the session is checked; announced once, not per block. At least a
+ * screen tall, so that the footer starts below the fold and the page moves nothing in view when it arrives.
+ */
 export function PageSkeleton({ label }: { label: string }) {
   return (
-    <div role="status" aria-label={label} className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+    <div role="status" aria-label={label} className="mx-auto min-h-screen max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <Skeleton className="h-9 w-56" />
       <div className="mt-8 grid gap-6 lg:grid-cols-[20rem_1fr]">
         <div className="flex flex-col gap-6">
