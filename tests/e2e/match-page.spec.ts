@@ -170,6 +170,8 @@ test("a visitor's save opens the sign-up form and leads back to the shortlist; P
   await dialog.getByRole("link", { name: "Sign Up Free" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Create an account" })).toBeVisible();
   await page.getByRole("link", { name: "Log in", exact: true }).click();
+  // The switch is a navigation: the sign-up form has an Email field too, so wait for the login form.
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome back" })).toBeVisible();
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill("Sup3rSecret1");
   await page.getByRole("button", { name: "Log In", exact: true }).click();
