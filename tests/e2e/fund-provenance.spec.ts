@@ -7,7 +7,21 @@ import { fundPath } from "../../src/shared/fund-page.js";
 import { estimatedChequeText } from "../../src/shared/lead-rule.js";
 import type { FundResponse, FundSearchResponse } from "../../src/shared/schemas/funds.js";
 import { becomeSubscriber } from "./support/subscriber.js";
-import { expect, test } from "./support/test.js";
+import { expect, type Page, test } from "./support/test.js";
+
+/** The first shipped fund, in the search's order, for which `wanted` holds (a subscriber's pages of 100). */
+async function firstShippedFund(
+  page: Page,
+  wanted: (fund: FundSearchResponse["results"][number]) => boolean,
+): Promise<FundSearchResponse["results"][number] | undefined> {
+  for (let offset = 0; offset < 2000; offset += 100) {
+    const search = await page.request.post("/_api/funds/search", { data: { limit: 100, offset } });
+    const { results } = (await search.json()) as FundSearchResponse;
+    const found = results.find(wanted);
+    if (found || results.length === 0) return found;
+  }
+  return undefined;
+}
 
 /**
  * A fund's sourced facts on its page, from a fresh start (the shipped seed plus enrichment.csv).
@@ -171,13 +185,10 @@ test("a match's reason shows the source and date of the fact it rests on, and na
 
 test("a fund size more than six years old reads as an older fund's, on its page", async ({ page }) => {
   await becomeSubscriber(page, `older-${RUN}@example.com`);
-  let older: FundSearchResponse["results"][number] | undefined;
-  for (let offset = 0; !older && offset < 2000; offset += 100) {
-    const search = await page.request.post("/_api/funds/search", { data: { limit: 100, offset } });
-    const { results } = (await search.json()) as FundSearchResponse;
-    if (results.length === 0) break;
-    older = results.find((fund) => fund.fundSize !== null && isOldFundSize(fund.fundSizeSource?.asOf, new Date()));
-  }
+  const older = await firstShippedFund(
+    page,
+    (fund) => fund.fundSize !== null && isOldFundSize(fund.fundSizeSource?.asOf, new Date()),
+  );
   if (!older?.fundSizeSource?.asOf) throw new Error("no fund in the shipped data has a fund size over six years old");
   const year = older.fundSizeSource.asOf.slice(0, 4);
   for (const width of [1280, 375]) {
@@ -197,20 +208,16 @@ test("where the cheque is not disclosed, a recent fund size gives the lead rule'
   page,
 }) => {
   await becomeSubscriber(page, `estimate-${RUN}@example.com`);
-  let fund: FundSearchResponse["results"][number] | undefined;
-  for (let offset = 0; !fund && offset < 2000; offset += 100) {
-    const search = await page.request.post("/_api/funds/search", { data: { limit: 100, offset } });
-    const { results } = (await search.json()) as FundSearchResponse;
-    if (results.length === 0) break;
-    fund = results.find(
-      (item) =>
-        item.fundSize !== null &&
-        toUsd(item.fundSize, item.currency) !== null &&
-        item.checkSizeMinUsd == null &&
-        item.checkSizeMaxUsd == null &&
-        !isOldFundSize(item.fundSizeSource?.asOf, new Date()),
-    );
-  }
+  const fund = await firstShippedFund(
+    page,
+    (item) =>
+      item.fundSize !== null &&
+      toUsd(item.fundSize, item.currency) !== null &&
+      item.checkSizeMinUsd == null &&
+      item.checkSizeMaxUsd == null &&
+      !isOldFundSize(item.fundSizeSource?.asOf, new Date()),
+  );
+
   if (!fund) throw new Error("no fund in the shipped data has a recent size and no cheque range");
   const expected = estimatedChequeText(toUsd(fund.fundSize, fund.currency) as number);
   for (const width of [1280, 375]) {

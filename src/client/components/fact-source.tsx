@@ -135,6 +135,18 @@ export function tagFacts(fund: Pick<FundResult, "fundingStages" | "industryFocus
 }
 
 /**
+ * The labels of the facts a card shows that have no public source: its tag lists, then `shown`
+ * (the card's own facts: a website, a cheque range). What UnsourcedFacts names.
+ */
+export function unsourcedLabels(
+  fund: Pick<FundResult, "fundingStages" | "industryFocus" | "sectorAgnostic">,
+  sourceOf: (field: FactField) => ProvenanceItem | undefined,
+  shown: ReadonlyArray<{ label: string; field: FactField }> = [],
+): string[] {
+  return [...tagFacts(fund), ...shown].filter((fact) => !sourceOf(fact.field)).map((fact) => fact.label);
+}
+
+/**
  * The facts shown without a public source, named once ("Stages, industries and website: from
  * FundMatch's curated list, Nov 2026; no public source yet"); nothing without any.
  */

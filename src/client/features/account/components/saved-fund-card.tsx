@@ -10,7 +10,13 @@ import {
   PIPELINE_STATUS_LABELS,
   PIPELINE_STATUSES,
 } from "../../../../shared/pipeline.js";
-import { FactSource, resultSourceOf, TagSources, tagFacts, UnsourcedFacts } from "../../../components/fact-source.js";
+import {
+  FactSource,
+  resultSourceOf,
+  TagSources,
+  UnsourcedFacts,
+  unsourcedLabels,
+} from "../../../components/fact-source.js";
 import { FundSizeSource } from "../../../components/fund-size-source.js";
 import { FundTags } from "../../../components/fund-tags.js";
 import { Button } from "../../../components/ui/button.js";
@@ -44,9 +50,7 @@ export function SavedFundCard({ fund, today, removing, onRemove }: SavedFundCard
   const website = fund.isPremium ? null : safeExternalUrl(fund.website);
   const sourceOf = resultSourceOf(fund);
   // The facts shown without a public source, named once (issue 36).
-  const unsourced = [...tagFacts(fund), ...(website ? [{ field: "website" as const, label: "Website" }] : [])]
-    .filter((fact) => !sourceOf(fact.field))
-    .map((fact) => fact.label);
+  const unsourced = unsourcedLabels(fund, sourceOf, website ? [{ field: "website", label: "Website" }] : []);
   const editor = usePipelineAutosave(fund.id, fund.name, {
     status: fund.pipeline.status,
     note: fund.pipeline.note,

@@ -12,7 +12,13 @@ import { fundPath, reviewedText } from "../../../../shared/fund-page.js";
 import { formatCompactAmount, formatFundSize } from "../../../../shared/fund-size.js";
 import { CHEQUE_FIT_LABELS } from "../../../../shared/raise-stages.js";
 import type { FundResult } from "../../../../shared/schemas/funds.js";
-import { FactSource, resultSourceOf, TagSources, tagFacts, UnsourcedFacts } from "../../../components/fact-source.js";
+import {
+  FactSource,
+  resultSourceOf,
+  TagSources,
+  UnsourcedFacts,
+  unsourcedLabels,
+} from "../../../components/fact-source.js";
 import { FundSizeSourceLine, OlderFundLabel } from "../../../components/fund-size-source.js";
 import { FundTags } from "../../../components/fund-tags.js";
 import {
@@ -218,15 +224,14 @@ export function PremiumPlaceholder({
  * role. The fund size says so on its own line.
  */
 function unsourcedCardFacts(fund: FundResult): string[] {
-  const sourceOf = resultSourceOf(fund);
-  const shown: Array<{ label: string; field: FactField }> = tagFacts(fund);
+  const shown: Array<{ label: string; field: FactField }> = [];
   if (!fund.isPremium) {
     if (safeExternalUrl(fund.website)) shown.push({ label: "Website", field: "website" });
     if (checkSizeText(fund.checkSizeMinUsd, fund.checkSizeMaxUsd))
       shown.push({ label: "Check size", field: "checkSizeMinUsd" });
     if (fund.leadsRounds != null) shown.push({ label: "Round role", field: "leadsRounds" });
   }
-  return shown.filter((fact) => !sourceOf(fact.field)).map((fact) => fact.label);
+  return unsourcedLabels(fund, resultSourceOf(fund), shown);
 }
 
 export function checkSizeText(min: number | null | undefined, max: number | null | undefined): string | null {
