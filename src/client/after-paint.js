@@ -21,6 +21,31 @@
     for (const type of inputs) removeEventListener(type, acted, true);
   };
   for (const type of inputs) addEventListener(type, acted, { capture: true, passive: true });
+  // The cookie banner is in the server's HTML and hidden until the app runs unless no valid choice
+  // is stored (styles.css). The same reading as the app's (parseConsentRecord in
+  // src/shared/consent.ts), with the version and the 12 months from the banner itself.
+  const banner = document.querySelector("[data-consent-banner]");
+  if (banner) {
+    let stored = null;
+    try {
+      stored = JSON.parse(localStorage.getItem("cookie_consent") ?? "null");
+    } catch {
+      stored = null;
+    }
+    const savedAt = stored && typeof stored.savedAt === "string" ? Date.parse(stored.savedAt) : Number.NaN;
+    const valid =
+      stored !== null &&
+      typeof stored === "object" &&
+      stored.version === Number(banner.getAttribute("data-consent-version")) &&
+      stored.preferences !== null &&
+      typeof stored.preferences === "object" &&
+      stored.preferences.necessary === true &&
+      typeof stored.preferences.analytics === "boolean" &&
+      typeof stored.preferences.marketing === "boolean" &&
+      (stored.savedAt === undefined ||
+        (!Number.isNaN(savedAt) && Date.now() - savedAt <= Number(banner.getAttribute("data-consent-max-age"))));
+    if (!valid) root.setAttribute("data-consent-needed", "");
+  }
   const held = [];
   const hold = (event) => {
     if (root.hasAttribute("data-app-ready")) return;
@@ -29,6 +54,8 @@
     event.preventDefault();
     event.stopImmediatePropagation();
     held.push(control);
+    // A consent choice answers at once: the banner goes, and the app records the choice when it runs.
+    if (control.hasAttribute("data-consent-choice")) root.removeAttribute("data-consent-needed");
   };
   document.addEventListener("click", hold, true);
   new MutationObserver((_records, observer) => {

@@ -33,6 +33,14 @@ describe("pageRenderUrl", () => {
     expect(pageRenderUrl("/unsubscribe?result=invalid&result=expired")).toBe("/unsubscribe?result=invalid");
   });
 
+  it("keeps /profile's layout and status filter, only with values the page knows", () => {
+    expect(pageRenderUrl("/profile?utm_source=x&view=board&status=contacted")).toBe(
+      "/profile?view=board&status=contacted",
+    );
+    expect(pageRenderUrl("/profile?view=grid&status=anything")).toBe("/profile");
+    expect(pageRenderUrl("/profile?view=board&view=list")).toBe("/profile?view=board");
+  });
+
   it("keeps the match's profile keys and drops the others", () => {
     expect(pageRenderUrl("/match?utm_source=x&stage=seed&raise=%E2%82%AC3m&page=2")).toBe(
       "/match?stage=seed&raise=%E2%82%AC3m&page=2",

@@ -1,5 +1,6 @@
 import { AUTH_ERROR_KEY, AUTH_FORM_ERROR_CODES } from "./auth-form-post.js";
 import { UNSUBSCRIBE_RESULT_CODES, UNSUBSCRIBE_RESULT_KEY } from "./email-texts.js";
+import { PIPELINE_BOARD_VIEW, PIPELINE_FILTER_KEY, PIPELINE_STATUSES, PIPELINE_VIEW_KEY } from "./pipeline.js";
 import { SIGN_IN_QUERY, SIGN_UP_MODE } from "./return-path.js";
 import { SEARCH_QUERY_KEYS } from "./search-params.js";
 import { PROFILE_QUERY_KEYS } from "./startup-profile-query.js";
@@ -35,6 +36,15 @@ const PAGE_QUERY_KEYS: ReadonlyMap<string, ReadonlyMap<string, KeyRule>> = new M
       [SIGN_IN_QUERY.save, "value"],
       [SIGN_IN_QUERY.next, "value"],
       [AUTH_ERROR_KEY, new Set<string>(AUTH_FORM_ERROR_CODES)],
+    ]),
+  ],
+  // A member's own page (rendered with their cookie, never kept): the board or the list, and the
+  // list's status filter.
+  [
+    "/profile",
+    new Map<string, KeyRule>([
+      [PIPELINE_VIEW_KEY, new Set([PIPELINE_BOARD_VIEW])],
+      [PIPELINE_FILTER_KEY, new Set<string>(PIPELINE_STATUSES)],
     ]),
   ],
   // An e-mailed unsubscribe link: whether it has a token (the form posts to the page's own address,

@@ -61,3 +61,11 @@ export const COMMITTED_AMOUNT_MAX_USD = 1_000_000_000_000;
 export function isCommittedAmount(value: number): boolean {
   return Number.isSafeInteger(value) && value > 0 && value <= COMMITTED_AMOUNT_MAX_USD;
 }
+
+/**
+ * /profile's query keys: the saved funds' status filter (a status) and the layout (`board`, else the
+ * list). The page reads them in its first render, the server too (src/shared/page-query-keys.ts).
+ */
+export const PIPELINE_FILTER_KEY = "status";
+export const PIPELINE_VIEW_KEY = "view";
+export const PIPELINE_BOARD_VIEW = "board";

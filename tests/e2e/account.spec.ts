@@ -40,8 +40,9 @@ test("a visitor sees Access Denied on account settings and is sent to log in fro
   await page.getByRole("link", { name: ACCOUNT_TEXTS.backHome }).click();
   await expect(page).toHaveURL(/\/$/);
 
+  // The server sends a visitor to log in, and the login page brings them back once they have.
   await page.goto("/profile");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
 });
 
 test("the profile shows the user, the free tier and the empty saved funds", async ({ page }) => {

@@ -196,15 +196,44 @@ describe.each(TEST_DRIVERS)("server-rendered pages (%s)", (driver) => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
   });
 
+  it("renders a member's own page with their session, and sends a visitor to log in and back", async () => {
+    const registered = await t.app.inject({
+      method: "POST",
+      url: "/_api/auth/register_with_password",
+      payload: { email: `ssr-profile-${driver}@example.com`, password: "Password123", displayName: "Bo" },
+      remoteAddress: "10.7.1.2",
+    });
+    const token = registered.cookies.find((cookie) => cookie.name === "fundmatch_session")?.value;
+    expect(token).toBeTruthy();
+    const renders = t.app.pageRenderer?.stats.renders ?? 0;
+    const member = await get("/profile?view=board&status=contacted&utm_source=x", token);
+    expect(member.statusCode).toBe(200);
+    // Rendered with the keys the page reads (the layout, the filter), nothing else.
+    expect(member.body).toMatch(/render \d+ of \/profile\?view=boardstatus=contacted as 200/);
+    expect(member.headers["cache-control"]).toBe("private, no-cache");
+    expect(JSON.parse(pageData(member.body)?.[0]?.text ?? "{}").user.email).toBe(`ssr-profile-${driver}@example.com`);
+    // A made-up layout or status is not part of the render.
+    expect((await get("/profile?view=<x>&status=nope", token)).body).toMatch(/render \d+ of \/profile as 200/);
+    for (const [url, cookie] of [
+      ["/profile", undefined],
+      ["/profile?view=board", undefined],
+      ["/PROFILE/", undefined],
+      ["/profile", "not-a-session"],
+    ] as const) {
+      const visitor = await get(url, cookie);
+      expect(visitor.statusCode, url).toBe(303);
+      expect(visitor.headers.location, url).toBe(`/login?next=${encodeURIComponent(url)}`);
+      expect(visitor.headers["cache-control"], url).toBe("no-store");
+      expect(visitor.body, url).not.toContain("ssr-profile");
+    }
+    // The member's page is never kept: each visit renders afresh, with that member's data.
+    await get("/profile", token);
+    await get("/profile", token);
+    expect((t.app.pageRenderer?.stats.renders ?? 0) - renders).toBeGreaterThanOrEqual(4);
+  });
+
   it("leaves the signed-in areas to the browser", async () => {
-    const urls = [
-      "/admin/users",
-      "/profile",
-      "/account-settings",
-      "/set-password?token=x",
-      "/reset-password?token=x",
-      "/admin",
-    ];
+    const urls = ["/admin/users", "/account-settings", "/set-password?token=x", "/reset-password?token=x", "/admin"];
     for (const url of urls) {
       const response = await get(url);
       expect(response.body, url).toContain('<div id="root"></div>');

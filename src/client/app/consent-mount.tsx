@@ -13,16 +13,19 @@ const ConsentUi = lazyPart("features/consent/consent-ui.tsx", () =>
 export function ConsentMount() {
   const consent = useConsent();
   const preferencesOpen = useCookiePreferencesOpen();
-  // The stored choice is in the browser only: the server's page has no banner, the browser adds it.
-  const hydrated = useHydrated();
+  // The stored choice is in the browser only: the server's page carries the banner for everyone,
+  // shown before the app only where the page's first script found no choice (styles.css,
+  // after-paint.js); once hydrated, the app keeps it for a visitor without a choice and drops it
+  // for the others.
+  const beforeApp = !useHydrated();
   // Once loaded it stays mounted, so the dialog can animate out and hand focus back.
   const [wanted, setWanted] = useState(false);
-  if (!wanted && hydrated && (consent === null || preferencesOpen)) setWanted(true);
-  if (!wanted) return null;
+  if (!wanted && !beforeApp && (consent === null || preferencesOpen)) setWanted(true);
+  if (!wanted && !beforeApp) return null;
   return (
     <ConsentErrorBoundary>
       <Suspense fallback={null}>
-        <ConsentUi />
+        <ConsentUi beforeApp={beforeApp} />
       </Suspense>
     </ConsentErrorBoundary>
   );

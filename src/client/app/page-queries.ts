@@ -10,6 +10,10 @@ const blogQueries = () => import("../features/blog/api/page-queries.js");
 const fundQueries = () => import("../features/funds/api/fund-page-queries.js");
 // Only a URL with a search loads the search's query (and the search rules it brings).
 const searchQueries = () => import("../features/funds/api/search-page-query.js");
+// The member's own page: its queries come with the account area's code.
+const profileQueries = () => import("../features/account/api/profile-page-queries.js");
+// A fund's editor, for its team: its queries come with the editor's code.
+const editorQueries = () => import("../features/investor/api/editor-page-queries.js");
 // Only a /match URL with a profile loads the match's query (and the form rules it brings).
 const matchQueries = () => import("../features/match/api/match-page-query.js");
 
@@ -45,6 +49,12 @@ export async function pageQueries(
     const matchQuery = hasProfileKeys(search) ? (await matchQueries()).matchPageQuery(search) : undefined;
     return [countriesPageQuery, fundStatsPageQuery, ...(matchQuery ? [matchQuery] : [])];
   }
+  // A member's board and account, answered with their own cookie (never kept, never shared: the
+  // session call makes the page personal, src/server/site/ssr.ts).
+  if (matchPath("/profile", pathname)) return (await profileQueries()).profilePageQueries(session?.user);
+  const editor = matchPath("/investor/funds/:id", pathname);
+  if (editor?.params.id && /^\d{1,15}$/.test(editor.params.id))
+    return (await editorQueries()).editorPageQueries(Number(editor.params.id), session?.user);
   if (matchPath("/blog", pathname)) return [(await blogQueries()).blogListPageQuery(undefined)];
   const post = matchPath("/blog/:slug", pathname);
   if (post?.params.slug) return [(await blogQueries()).blogPostPageQuery(post.params.slug)];

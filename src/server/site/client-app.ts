@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { loginHref } from "../../shared/auth-form-post.js";
 import { faqJsonLd } from "../../shared/faq.js";
 import { HOME_META } from "../../shared/home-meta.js";
 import { NOT_FOUND_META, pageMetaFor } from "../../shared/page-meta.js";
@@ -137,8 +138,19 @@ export async function registerClientApp(
       const keying = visitorKey(request);
       const key = keying instanceof Promise ? await keying : keying;
       // A visitor's kept page is taken without a promise of its own; anything else is rendered.
-      const kept = key === undefined ? undefined : renderer.kept(request.url, key);
-      result = kept ? { rendered: kept, setCookie: [] } : await renderer.render(app, request, key, page.status === 200);
+      const membersOnly = renderer.membersOnly(pathname);
+      const kept = key === undefined || membersOnly ? undefined : renderer.kept(request.url, key);
+      result = kept
+        ? { rendered: kept, setCookie: [] }
+        : await renderer.render(app, request, key, page.status === 200 && !membersOnly);
+      // Rendered without a session (none, or one that ended): the login page, then back here.
+      if (membersOnly && result && !result.rendered.personal) {
+        if (result.setCookie.length > 0) reply.header("set-cookie", result.setCookie);
+        return reply
+          .header("cache-control", "no-store")
+          .header("vary", "Cookie")
+          .redirect(loginHref({ next: request.url }), 303);
+      }
     }
     if (!result) {
       reply.status(page.status).header("cache-control", "no-cache").type("text/html; charset=utf-8");

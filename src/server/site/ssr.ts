@@ -14,8 +14,18 @@ import { internalRequestHeaders } from "../http/internal-request.js";
  * out too), and the pages of e-mailed links, whose URLs carry a secret token. /unsubscribe is
  * rendered (its form must work before the script runs, for a person with no JavaScript): it reads
  * only whether its URL has a token (page-query-keys.ts), so the token is never in a render.
+ * /profile is rendered with the member's own cookie (issue 38: its board is the first thing they
+ * see, and drawn in the browser alone it painted after 5 s on a phone); such a page is personal,
+ * never kept and never shared.
  */
-const CLIENT_ONLY = /^\/(?:admin|profile|account-settings|set-password|reset-password|claim)(?:\/|$)/;
+const CLIENT_ONLY = /^\/(?:admin|account-settings|set-password|reset-password|claim)(?:\/|$)/i;
+
+/**
+ * Pages only a signed-in member has: a visitor asking for one is sent to the login page, which
+ * brings them back once signed in (as the app does once it runs, but before any script and
+ * without one).
+ */
+const MEMBERS_ONLY = /^\/profile\/?$/i;
 
 /** A render that takes longer is dropped: the page goes out without its content and the browser renders it. */
 const RENDER_TIMEOUT_MS = 3000;
@@ -129,6 +139,11 @@ export class ServerRenderer {
 
   rendersPath(pathname: string): boolean {
     return !CLIENT_ONLY.test(pathname);
+  }
+
+  /** Whether the page is a member's own, for which a visitor is sent to the login page. */
+  membersOnly(pathname: string): boolean {
+    return MEMBERS_ONLY.test(pathname);
   }
 
   /** The weight of the kept pages, for tests. */

@@ -2,7 +2,10 @@ import {
   isClosedStatus,
   isCommittedAmount,
   isPipelineStatus,
+  PIPELINE_BOARD_VIEW,
+  PIPELINE_FILTER_KEY,
   PIPELINE_STATUSES,
+  PIPELINE_VIEW_KEY,
   type PipelineStatus,
 } from "../../../shared/pipeline.js";
 import type { Pipeline } from "../../../shared/schemas/account.js";
@@ -16,7 +19,7 @@ import { parseUsdAmount } from "../../../shared/search-params.js";
 /** 'all', or one status; anything else in the URL reads as 'all'. */
 export type StatusFilter = "all" | PipelineStatus;
 
-export const STATUS_FILTER_PARAM = "status";
+export const STATUS_FILTER_PARAM = PIPELINE_FILTER_KEY;
 
 export function parseStatusFilter(value: string | null): StatusFilter {
   return isPipelineStatus(value) ? value : "all";
@@ -68,10 +71,10 @@ export function hasPipelineWork(pipeline: Pick<Pipeline, "status" | "note" | "ne
 
 /** The profile's pipeline as a list (the default) or as a board; kept in the URL as ?view=board. */
 export type PipelineLayout = "list" | "board";
-export const VIEW_PARAM = "view";
+export const VIEW_PARAM = PIPELINE_VIEW_KEY;
 
 export function parseLayout(value: string | null): PipelineLayout {
-  return value === "board" ? "board" : "list";
+  return value === PIPELINE_BOARD_VIEW ? "board" : "list";
 }
 
 /** The funds of each board column, in the list's order (most recently saved first). */

@@ -2,6 +2,7 @@ import { Cookie, Crown, Kanban, List, LogOut, Search, Settings, TriangleAlert } 
 import { type ReactNode, Suspense, useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { ACCOUNT_MESSAGES, ACCOUNT_TEXTS, PIPELINE_TEXTS } from "../../../shared/account-texts.js";
+import { loginHref } from "../../../shared/auth-form-post.js";
 import { canExportPipeline, canSaveSearches } from "../../../shared/entitlements.js";
 import { PAGE_META } from "../../../shared/page-meta.js";
 import { PIPELINE_STATUS_LABELS, PIPELINE_STATUSES } from "../../../shared/pipeline.js";
@@ -20,6 +21,7 @@ import {
   subscriptionStatusLabel,
   subscriptionStatusTone,
 } from "../../lib/subscription-status.js";
+import { useHydrated } from "../../lib/use-hydrated.js";
 import { useLogout } from "../../lib/use-logout.js";
 import { usePageMeta } from "../../lib/use-page-meta.js";
 import { cn } from "../../lib/utils.js";
@@ -55,8 +57,9 @@ export function ProfilePage() {
   usePageMeta(PAGE_META["/profile"]);
   const current = useCurrentUser();
   if (current.status === "loading") return <PageSkeleton label="Loading your profile" />;
-  // Nothing here is for a visitor; the login page is where they can do something about it.
-  if (current.status === "anonymous") return <Navigate to="/login" replace />;
+  // Nothing here is for a visitor; the login page is where they can do something about it, and it
+  // brings them back here (as the server's own redirect does before the app runs).
+  if (current.status === "anonymous") return <Navigate to={loginHref({ next: "/profile" })} replace />;
   return <Profile user={current.user} />;
 }
 
@@ -148,12 +151,16 @@ function SubscriptionCard({ user }: { user: SessionUser }) {
   const subscriptionStatus = status.data?.subscriptionStatus ?? null;
   const premium = isProfilePremium(subscriptionStatus);
   // Cancelled at the period's end: Premium still, but it will not renew.
+  // In the reader's time zone once the app runs; the server (and the render that takes its HTML
+  // over) says the day in UTC, the only zone both know.
+  const hydrated = useHydrated();
   const endsOn =
     premium && user.subscriptionCancelAtPeriodEnd && user.subscriptionEndDate
       ? new Date(user.subscriptionEndDate).toLocaleDateString("en-US", {
           year: "numeric",
           month: "long",
           day: "numeric",
+          ...(hydrated ? {} : { timeZone: "UTC" }),
         })
       : null;
   return (
@@ -241,8 +248,11 @@ function SavedFundsSection() {
   const filter = parseStatusFilter(searchParams.get(STATUS_FILTER_PARAM));
   const layout = parseLayout(searchParams.get(VIEW_PARAM));
   const status = useAccountStatus(true);
-  // Read once per visit: a card does not flip to overdue at midnight while being edited.
-  const [today] = useState(() => localToday());
+  // Read once per visit: a card does not flip to overdue at midnight while being edited. The
+  // reader's own day, which the server does not know: no card is overdue in the server's render
+  // and the browser's first one (they must match), then the reader's day decides.
+  const [localDay] = useState(() => localToday());
+  const today = useHydrated() ? localDay : "";
 
   const chooseFilter = (next: StatusFilter) =>
     setSearchParams(

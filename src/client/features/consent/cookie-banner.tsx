@@ -1,7 +1,14 @@
 import { X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { ACCEPT_ALL, type ConsentPreferences, DEFAULT_CONSENT, REJECT_ALL } from "../../../shared/consent.js";
+import {
+  ACCEPT_ALL,
+  CONSENT_MAX_AGE_MS,
+  CONSENT_VERSION,
+  type ConsentPreferences,
+  DEFAULT_CONSENT,
+  REJECT_ALL,
+} from "../../../shared/consent.js";
 import { CONSENT_TEXTS } from "../../../shared/consent-texts.js";
 import { Button } from "../../components/ui/button.js";
 import { getConsent, saveConsent } from "../../lib/consent.js";
@@ -64,6 +71,11 @@ export function CookieBanner() {
     <section
       ref={ref}
       aria-label="Cookie consent"
+      // What the page's first script needs to judge a stored choice before the app runs
+      // (after-paint.js): the record's version and how long a choice holds.
+      data-consent-banner=""
+      data-consent-version={CONSENT_VERSION}
+      data-consent-max-age={CONSENT_MAX_AGE_MS}
       className="pointer-events-none fixed inset-x-0 bottom-0 z-40 p-2 sm:p-4"
     >
       {/* Never taller than the space below the sticky header, which stays usable; longer content scrolls. */}
@@ -93,18 +105,34 @@ export function CookieBanner() {
             </div>
             {/* Refusing is exactly as easy and as prominent as accepting. */}
             <div className="grid shrink-0 grid-cols-3 gap-2 sm:grid-cols-2 md:flex">
+              {/* Tapped before the app runs, each is held and replayed once it does (data-replay,
+                  after-paint.js); a choice hides the banner at once meanwhile (data-consent-choice). */}
               <Button
                 ref={manageRef}
+                id="consent-manage"
+                data-replay=""
                 variant="outline"
                 className="h-auto min-h-9 px-2 leading-tight whitespace-normal sm:col-span-2 sm:h-9 sm:px-4 md:h-10"
                 onClick={() => showView("preferences")}
               >
                 {CONSENT_TEXTS.managePreferences}
               </Button>
-              <Button className="h-auto min-h-9 px-2 sm:h-10 sm:px-4" onClick={() => saveConsent(REJECT_ALL)}>
+              <Button
+                id="consent-reject"
+                data-replay=""
+                data-consent-choice=""
+                className="h-auto min-h-9 px-2 sm:h-10 sm:px-4"
+                onClick={() => saveConsent(REJECT_ALL)}
+              >
                 {CONSENT_TEXTS.rejectAll}
               </Button>
-              <Button className="h-auto min-h-9 px-2 sm:h-10 sm:px-4" onClick={() => saveConsent(ACCEPT_ALL)}>
+              <Button
+                id="consent-accept"
+                data-replay=""
+                data-consent-choice=""
+                className="h-auto min-h-9 px-2 sm:h-10 sm:px-4"
+                onClick={() => saveConsent(ACCEPT_ALL)}
+              >
                 {CONSENT_TEXTS.acceptAll}
               </Button>
             </div>

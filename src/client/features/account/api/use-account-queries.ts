@@ -8,6 +8,9 @@ import { retryUnlessClientError } from "../../../lib/account-status.js";
 import { ApiError, apiGet, apiPost } from "../../../lib/api-client.js";
 import { savedFundsQueryKey } from "../../../lib/saved-funds.js";
 import { useSessionQuery } from "../../../lib/use-session-query.js";
+import { myReportsQueryKey, profileQueryKey } from "./query-keys.js";
+
+export { myReportsQueryKey, profileQueryKey };
 
 function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
@@ -28,8 +31,6 @@ export function useCurrentUser(): CurrentUser {
   const user = session.data?.user;
   return user ? { status: "authenticated", user } : { status: "anonymous" };
 }
-
-export const profileQueryKey = ["user", "profile"] as const;
 
 export function useProfile(enabled: boolean) {
   return useQuery({
@@ -97,8 +98,6 @@ export function useUnsaveFund() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: savedFundsQueryKey }),
   });
 }
-
-export const myReportsQueryKey = ["user", "reports"] as const;
 
 /** The signed-in user's own fund reports and the data team's answers (GET /_api/user/reports). */
 export function useMyReports(enabled: boolean) {

@@ -6,6 +6,9 @@ import type { Pipeline, SavedFundUpdateResponse } from "../../../../shared/schem
 import type { StartupProfileResponse } from "../../../../shared/schemas/match.js";
 import { ApiError, apiGet, apiPost } from "../../../lib/api-client.js";
 import { type SavedFund, savedFundsQueryKey } from "../../../lib/saved-funds.js";
+import { startupProfileQueryKey } from "./query-keys.js";
+
+export { startupProfileQueryKey };
 
 type Change = Partial<Pick<Pipeline, "status" | "committedAmountUsd">>;
 
@@ -49,8 +52,6 @@ export function usePipelineChange() {
     },
   });
 }
-
-export const startupProfileQueryKey = ["startup-profile"] as const;
 
 /**
  * The round's target from the saved startup profile; null without a profile or a target (and

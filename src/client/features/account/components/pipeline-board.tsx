@@ -27,6 +27,7 @@ import {
   type PipelineStatus,
 } from "../../../../shared/pipeline.js";
 import type { SavedFund } from "../../../lib/saved-funds.js";
+import { useHydrated } from "../../../lib/use-hydrated.js";
 import { cn } from "../../../lib/utils.js";
 import { usePipelineChange } from "../api/use-pipeline-board.js";
 import { byStatus, formatStepDate } from "../pipeline-view.js";
@@ -83,6 +84,9 @@ export function PipelineBoard({ funds }: { funds: SavedFund[] }) {
 
   return (
     <DndContext
+      // A fixed id: dnd-kit's own counter would name the instructions differently on the server
+      // and in the browser, and the board is rendered on both (issue 38).
+      id="pipeline-board"
       sensors={sensors}
       collisionDetection={boardCollisions}
       accessibility={{ announcements, screenReaderInstructions: { draggable: PIPELINE_TEXTS.boardInstructions } }}
@@ -193,9 +197,14 @@ function BoardCard({
   onAmount: (amount: number | null) => void;
 }) {
   // The card stays in place (faded) while its copy in the DragOverlay follows the pointer.
+  // The board is in the server's HTML, painted before the app runs; a drag or a key press on a
+  // handle that nothing listens to yet would be lost, so a handle is offered once it works: until
+  // the app has taken the page over it is disabled (not focusable, no pointer), then live.
+  const live = useHydrated();
   const { attributes, listeners, setNodeRef } = useDraggable({
     id: fund.id,
     data: { status: fund.pipeline.status },
+    disabled: !live,
   });
   return (
     <li ref={setNodeRef} data-testid={`board-card-${fund.id}`} className={cn(hidden && "opacity-40")}>
@@ -206,8 +215,9 @@ function BoardCard({
             type="button"
             {...attributes}
             {...listeners}
+            disabled={!live}
             aria-label={PIPELINE_TEXTS.moveHandle(fund.name)}
-            className="-m-1 flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-slate-500 outline-hidden hover:bg-slate-100 hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-indigo-600 active:cursor-grabbing"
+            className="-m-1 flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-slate-500 outline-hidden hover:bg-slate-100 hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-indigo-600 active:cursor-grabbing disabled:cursor-progress disabled:text-slate-300"
           >
             <GripVertical className="size-4" aria-hidden="true" />
           </button>

@@ -5,8 +5,8 @@ import { FOUNDER_PITCH_STATUS_LABELS } from "../../../../shared/pitches.js";
 import type { UserPitch } from "../../../../shared/schemas/pitches.js";
 import { Button } from "../../../components/ui/button.js";
 import { apiDelete, apiGet, messageOr } from "../../../lib/api-client.js";
+import { userPitchesQueryKey } from "../api/query-keys.js";
 
-const PITCHES_KEY = ["user", "pitches"] as const;
 const dateText = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
 /** How the fund's team opened the deck: "Deck opened 2 times, 5 pages viewed, last on 2026-12-07". */
@@ -24,12 +24,12 @@ function deckViewsText(views: UserPitch["deckViews"]): string {
 export function PitchesSection() {
   const queryClient = useQueryClient();
   const pitches = useQuery({
-    queryKey: PITCHES_KEY,
+    queryKey: userPitchesQueryKey,
     queryFn: ({ signal }) => apiGet<{ pitches: UserPitch[] }>("/_api/user/pitches", { signal }),
   });
   const withdraw = useMutation({
     mutationFn: (id: string) => apiDelete(`/_api/user/pitches/${id}`),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: PITCHES_KEY }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userPitchesQueryKey }),
   });
   if (pitches.isPending || pitches.isError || pitches.data.pitches.length === 0) return null;
   return (

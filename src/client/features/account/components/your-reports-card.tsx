@@ -5,10 +5,14 @@ import type { UserFundReport } from "../../../../shared/schemas/fund-reports.js"
 import { Badge } from "../../../components/ui/badge.js";
 import { Card, CardContent, CardHeader } from "../../../components/ui/card.js";
 import { Skeleton } from "../../../components/ui/skeleton.js";
+import { useHydrated } from "../../../lib/use-hydrated.js";
 import { useMyReports } from "../api/use-account-queries.js";
 
 const T = FUND_REPORT_TEXTS;
-const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
+// The reader's own day once the app runs; in UTC in the server's render and the browser's first
+// one, which must match (the server does not know the reader's time zone).
+const localDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
+const utcDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 /**
  * The profile's 'Your reports': each correction the person sent from a fund page, whether it is
@@ -51,6 +55,7 @@ export function YourReportsCard() {
 
 function ReportItem({ report }: { report: UserFundReport }) {
   const done = report.status === "done";
+  const day = useHydrated() ? localDay : utcDay;
   return (
     <li className="flex flex-col gap-1.5 py-3 first:pt-0 last:pb-0" aria-label={`Report about ${report.fundName}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -7,9 +7,11 @@ export function fundAudienceUrl(fundId: number): string {
   return `/_api/investor/funds/${fundId}/audience`;
 }
 
+export const fundAudienceQueryKey = (fundId: number) => ["investor", "funds", fundId, "audience"] as const;
+
 export function useFundAudience(fundId: number) {
   return useQuery({
-    queryKey: ["investor", "funds", fundId, "audience"],
+    queryKey: fundAudienceQueryKey(fundId),
     queryFn: ({ signal }) => apiGet<AudienceResponse>(fundAudienceUrl(fundId), { signal }),
     // A 401 or 403 will not change by asking again.
     retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 1,
