@@ -82,9 +82,13 @@ test("a new account registers, survives a reload, logs out and logs in again", a
   await expect(menu.getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/profile");
   // The saved-funds call may not exist yet: the item is there either way, with or without a count.
   await expect(menu.getByRole("menuitem", { name: /^Saved Funds/ })).toHaveAttribute("href", "/profile");
+  // The header shows the visitor at once, before the server has answered: wait for its answer, or
+  // the reload below can leave with the session cookie still set (seen in a clean-clone run).
+  const loggedOut = page.waitForResponse((response) => response.url().endsWith("/_api/auth/logout"));
   await menu.getByRole("menuitem", { name: "Logout" }).click();
   await expect(loginLink(page)).toBeVisible();
   await expect(menuButton).toHaveCount(0);
+  expect((await loggedOut).status()).toBe(200);
 
   // Logged out on the server too, not just in this tab's cache.
   await page.reload();
