@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
+import { fillPipeline, subscriberCookie } from "./bench-accounts.js";
 import { deferCleanup } from "./cleanup.js";
 import { type RunningServer, startServer } from "./server-process.js";
 
@@ -24,11 +25,24 @@ const OUTCOME_MS = 15_000;
 type Control = {
   label: string;
   url: string;
+  /** Signed in as a subscriber with a pipeline (the board), instead of a visitor. */
+  signedIn?: boolean;
   /** Taps the control (anything before it, such as typing the e-mail, is part of the try). */
   tap(page: Page): Promise<void>;
   /** Resolves once the tap's outcome shows; rejects after the timeout. */
   outcome(page: Page, popup: Promise<Page | undefined>): Promise<void>;
+  /** Puts things back after a try (the moved card), so that every try starts alike. */
+  reset?(page: Page): Promise<void>;
 };
+
+/** The board's first card in "To contact", by its handle ("Move <fund>"). */
+const firstHandle = (page: Page) =>
+  page
+    .getByTestId("board-column-to_contact")
+    .getByRole("button", { name: /^Move / })
+    .first();
+/** How long after it showed each try's board handle became usable, per try (ms, wall time). */
+const handleLiveMs: number[] = [];
 
 const results = (page: Page) => page.getByRole("region", { name: "Your VC Matches" });
 
@@ -76,6 +90,52 @@ const CONTROLS: Control[] = [
       await opened.close();
     },
   },
+  {
+    // The member's board is in the server's HTML; its handles are offered (enabled) once the app
+    // has taken the page over. A person can only start a move then: the try waits for that moment
+    // (and reports how long after the handle showed it came), then moves the first card to
+    // Contacted with the keyboard (Space, →, Space).
+    label: "board: first keyboard move",
+    url: "/profile?view=board",
+    signedIn: true,
+    async tap(page) {
+      const handle = firstHandle(page);
+      await handle.waitFor({ state: "visible", timeout: OUTCOME_MS });
+      const shown = Date.now();
+      await handle.click({ trial: true, timeout: OUTCOME_MS });
+      handleLiveMs.push(Date.now() - shown);
+      const name = ((await handle.getAttribute("aria-label")) ?? "").replace(/^Move /, "");
+      await page.evaluate((fund) => sessionStorage.setItem("fundmatch-bench-moved", fund), name);
+      await handle.focus();
+      await page.keyboard.press("Space");
+      await page
+        .locator("[aria-live]")
+        .filter({ hasText: `Picked up ${name}` })
+        .waitFor({ timeout: OUTCOME_MS });
+      // dnd-kit listens for the arrows from a timer it queues at the pick-up.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+      await page.keyboard.press("ArrowRight");
+      await page
+        .locator("[aria-live]")
+        .filter({ hasText: `${name} is over Contacted` })
+        .waitFor({ timeout: OUTCOME_MS });
+      await page.keyboard.press("Space");
+    },
+    async outcome(page) {
+      const name = await page.evaluate(() => sessionStorage.getItem("fundmatch-bench-moved") ?? "");
+      await page
+        .getByTestId("board-column-contacted")
+        .getByRole("article", { name, exact: true })
+        .waitFor({ timeout: OUTCOME_MS });
+    },
+    async reset(page) {
+      const saved = (await (await page.request.get("/_api/user/saved-funds")).json()) as {
+        funds: { id: number; pipeline: { status: string } }[];
+      };
+      for (const fund of saved.funds.filter((item) => item.pipeline.status === "contacted"))
+        await page.request.post("/_api/user/saved-fund/update", { data: { fundId: fund.id, status: "to_contact" } });
+    },
+  },
 ];
 
 /** Keeps the slowest interaction's duration in sessionStorage, which outlives a same-tab navigation. */
@@ -95,16 +155,34 @@ const INP_RECORDER = `(() => {
   } catch {}
 })();`;
 
-export type TapResult = { label: string; tries: number; lost: number; inpMs: number | null; inpTries: number };
+export type TapResult = {
+  label: string;
+  tries: number;
+  lost: number;
+  inpMs: number | null;
+  inpTries: number;
+  /** For a control offered once the app runs (the board's handle): the slowest wait from shown to usable, ms. */
+  liveMs?: number;
+};
 export type FirstTapsReport =
   | { status: "ok"; slowdown: number; controls: TapResult[] }
   | { status: "skipped" | "failed"; note: string };
 
-async function measureControl(browser: Browser, baseUrl: string, control: Control, tries: number): Promise<TapResult> {
+async function measureControl(
+  browser: Browser,
+  baseUrl: string,
+  control: Control,
+  tries: number,
+  cookie: string | undefined,
+): Promise<TapResult> {
   let lost = 0;
   const inps: number[] = [];
+  handleLiveMs.length = 0;
   for (let attempt = 0; attempt < tries; attempt += 1) {
-    const context = await browser.newContext({ baseURL: baseUrl });
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      ...(control.signedIn && cookie ? { extraHTTPHeaders: { cookie, origin: baseUrl } } : {}),
+    });
     await context.addInitScript(INP_RECORDER);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -121,6 +199,7 @@ async function measureControl(browser: Browser, baseUrl: string, control: Contro
     } catch {
       lost += 1;
     } finally {
+      await control.reset?.(page).catch(() => undefined);
       await context.close();
     }
   }
@@ -130,6 +209,7 @@ async function measureControl(browser: Browser, baseUrl: string, control: Contro
     lost,
     inpMs: inps.length > 0 ? Math.max(...inps) : null,
     inpTries: inps.length,
+    ...(handleLiveMs.length > 0 ? { liveMs: Math.max(...handleLiveMs) } : {}),
   };
 }
 
@@ -147,9 +227,12 @@ export async function runFirstTaps(
   try {
     server = await startServer({ root, dataDir, readyPath: "/healthz" });
     browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu"] });
+    // A subscriber with a pipeline on the fresh server, for the board (scripts/bench/bench-accounts.ts).
+    const cookie = await subscriberCookie(server.baseUrl, dataDir);
+    await fillPipeline(server.baseUrl, cookie);
     const controls: TapResult[] = [];
     for (const control of CONTROLS) {
-      const result = await measureControl(browser, server.baseUrl, control, tries);
+      const result = await measureControl(browser, server.baseUrl, control, tries, cookie);
       log(`first taps: ${result.label}: ${result.lost} of ${result.tries} lost`);
       controls.push(result);
     }
@@ -174,8 +257,10 @@ export function renderFirstTapsReport(report: FirstTapsReport): string {
       control.inpMs === null
         ? "INP n/a (every tap navigated before its entry)"
         : `INP ${Math.round(control.inpMs)} ms (slowest of ${control.inpTries}) ${control.inpMs < INP_BUDGET_MS ? "PASS" : "FAIL"}`;
+    const live =
+      control.liveMs === undefined ? "" : `; usable ${Math.round(control.liveMs)} ms after it showed (slowest)`;
     lines.push(
-      `  ${control.label.padEnd(32)} lost ${control.lost}/${control.tries} ${lostOk ? "PASS" : "FAIL"}  ${inp}`,
+      `  ${control.label.padEnd(32)} lost ${control.lost}/${control.tries} ${lostOk ? "PASS" : "FAIL"}  ${inp}${live}`,
     );
   }
   return lines.join("\n");

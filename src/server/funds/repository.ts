@@ -350,14 +350,63 @@ export type CuratedFundUpdate = { id: number } & Partial<
   >
 >;
 
-/** Applies the curated data step's changes, one statement per changed fund (a few hundred, once). */
+/** The SQL type of each column the curated data step writes, for jsonb_to_recordset's row definition. */
+const CURATED_COLUMN_TYPES: Record<Exclude<keyof CuratedFundUpdate, "id">, string> = {
+  fundSize: "double precision",
+  currency: "text",
+  aum: "double precision",
+  aumCurrency: "text",
+  city: "text",
+  website: "text",
+  checkSizeMinUsd: "bigint",
+  checkSizeMaxUsd: "bigint",
+  leadsRounds: "boolean",
+  sectorAgnostic: "boolean",
+  portfolio: "text[]",
+  lastReviewed: "date",
+  curatedOn: "date",
+};
+
+/**
+ * Applies the curated data step's changes: one statement per set of changed columns, its rows as
+ * JSON (jsonb_to_recordset). It touches every shipped fund on a first start, and one statement per
+ * fund took 0.66 s of the 4 s before the first page on PGlite (the bench's cold start).
+ */
 export async function applyCuratedFundUpdates(db: Db, updates: readonly CuratedFundUpdate[]): Promise<void> {
-  for (const { id, ...values } of updates) {
-    if (Object.keys(values).length === 0) continue;
-    await db
-      .update(funds)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(funds.id, id));
+  const groups = new Map<string, CuratedFundUpdate[]>();
+  for (const update of updates) {
+    const columns = Object.keys(update)
+      .filter((key) => key !== "id")
+      .sort()
+      .join(",");
+    if (columns === "") continue;
+    groups.set(columns, [...(groups.get(columns) ?? []), update]);
+  }
+  for (const [signature, group] of groups) {
+    const keys = signature.split(",") as Array<keyof typeof CURATED_COLUMN_TYPES>;
+    const columnName = (key: keyof typeof CURATED_COLUMN_TYPES) => funds[key].name;
+    const assignments = sql.join(
+      [
+        ...keys.map((key) => sql`${sql.identifier(columnName(key))} = v.${sql.identifier(columnName(key))}`),
+        sql`${sql.identifier(funds.updatedAt.name)} = now()`,
+      ],
+      sql`, `,
+    );
+    const definition = sql.join(
+      [
+        sql`id int4`,
+        ...keys.map((key) => sql`${sql.identifier(columnName(key))} ${sql.raw(CURATED_COLUMN_TYPES[key])}`),
+      ],
+      sql`, `,
+    );
+    const rows = group.map((update) => {
+      const row: Record<string, unknown> = { id: update.id };
+      for (const key of keys) row[columnName(key)] = update[key] ?? null;
+      return row;
+    });
+    await db.execute(
+      sql`update ${funds} set ${assignments} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(${definition}) where ${funds.id} = v.id`,
+    );
   }
 }
 
