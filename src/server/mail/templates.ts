@@ -6,8 +6,8 @@
  * Each builder loads its template on its first e-mail, not when the module graph is loaded: the
  * templates bring react-email's components and renderer, about half a second of every test file's
  * import of the server (each file imports it afresh), which most files never use. The bundled server
- * (scripts/build-server.mjs) still loads them at start: esbuild hoists the imports of external
- * packages to the top of the bundle. Callers import the builders from here, not from the templates.
+ * (scripts/build-server.mjs) is split at these imports, so it too loads them on the first e-mail.
+ * Callers import the builders from here, not from the templates.
  */
 export type { ReminderItem } from "./templates/pipeline-reminder.js";
 export type { AlertFactChange, AlertFund, AlertSearch } from "./templates/saved-search-alert.js";
