@@ -380,7 +380,9 @@ export async function applyCuratedFundUpdates(db: Db, updates: readonly CuratedF
       .sort()
       .join(",");
     if (columns === "") continue;
-    groups.set(columns, [...(groups.get(columns) ?? []), update]);
+    const group = groups.get(columns);
+    if (group) group.push(update);
+    else groups.set(columns, [update]);
   }
   for (const [signature, group] of groups) {
     const keys = signature.split(",") as Array<keyof typeof CURATED_COLUMN_TYPES>;

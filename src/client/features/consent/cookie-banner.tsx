@@ -117,24 +117,21 @@ export function CookieBanner() {
               >
                 {CONSENT_TEXTS.managePreferences}
               </Button>
-              <Button
-                id="consent-reject"
-                data-replay=""
-                data-consent-choice=""
-                className="h-auto min-h-9 px-2 sm:h-10 sm:px-4"
-                onClick={() => saveConsent(REJECT_ALL)}
-              >
-                {CONSENT_TEXTS.rejectAll}
-              </Button>
-              <Button
-                id="consent-accept"
-                data-replay=""
-                data-consent-choice=""
-                className="h-auto min-h-9 px-2 sm:h-10 sm:px-4"
-                onClick={() => saveConsent(ACCEPT_ALL)}
-              >
-                {CONSENT_TEXTS.acceptAll}
-              </Button>
+              {[
+                { id: "consent-reject", label: CONSENT_TEXTS.rejectAll, choice: REJECT_ALL },
+                { id: "consent-accept", label: CONSENT_TEXTS.acceptAll, choice: ACCEPT_ALL },
+              ].map(({ id, label, choice }) => (
+                <Button
+                  key={id}
+                  id={id}
+                  data-replay=""
+                  data-consent-choice=""
+                  className="h-auto min-h-9 px-2 sm:h-10 sm:px-4"
+                  onClick={() => saveConsent(choice)}
+                >
+                  {label}
+                </Button>
+              ))}
             </div>
           </div>
         ) : (

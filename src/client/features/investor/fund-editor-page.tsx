@@ -110,6 +110,29 @@ function ErrorText({ id, error }: { id: string; error: FieldError | undefined })
   ) : null;
 }
 
+/** One field as radio buttons, its legend for screen readers; `inputProps` registers each choice. */
+function RadioChoices({
+  legend,
+  options,
+  inputProps,
+}: {
+  legend: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  inputProps: (value: string) => UseFormRegisterReturn & { defaultChecked: boolean };
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="sr-only">{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
+          <input type="radio" value={option.value} className="size-4 accent-indigo-600" {...inputProps(option.value)} />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /** A list of checkboxes registered as one field (the stages, the industries), with its error. */
 function CheckboxGroup({
   legend,
@@ -174,8 +197,8 @@ function FundEditor({ fund }: { fund: FundEditorData }) {
   const portfolio = useFieldArray({ control, name: "portfolio" });
 
   useEffect(() => {
-    reset(formValuesOf(fund));
-  }, [fund, reset]);
+    reset(defaults);
+  }, [defaults, reset]);
 
   const submit = handleSubmit((values) => {
     update.mutate(parsedPatch(values), {
@@ -425,24 +448,15 @@ function FundEditor({ fund }: { fund: FundEditorData }) {
           </Section>
 
           <Section title="Investing now">
-            <fieldset className="flex flex-col gap-2">
-              <legend className="sr-only">Is the fund investing now?</legend>
-              {[
+            <RadioChoices
+              legend="Is the fund investing now?"
+              options={[
                 { value: "", label: "Not stated" },
                 { value: "active", label: "Yes, actively investing" },
                 { value: "paused", label: "Paused" },
-              ].map((option) => (
-                <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
-                  <input
-                    type="radio"
-                    value={option.value}
-                    className="size-4 accent-indigo-600"
-                    {...choice("investingStatus", option.value)}
-                  />
-                  {option.label}
-                </label>
-              ))}
-            </fieldset>
+              ]}
+              inputProps={(value) => choice("investingStatus", value)}
+            />
             {investing === "paused" && (
               <FormField
                 id="editor-pausedUntil"
@@ -455,26 +469,17 @@ function FundEditor({ fund }: { fund: FundEditorData }) {
           </Section>
 
           <Section title="How to pitch" description="Shown to subscribers next to your website.">
-            <fieldset className="flex flex-col gap-2">
-              <legend className="sr-only">How founders should pitch</legend>
-              {[
+            <RadioChoices
+              legend="How founders should pitch"
+              options={[
                 { value: "", label: "Not stated" },
                 { value: "form", label: "Our own pitch form" },
                 { value: "email", label: "By e-mail" },
                 { value: "warm_intro", label: "Warm introductions only" },
                 { value: "fundmatch", label: "Pitch through FundMatch (founders send a deck to your inbox)" },
-              ].map((option) => (
-                <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
-                  <input
-                    type="radio"
-                    value={option.value}
-                    className="size-4 accent-indigo-600"
-                    {...choice("pitchRoute", option.value)}
-                  />
-                  {option.label}
-                </label>
-              ))}
-            </fieldset>
+              ]}
+              inputProps={(value) => choice("pitchRoute", value)}
+            />
             {(pitchRoute === "form" || pitchRoute === "email") && (
               <FormField
                 id="editor-pitchTarget"
