@@ -39,6 +39,8 @@ export const MATCH_TEXTS = {
   sectorFocus: (sector: string) => `Invests in ${sector}`,
   sectorRelated: (fundSector: string, sector: string) => `Invests in ${fundSector}, next to ${sector}`,
   sectorAgnostic: "Invests across sectors",
+  /** The fund's own words: it backs technology startups, its listed sectors are examples. */
+  sectorTechnology: "Backs technology startups across sectors",
   otherSectors: (sectors: string) => `Focuses on ${sectors}`,
   sectorsUnknown: "Sectors not disclosed",
   // Geography.

@@ -29,7 +29,7 @@ describe("a fund's stated geography", () => {
 
   it("reads cities and areas as their country, and US only in capitals", () => {
     expect(covers("Pacific Northwest seed fund.", "US")).toBe("stated");
-    expect(covers("A Berlin-based fund.", "DE")).toBe("stated");
+    expect(covers("A seed fund backing Berlin-based founders.", "DE")).toBe("stated");
     expect(covers("Backs US and European founders.", "US")).toBe("stated");
     expect(covers("Join us to build the future.", "US")).toBeUndefined();
   });
@@ -42,6 +42,41 @@ describe("a fund's stated geography", () => {
     expect(covers("A global early-stage fund for deep tech.", "KE")).toBe("global");
     expect(covers("Backs European founders building global companies.", "FR")).toBe("stated");
     expect(covers("Backs European founders building global companies.", "US")).toBe("elsewhere");
+  });
+
+  it("reads where the firm sits as its seat, not where it invests (issue 37)", () => {
+    // Read as France only, a Paris life-science investor was put below every other fund for a Belgian startup.
+    expect(covers("Paris-based life sciences investor backing biotech and medtech companies.", "BE")).toBeUndefined();
+    expect(covers("Amsterdam life sciences investor, formerly LSP, backing biotech companies.", "BE")).toBeUndefined();
+    expect(covers("Icelandic venture fund backing early-stage technology companies.", "DK")).toBeUndefined();
+    expect(covers("Multi-stage firm founded in Geneva, backing software companies.", "FR")).toBeUndefined();
+    // The seat beside a stated geography: the geography is read.
+    expect(covers("Helsinki early-stage investor backing Finnish startups.", "FI")).toBe("stated");
+    expect(covers("Helsinki early-stage investor backing Finnish startups.", "SE")).toBe("elsewhere");
+    // Words about the startups, a focus, offices and regions are not a seat.
+    expect(covers("Chicago seed fund investing in technology startups based in the Midwest.", "US")).toBe("stated");
+    expect(covers("Israel-focused firm leading seed rounds.", "IL")).toBe("stated");
+    expect(covers("Israel-focused firm leading seed rounds.", "DE")).toBe("elsewhere");
+    expect(covers("Invests in cloud software, with offices in the US, Europe, Israel and India.", "IN")).toBe("stated");
+    expect(covers("European early-stage investor backing technology companies.", "PL")).toBe("stated");
+  });
+
+  it("reads a reach at the end of what the fund backs, and emerging markets (issue 37)", () => {
+    expect(
+      covers("Intel's venture arm, investing in semiconductor, AI and other computing startups worldwide.", "BE"),
+    ).toBe("global");
+    expect(covers("Early-stage agrifood technology investor backing startups worldwide.", "AR")).toBe("global");
+    expect(
+      covers("Pre-seed fund writing small first checks into software startups in the US and internationally.", "NG"),
+    ).toBe("global");
+    expect(covers("Backing technology startups across many developed and emerging markets.", "VN")).toBe("global");
+    // The startups' ambition is not the fund's reach.
+    expect(covers("Athens seed investor backing Greek founders who build globally oriented companies.", "US")).toBe(
+      "elsewhere",
+    );
+    const emerging = "Fintech investor backing companies in the US and emerging markets.";
+    for (const code of ["NG", "KE", "BR", "MX", "IN", "ID", "EG", "AE"]) expect(covers(emerging, code)).toBe("stated");
+    for (const code of ["DE", "JP", "AU"]) expect(covers(emerging, code)).toBe("elsewhere");
   });
 
   it("states nothing when the words name no place: unknown, never elsewhere", () => {
@@ -78,6 +113,7 @@ describe("a place named as an exception", () => {
     expect(reading.countries.has("EG")).toBe(true);
     expect(reading.countries.has("NG")).toBe(false);
     expect(reading.occasional.has("NG")).toBe(true);
-    expect(reading.named).toEqual(["Cairo", "Egyptian"]);
+    expect(reading.named).toEqual(["Egyptian"]);
+    // "Cairo-based" is where the firm sits, not a place it states.
   });
 });

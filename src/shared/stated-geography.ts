@@ -85,6 +85,16 @@ const PHRASES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["middle east and north africa", subs("gulf", "levant", "north_africa")],
   ["mena", subs("gulf", "levant", "north_africa")],
   ["middle east", subs("gulf", "levant")],
+  // As development finance uses the words (IFC, MSCI's emerging-markets list): Africa, Latin America,
+  // the Middle East, South and Southeast Asia.
+  [
+    "emerging markets",
+    [
+      ...subs("north_africa", "west_africa", "central_africa", "east_africa", "southern_africa", "gulf", "levant"),
+      ...countriesOfRegion("latin_america"),
+      ...subs("south_asia", "southeast_asia"),
+    ],
+  ],
   ["middle eastern", subs("gulf", "levant")],
   // Sub-regions.
   ["gcc", subs("gulf")],
@@ -236,6 +246,8 @@ const PHRASES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["filipino", ["PH"]],
   ["philippine", ["PH"]],
   ["australian", ["AU"]],
+  ["kiwi", ["NZ"]],
+  ["new zealander", ["NZ"]],
   // Startup cities and areas descriptions name instead of their country.
   ["silicon valley", ["US"]],
   ["bay area", ["US"]],
@@ -330,6 +342,10 @@ const AMBIGUOUS_NAMES = new Set(["georgia", "jersey", "jordan", "chad", "dominic
 /** Investing phrases that make "global" the fund's own reach. */
 const GLOBAL_PATTERNS = [
   /\binvest(?:s|ing|ments?)?\s+(?:\w+\s+){0,3}(?:globally|worldwide|internationally)\b/,
+  // The clause that says what it backs ends with where: "backing startups worldwide", "investing in
+  // fintech, AI and crypto companies from seed to growth globally", "in the US and internationally".
+  /\b(?:invest(?:s|ing|or|ments?)?|back(?:s|ing)?|writ(?:es|ing)|financ(?:es|ing)|fund(?:s|ing))\b[^.;:]*?\b(?:worldwide|globally|internationally)\b(?![- ](?:oriented|minded|focused|ambitious|scal\w*|expan\w*|relevant|competitive))/,
+  /\b(?:developed and emerging|emerging and developed) markets\b/,
   /\b(?:around|across) the (?:world|globe)\b/,
   /\banywhere in the world\b/,
   /\b(?:geography|location|region)[- ]agnostic\b/,
@@ -338,6 +354,34 @@ const GLOBAL_PATTERNS = [
   /\bglobal (?:[\w-]+ ){0,2}(?:fund|investor|mandate|portfolio)\b/,
   /\bfounders (?:everywhere|worldwide|around the world)\b/,
 ];
+
+/** After a place: it is the firm's seat ("Paris-based", "Tel Aviv-headquartered", "Boston based"). */
+const SEAT_AFTER =
+  /^(?:-| )(?:based|headquartered|hq)\b(?! (?:startups|start-ups|founders|companies|businesses|teams|entrepreneurs)\b)/;
+/**
+ * Before a place: it is the firm's seat ("based in", "headquartered in", "founded in"), unless the
+ * words are about the startups ("startups based in the Midwest"). Offices are where a firm works,
+ * and so where it invests: "with offices in the US, Europe, Israel and India" is read.
+ */
+const SEAT_BEFORE =
+  /(?<!\b(?:startups|start-ups|companies|founders|businesses|entrepreneurs|teams) )\b(?:based|headquartered|founded)(?: in| out of)(?: the)?\s*$/;
+/** Parts of a country no firm sits in as a city: "Pacific Northwest seed fund" states where it invests. */
+const AREAS: ReadonlySet<string> = new Set(["pacific northwest", "midwest"]);
+/** After a place: it is what the firm focuses on, even where it names the firm ("Israel-focused"). */
+const FOCUS_AFTER = /^-(?:focused|focussed|only|dedicated|centric)\b/;
+
+/**
+ * Where the description stops naming the firm and starts saying what it does: the first clause break
+ * or the first word of what it does ("backing", "investing", "that", "in"…). "Amsterdam life
+ * sciences investor, formerly LSP, backing…" names its seat before the comma.
+ */
+function seatEnd(folded: string): number {
+  const match =
+    /[,;:]|\b(?:invest(?:s|ing|ed)?|back(?:s|ing|ed)?|financ(?:es|ing)|lead(?:s|ing)?|writ(?:es|ing)|support(?:s|ing)|fund(?:s|ing)|runs?|running|making|makes|focus(?:es|ed|ing)?|that|which|who|with|for|in|into|from|across|of|on|at)\b/.exec(
+      folded,
+    );
+  return match ? match.index : folded.length;
+}
 
 const fold = (text: string) =>
   text
@@ -402,12 +446,28 @@ export function readStatedGeography(text: string | null | undefined): StatedGeog
     named.push(original);
     phrases.push({ text: original, countries: covered });
   };
+  const seatEnds = seatEnd(folded);
+  // Where the firm sits is not where it invests: "Paris-based life sciences investor backing biotech
+  // companies" states no geography, and read as one it put the fund below every other for a Belgian
+  // startup. One country's name in the firm's own description, before what it does, or as its
+  // seat ("-based", "headquartered in"), is left out; a region there ("European early-stage
+  // investor", "Europe-focused firm") still states where it invests.
+  const isSeat = (at: number, length: number, covered: readonly string[]) => {
+    if (covered.length !== 1) return false;
+    if (SEAT_AFTER.test(folded.slice(at + length, at + length + 20))) return true;
+    if (SEAT_BEFORE.test(folded.slice(Math.max(0, at - 30), at))) return true;
+    if (AREAS.has(folded.slice(at, at + length))) return false;
+    return at < seatEnds && !FOCUS_AFTER.test(folded.slice(at + length, at + length + 12));
+  };
   for (const match of folded.matchAll(pattern)) {
     const entry = byPhrase.get(match[0]);
+    if (!entry || isSeat(match.index, match[0].length, entry.countries)) continue;
     // Folding keeps lengths here (accents dropped, one apostrophe for another), so the original is at the same place.
-    if (entry) add(text.slice(match.index, match.index + match[0].length), entry.countries, match.index);
+    add(text.slice(match.index, match.index + match[0].length), entry.countries, match.index);
   }
-  for (const match of text.matchAll(/(?<![\w.])(US|USA|U\.S\.A?\.)(?![\w])/g)) add(match[0], ["US"], match.index);
+  for (const match of text.matchAll(/(?<![\w.])(US|USA|U\.S\.A?\.)(?![\w])/g)) {
+    if (!isSeat(match.index, match[0].length, ["US"])) add(match[0], ["US"], match.index);
+  }
   const global = GLOBAL_PATTERNS.some((rule) => rule.test(folded));
   // A country named as the rule is not also an exception.
   for (const code of countries) occasional.delete(code);

@@ -13,7 +13,7 @@ import { rankEvaluationSet, subscriberCookie } from "../support/match-evaluation
 const HELD_OUT = readEvaluationSet(MATCH_HELD_OUT_FILE);
 /*
  * Measured on 2026-12-07 (ADR 0021): recall at 10 69.9%, lowest profile 16.7%, recall at 20 85.3%,
- * no clearly-not fund in a top 10. The issue asks for 80% and 50%: not reached, and said so; these
+ * no clearly-not fund in a top 10; after the readers' second round 68.0%, 16.7%, 86.2% and none. The issue asks for 80% and 50%: not reached, and said so; these
  * floors hold what is reached, so that a change that loses it fails here.
  */
 const FLOORS = {

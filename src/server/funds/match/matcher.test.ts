@@ -58,6 +58,19 @@ describe("the match's rules (ADR 0021)", () => {
     expect(elsewhere).toBe(0);
   });
 
+  it("reads a fund whose own words back technology startups as a generalist, not a specialist elsewhere (issue 37)", () => {
+    const fund = { agnostic: false, row: row({ industryFocus: ["fintech", "saas", "marketplaces"] }) };
+    // "Lagos-based seed investor backing technology startups across Africa", for a digital-health startup.
+    expect(sectorValue(fund, ["digital_health"], "technology")).toBe(SECTOR_AGNOSTIC_VALUE);
+    expect(sectorValue(fund, ["digital_health"], "all")).toBe(SECTOR_AGNOSTIC_VALUE);
+    // Unread, the list is its focus: a mismatch.
+    expect(sectorValue(fund, ["digital_health"])).toBe(0);
+    // Drug development is not what "technology startups" means.
+    expect(sectorValue(fund, ["therapeutics"], "technology")).toBe(0);
+    // Its listed sectors still come first.
+    expect(sectorValue(fund, ["fintech"], "technology")).toBeGreaterThan(SECTOR_AGNOSTIC_VALUE);
+  });
+
   it("puts an exact sector above a neighbour of it, above a sector-agnostic fund (issue 37)", () => {
     const exact = sectorValue({ agnostic: false, row: row({ industryFocus: ["semiconductors", "ai_ml"] }) }, [
       "semiconductors",

@@ -8,6 +8,7 @@ import { type RegionCode, regionLabel } from "../../../shared/regions.js";
 import type { FundMatchRequest } from "../../../shared/schemas/match.js";
 import { STAGE_CODES, stageLabel } from "../../../shared/stages.js";
 import { placeNoun, readStatedGeography, type StatedGeography } from "../../../shared/stated-geography.js";
+import { breadthCovers, readSectorBreadth, type SectorBreadth } from "../../../shared/stated-sector-breadth.js";
 import { SUB_REGION_LABELS, type SubRegionCode, subRegionOfCountryCode } from "../../../shared/sub-regions.js";
 import type { FundRow } from "../../db/types.js";
 import { countryCodeOfName } from "../country-regions.js";
@@ -155,6 +156,8 @@ export class FundMatcher {
   private readonly countryCodes: Array<string | undefined>;
   private readonly subRegions: Array<SubRegionCode | undefined>;
   private readonly stated: StatedGeography[];
+  /** Each fund's own words on the breadth of its sectors ("technology startups", "across sectors"). */
+  private readonly breadth: Array<SectorBreadth | undefined>;
   /** The country code of each country name the funds use (lower case), for the profile's country. */
   private readonly codeByCountry = new Map<string, string>();
 
@@ -190,6 +193,12 @@ export class FundMatcher {
       // The fund's own country is always part of where it invests, stated or not.
       if (reading.countries.size === 0 || !home || reading.countries.has(home)) return reading;
       return { ...reading, countries: new Set([...reading.countries, home]) };
+    });
+    const breadths = new Map<string, SectorBreadth | undefined>();
+    this.breadth = funds.map((fund) => {
+      const description = fund.row.description ?? "";
+      if (!breadths.has(description)) breadths.set(description, readSectorBreadth(description));
+      return breadths.get(description);
     });
     this.thesisIndex = new MiniSearch({
       idField: "id",
@@ -278,7 +287,7 @@ export class FundMatcher {
       total += W.MATCH_WEIGHTS.stage;
     }
     if (profile.sectors.length > 0) {
-      const value = sectorValue(fund, profile.sectors);
+      const value = sectorValue(fund, profile.sectors, this.breadth[index]);
       if (value === 0) penalty = W.SECTOR_MISMATCH_PENALTY;
       weighed += W.MATCH_WEIGHTS.sectors * value;
       total += W.MATCH_WEIGHTS.sectors;
@@ -404,6 +413,11 @@ export class FundMatcher {
       else if (related)
         reason(MATCH_TEXTS.sectorRelated(industryLabel(related.via), industryLabel(related.sector)), "industryFocus");
       else if (fund.agnostic) reason(MATCH_TEXTS.sectorAgnostic, "sectorAgnostic");
+      else if (coversSectors(this.breadth[index], profile.sectors))
+        reason(
+          this.breadth[index] === "all" ? MATCH_TEXTS.sectorAgnostic : MATCH_TEXTS.sectorTechnology,
+          "description",
+        );
       else if (row.industryFocus.length === 0) concern(MATCH_TEXTS.sectorsUnknown, null);
       else
         concern(MATCH_TEXTS.otherSectors(row.industryFocus.slice(0, 2).map(industryLabel).join(", ")), "industryFocus");
@@ -474,7 +488,11 @@ export function stageValue(fundStages: readonly string[], stage: string): number
  * (src/shared/industry-families.ts) 0.65; sector-agnostic 0.55; unknown 0.4; a known list of other
  * sectors 0 (and the fit halved by the caller).
  */
-export function sectorValue(fund: Pick<MatchFund, "agnostic" | "row">, sectors: readonly string[]): number {
+export function sectorValue(
+  fund: Pick<MatchFund, "agnostic" | "row">,
+  sectors: readonly string[],
+  breadth?: SectorBreadth,
+): number {
   const focus = fund.row.industryFocus;
   let first = false;
   let covered = 0;
@@ -495,10 +513,17 @@ export function sectorValue(fund: Pick<MatchFund, "agnostic" | "row">, sectors: 
   }
   if (relatedSector(focus, sectors)) return W.SECTOR_RELATED_VALUE + 0.05 * share;
   if (fund.agnostic) return W.SECTOR_AGNOSTIC_VALUE;
+  // Its own words say the list is examples ("backing technology startups across Africa"): a generalist.
+  if (coversSectors(breadth, sectors)) return W.SECTOR_AGNOSTIC_VALUE;
   if (focus.length === 0) return W.SECTORS_UNKNOWN_VALUE;
   // A list that spans several families reads as a generalist's examples, not an exclusion: it
   // weighs like a weak fit, without the mismatch's halving. A focused list elsewhere is a mismatch.
   return isBroadFocus(focus) ? W.BROAD_ELSEWHERE_VALUE : 0;
+}
+
+/** Whether a fund whose words state this breadth backs one of the startup's sectors. */
+function coversSectors(breadth: SectorBreadth | undefined, sectors: readonly string[]): boolean {
+  return breadth !== undefined && sectors.some((sector) => breadthCovers(breadth, sector as IndustryCode));
 }
 
 /** Sectors from at least BROAD_FAMILIES families of related codes: a generalist's list. */
