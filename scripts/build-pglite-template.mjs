@@ -12,7 +12,7 @@
 // `node scripts/build-pglite-template.mjs --dump <file>` also writes the template as a tar that
 // PGlite loads into memory (its loadDataDir option): the form the tests' in-memory databases take.
 import { createHash } from "node:crypto";
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
@@ -80,7 +80,11 @@ async function dumpTemplate(file) {
 
 await mkdir(path.dirname(target), { recursive: true });
 const stamp = await sourceStamp();
-if (!((await hasTemplate()) && (await readStamp()) === stamp)) {
+if ((await hasTemplate()) && (await readStamp()) === stamp) {
+  // Reused: its stamp says when a build last checked it, which is what scripts/ensure-build.mjs compares.
+  const now = new Date();
+  await utimes(stampFile, now, now);
+} else {
   // Built beside the target and renamed into place, so that a server never copies a half-written one.
   const scratch = await mkdtemp(path.join(root, "dist/server/.pglite-template-"));
   try {

@@ -14,7 +14,10 @@ const outputs = [
   "dist/server/users-cli.js",
   "dist/server/workbook-worker.mjs",
   "dist/server/extract-worker.js",
-  "dist/server/pglite-template/PG_VERSION",
+  // The stamps, not the clusters' files: a build that reuses the migrated template touches its stamp,
+  // while the template's own files keep the time they were made (which made every start rebuild).
+  "dist/server/pglite-template.stamp",
+  "dist/server/pglite-seeded-template.stamp",
 ].map((file) => path.join(root, file));
 const inputs = [
   "src",

@@ -26,3 +26,9 @@ export const CLIENT_BUILD_DIR = path.join(ROOT_DIR, "dist/client");
 export const SSR_ENTRY_FILE = path.join(ROOT_DIR, "dist/ssr/entry-server.js");
 /** An empty, migrated PGlite cluster written by the build (scripts/build-pglite-template.mjs). */
 export const PGLITE_TEMPLATE_DIR = path.join(ROOT_DIR, "dist/server/pglite-template");
+/**
+ * The same cluster with the shipped data in it (the funds, their sourced facts, the blog's first
+ * articles), written by the build after the server bundle (src/server/seeded-template-cli.ts): a
+ * first start with SEED_ON_START copies it instead of seeding (ADR 0019).
+ */
+export const PGLITE_SEEDED_TEMPLATE_DIR = path.join(ROOT_DIR, "dist/server/pglite-seeded-template");

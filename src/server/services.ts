@@ -15,8 +15,6 @@ import { BillingService } from "./billing/service.js";
 import { AiWriterService } from "./blog/ai-writer/service.js";
 import { PublishedPosts } from "./blog/published-posts.js";
 import { BLOG_DATA, loadPublishedPosts } from "./blog/repository.js";
-import { resanitizeStoredPosts } from "./blog/resanitize.js";
-import { seedBlogIfPristine } from "./blog/seed.js";
 import { BlogService } from "./blog/service.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
@@ -25,8 +23,6 @@ import { FundAdminService } from "./funds/admin-service.js";
 import { AudienceRecorder } from "./funds/audience/recorder.js";
 import { FundAudienceService } from "./funds/audience/service.js";
 import { FundHistoryService } from "./funds/history-service.js";
-import { applyCuratedDataOnce } from "./funds/import/curated-data.js";
-import { seedFundsIfPristine } from "./funds/import/seed.js";
 import { FundImportService } from "./funds/import/service.js";
 import { FundsIndexProvider } from "./funds/index-provider.js";
 import { FundReportsService } from "./funds/reports/service.js";
@@ -39,6 +35,7 @@ import { createMailer, type Mailer } from "./mail/mailer.js";
 import { postgresDeckStore } from "./pitches/deck-store.js";
 import { parseS3Url } from "./pitches/s3-url.js";
 import { PitchesService, pitchStatsForIndex } from "./pitches/service.js";
+import { prepareShippedData } from "./shipped-data.js";
 
 /** The S3 deck store (S3_URL), its SDK loaded only when one is configured. */
 async function s3Decks(url: string) {
@@ -108,18 +105,16 @@ export async function createServices(
 ): Promise<{ services: AppServices; start(): Promise<void>; close(): Promise<void> }> {
   const database =
     options.database ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite"), logger }));
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: path.join(config.DATA_DIR, "pglite"),
+      seeded: config.SEED_ON_START,
+      logger,
+    }));
   const ownsDatabase = !options.database;
   // Seeding and the admin run under the migration lock, so that instances starting together do it once.
   await database.migrate(async () => {
-    if (config.SEED_ON_START) {
-      await seedFundsIfPristine(database.db, logger);
-      await seedBlogIfPristine(database.db, logger);
-    }
-    await resanitizeStoredPosts(database.db, logger);
-    // The shipped funds' corrections and sourced facts: once per database, after a first seed and on
-    // a database seeded before they existed (it only touches curated funds it finds).
-    await applyCuratedDataOnce(database.db, logger);
+    await prepareShippedData(database.db, logger, { seed: config.SEED_ON_START });
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       const admin = await ensureAdminAccount(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
       if (admin.outcome === "refused") {

@@ -10,7 +10,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
 import type { Logger } from "pino";
-import { MIGRATIONS_DIR, PGLITE_TEMPLATE_DIR } from "../paths.js";
+import { MIGRATIONS_DIR } from "../paths.js";
+import { startDataDir } from "./data-dir.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -64,6 +65,12 @@ export type DatabaseOptions = {
    * The tests start each database from the migrated template this way (docs/testing.md).
    */
   loadDataDir?: Blob;
+  /**
+   * A new PGlite data directory starts from the build's cluster with the shipped data already in
+   * it, when there is one (the caller would seed it otherwise): seconds of seeding done once, at
+   * build time, instead of at every first start (docs/decisions/0019-memory-and-start.md).
+   */
+  seeded?: boolean;
   logger?: Logger;
   poolSize?: number;
 };
@@ -74,6 +81,11 @@ export const DATA_CHANGED_CHANNEL = "data_changed";
 // An arbitrary constant shared by every instance, so concurrent start-ups migrate one at a time.
 const MIGRATION_LOCK_KEY = 727_274_001;
 
+/** Writes every change to the data files, so that a copy of the cluster opens without replaying its log. */
+export async function checkpoint(database: Database): Promise<void> {
+  await database.db.execute(sql`checkpoint`);
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url ? openPostgres(options.url, options) : openPglite(options);
 }
@@ -83,16 +95,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   // Compiled on background threads while the data directory is prepared, rather than after it.
   const wasmModule = options.dataDir ? compilePgliteWasm() : undefined;
   if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
-    if (!existsSync(path.join(options.dataDir, "PG_VERSION"))) {
-      // The build's ready-made cluster when there is one (not under tsx before any build): a copy of
-      // files, against seconds of initdb. Only into an empty directory, never over leftovers.
-      if (existsSync(path.join(PGLITE_TEMPLATE_DIR, "PG_VERSION")) && readdirSync(options.dataDir).length === 0) {
-        await copyTemplate(options.dataDir);
-      } else {
-        await initialisePgliteDataDir(options.dataDir);
-      }
-    }
+    const start = await startDataDir(options.dataDir, options.seeded === true);
+    if (start.template === "seeded") options.logger?.info("shipped data copied from the build's seeded cluster");
+    if (!existsSync(path.join(options.dataDir, "PG_VERSION"))) await initialisePgliteDataDir(options.dataDir);
   }
   const pgliteWasmModule = await wasmModule;
   // One options object: PGlite reads its second argument only when the first is a data directory's
@@ -165,19 +170,6 @@ const PGLITE_START_PARAMS = [
  */
 function compileWebAssemblyOnce(): void {
   v8.setFlagsFromString("--liftoff-only");
-}
-
-/**
- * Copies the template beside the data directory, then renames it into place: a start interrupted
- * half-way leaves a staging directory (removed next time), never a data directory that looks like a
- * cluster but is missing files. Copy-on-write where the file system can.
- */
-async function copyTemplate(dataDir: string): Promise<void> {
-  const staging = `${dataDir}.copying`;
-  await rm(staging, { recursive: true, force: true });
-  await cp(PGLITE_TEMPLATE_DIR, staging, { recursive: true, mode: constants.COPYFILE_FICLONE });
-  await rmdir(dataDir);
-  await rename(staging, dataDir);
 }
 
 /** PGlite's WebAssembly, compiled ahead; undefined (PGlite then loads it itself) if it cannot be. */
