@@ -199,6 +199,9 @@ async function measureControl(
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
       const inp = await page.evaluate(() => Number(sessionStorage.getItem("fundmatch-bench-inp") || 0));
       if (inp > 0) inps.push(inp);
+      // TAPS_VERBOSE=1: every try's slowest interaction, not only the slowest of all (what a change moved).
+      if (process.env.TAPS_VERBOSE)
+        console.error(`  ${control.label} try ${attempt + 1}: INP ${inp > 0 ? `${inp} ms` : "n/a"}`);
     } catch {
       lost += 1;
     } finally {

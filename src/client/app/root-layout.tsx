@@ -20,7 +20,15 @@ export function RootLayout() {
       </a>
       {/* Before the header in the DOM, as a keyboard or screen reader user should meet it first. */}
       <ConsentMount />
-      <SiteHeader />
+      {/*
+        The header and the footer in Suspense boundaries of their own, although neither suspends:
+        React hydrates a boundary apart from the page around it, so a first tap in the page's content
+        waits for the layout and that content, not for the header's menus and the footer's links too
+        (selective hydration; issue 38, docs/performance.md).
+      */}
+      <Suspense fallback={null}>
+        <SiteHeader />
+      </Suspense>
       <main id="main" tabIndex={-1} className="flex-1 outline-hidden">
         <RouteErrorBoundary key={pathname}>
           {/* Lazy pages (legal) load here; navigations keep the old page on screen meanwhile (transitions). */}
@@ -29,7 +37,9 @@ export function RootLayout() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
     </div>
   );
 }
