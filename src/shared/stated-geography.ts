@@ -383,7 +383,8 @@ function seatEnd(folded: string): number {
   return match ? match.index : folded.length;
 }
 
-const fold = (text: string) =>
+/** Lower case, accents dropped, one apostrophe: what the readers of a fund's words compare. */
+export const fold = (text: string) =>
   text
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -19,7 +19,7 @@
  * its listed sectors, as before). Zod-free and pure.
  */
 import type { IndustryCode } from "./industries.js";
-import { readStatedGeography } from "./stated-geography.js";
+import { fold, readStatedGeography } from "./stated-geography.js";
 
 export type SectorBreadth = "all" | "technology";
 
@@ -62,12 +62,6 @@ function withoutPlaces(words: string): string {
     .replace(/\bplace-(?:founded|linked|based|born|rooted|connected)\b/g, "place")
     .replace(/ (?:us|u\.s\.|usa) /g, " place ");
 }
-
-const fold = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase();
 
 /** What the words say about the breadth of the fund's sectors; undefined when they say nothing of it. */
 export function readSectorBreadth(text: string | null | undefined): SectorBreadth | undefined {

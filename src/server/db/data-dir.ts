@@ -29,15 +29,21 @@ export function startDataDir(
   const key = path.resolve(dataDir);
   let start = started.get(key);
   if (!start) {
-    start = prepare(key, seeded ? templates.seeded() : undefined, templates.migrated);
+    start = prepare(key, seeded ? templates.seeded : () => undefined, templates.migrated);
     started.set(key, start);
   }
   return start;
 }
 
-async function prepare(dataDir: string, seeded: string | undefined, migrated: string): Promise<DataDirStart> {
+async function prepare(
+  dataDir: string,
+  seededTemplate: () => string | undefined,
+  migrated: string,
+): Promise<DataDirStart> {
   mkdirSync(dataDir, { recursive: true });
   if (readdirSync(dataDir).length > 0) return { template: undefined };
+  // Only for an empty directory: whether the seeded template is current reads the shipped data files.
+  const seeded = seededTemplate();
   if (seeded) {
     await copyTemplate(seeded, dataDir);
     return { template: "seeded" };

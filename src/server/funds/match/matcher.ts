@@ -180,25 +180,24 @@ export class FundMatcher {
     }
     this.countryCodes = funds.map((fund) => fund.row.countryCode?.toUpperCase() ?? undefined);
     this.subRegions = this.countryCodes.map((code) => subRegionOfCountryCode(code));
-    // One reading per distinct description (a family of funds shares one).
-    const readings = new Map<string, StatedGeography>();
-    this.stated = funds.map((fund, index) => {
-      const description = fund.row.description ?? "";
+    // One reading of each distinct description (a family of funds shares one): where it says the
+    // fund invests, and how broad it says its sectors are.
+    const readings = new Map<string, { geography: StatedGeography; breadth: SectorBreadth | undefined }>();
+    const readingOf = (description: string) => {
       let reading = readings.get(description);
       if (!reading) {
-        reading = readStatedGeography(description);
+        reading = { geography: readStatedGeography(description), breadth: readSectorBreadth(description) };
         readings.set(description, reading);
       }
+      return reading;
+    };
+    this.breadth = funds.map((fund) => readingOf(fund.row.description ?? "").breadth);
+    this.stated = funds.map((fund, index) => {
+      const reading = readingOf(fund.row.description ?? "").geography;
       const home = this.countryCodes[index];
       // The fund's own country is always part of where it invests, stated or not.
       if (reading.countries.size === 0 || !home || reading.countries.has(home)) return reading;
       return { ...reading, countries: new Set([...reading.countries, home]) };
-    });
-    const breadths = new Map<string, SectorBreadth | undefined>();
-    this.breadth = funds.map((fund) => {
-      const description = fund.row.description ?? "";
-      if (!breadths.has(description)) breadths.set(description, readSectorBreadth(description));
-      return breadths.get(description);
     });
     this.thesisIndex = new MiniSearch({
       idField: "id",
